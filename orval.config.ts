@@ -1,0 +1,47 @@
+import { defineConfig } from 'orval'
+
+// Everything below src/api/generated is written by `npm run api:generate` from openapi/portal.yaml and is
+// never edited by hand. Each target cleans its own folder, so a removed operation leaves no stale file.
+// No `baseUrl` here: it would end up inside every query key. src/api/client.ts adds the host.
+const input = { target: './openapi/portal.yaml' }
+
+export default defineConfig({
+  // Typed TanStack Query hooks and query options, one folder per tag, plus MSW handlers with faker data
+  // (the mocked backend's fallback for anything without a hand-written handler).
+  query: {
+    input,
+    output: {
+      mode: 'tags-split',
+      target: './src/api/generated/query/endpoints',
+      schemas: './src/api/generated/query/model',
+      client: 'react-query',
+      httpClient: 'fetch',
+      clean: true,
+      indexFiles: false,
+      mock: { generators: [{ type: 'msw', delay: false }] },
+      override: {
+        mutator: { path: './src/api/client.ts', name: 'apiFetch' },
+        fetch: { includeHttpResponseReturnType: false },
+        query: { useQuery: true, signal: true },
+      },
+    },
+  },
+  // zod schemas of every parameter, body and response, for forms and for the mocked backend's validation.
+  zod: {
+    input,
+    output: {
+      mode: 'tags-split',
+      target: './src/api/generated/zod',
+      client: 'zod',
+      fileExtension: '.zod.ts',
+      clean: true,
+      indexFiles: false,
+      override: {
+        zod: {
+          generate: { param: true, query: true, header: false, body: true, response: true },
+          coerce: { query: ['number', 'boolean'], param: ['number'] },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,55 @@
+import { Trans } from '@lingui/react/macro'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { getInFlightCount, subscribeInFlight } from '@/api/client'
+import { Spinner } from '@/components/ui/spinner'
+
+/** Requests shorter than this never show the overlay, so quick calls do not flicker. */
+export const OVERLAY_DELAY_MS = 200
+/** Once shown, the overlay stays at least this long, for the same reason. */
+export const OVERLAY_MIN_VISIBLE_MS = 400
+
+/** True while requests are in flight, with the delay and minimum duration applied. */
+export const useDebouncedBusy = (busy: boolean): boolean => {
+  const [visible, setVisible] = useState(false)
+  const [shownAt, setShownAt] = useState(0)
+
+  useEffect(() => {
+    if (busy && !visible) {
+      const timer = setTimeout(() => {
+        setShownAt(Date.now())
+        setVisible(true)
+      }, OVERLAY_DELAY_MS)
+      return () => clearTimeout(timer)
+    }
+    if (!busy && visible) {
+      const remaining = Math.max(0, OVERLAY_MIN_VISIBLE_MS - (Date.now() - shownAt))
+      const timer = setTimeout(() => setVisible(false), remaining)
+      return () => clearTimeout(timer)
+    }
+    return undefined
+  }, [busy, visible, shownAt])
+
+  return visible
+}
+
+/** Spec §1, §4: a full-screen spinner while at least one backend request is in flight. */
+export const LoadingOverlay = () => {
+  const inFlight = useSyncExternalStore(subscribeInFlight, getInFlightCount, getInFlightCount)
+  const visible = useDebouncedBusy(inFlight > 0)
+  if (!visible) return null
+  return (
+    <div
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-white/60 backdrop-blur-[1px]"
+      role="status"
+      aria-live="polite"
+      data-testid="loading-overlay"
+    >
+      <div className="flex items-center gap-3 rounded-lg bg-white px-5 py-4 shadow-lg">
+        <Spinner className="size-6 text-brand-700" />
+        <span className="font-medium text-slate-800">
+          <Trans>Bitte warten …</Trans>
+        </span>
+      </div>
+    </div>
+  )
+}

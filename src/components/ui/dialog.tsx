@@ -1,0 +1,90 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { cn } from '@/lib/cn'
+import { Button } from './button'
+
+interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  footer?: ReactNode
+  size?: 'md' | 'lg'
+}
+
+/**
+ * A modal dialog (Radix: focus trap, Escape closes, focus returns to the opener, title and description
+ * announced). Every screen uses this one.
+ */
+export const Dialog = ({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) => (
+  <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <RadixDialog.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl',
+          size === 'md' ? 'max-w-lg' : 'max-w-3xl',
+        )}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <div className="border-b border-slate-200 px-5 py-4">
+          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-700">{description}</RadixDialog.Description>
+          )}
+        </div>
+        {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
+        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  </RadixDialog.Root>
+)
+
+interface ConfirmDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description: ReactNode
+  confirmLabel: ReactNode
+  onConfirm: () => void
+  /** Red confirm button for actions that destroy or cannot be undone. */
+  destructive?: boolean
+  pending?: boolean
+  children?: ReactNode
+}
+
+/** Asks before a destructive action; "Abbrechen" has the focus first so Enter never destroys by accident. */
+export const ConfirmDialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  destructive = false,
+  pending = false,
+  children,
+}: ConfirmDialogProps) => (
+  <Dialog
+    open={open}
+    onOpenChange={onOpenChange}
+    title={title}
+    description={description}
+    footer={
+      <>
+        <RadixDialog.Close asChild>
+          <Button variant="secondary" autoFocus>
+            <Trans>Abbrechen</Trans>
+          </Button>
+        </RadixDialog.Close>
+        <Button variant={destructive ? 'danger' : 'primary'} pending={pending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </>
+    }
+  >
+    {children}
+  </Dialog>
+)

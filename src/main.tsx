@@ -1,0 +1,50 @@
+import { I18nProvider } from '@lingui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { configureApiAuth } from '@/api/client'
+import { AuthController } from '@/lib/auth/auth-controller'
+import { loadAuthService } from '@/lib/auth/create-auth-service'
+import { keepSessionInSync } from '@/lib/auth/session-sync'
+import { isMockMode } from '@/lib/config'
+import { i18n } from '@/lib/i18n/i18n'
+import { createAppRouter, createQueryClient } from './router'
+import './styles.css'
+
+const start = async () => {
+  if (isMockMode) {
+    // The only place src/ reaches into mocks/: the mocked backend starts before the first request.
+    const { startMockBackend } = await import('@mocks/browser')
+    const { pageHandled } = await startMockBackend()
+    if (pageHandled) return
+  }
+
+  const queryClient = createQueryClient()
+  const auth = new AuthController(loadAuthService)
+  const router = createAppRouter({ queryClient, auth })
+
+  configureApiAuth({
+    getIdToken: (forceRefresh) => auth.getIdToken(forceRefresh),
+    onSessionExpired: () => {
+      const redirect = router.state.location.href
+      void auth.signOut().then(() => router.navigate({ to: '/login', search: { redirect } }))
+    },
+  })
+
+  // Sign-out and user switch clear the cache (nothing of one user shows for the next), the guards run
+  // again, and a signed-in, confirmed user gets the globals (spec §4).
+  keepSessionInSync({ auth, queryClient, onUserChanged: () => void router.invalidate() })
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import type { Role } from '@/api/generated/query/model/role'
+import type { AuthController } from '@/lib/auth/auth-controller'
+import { routeTree } from './routeTree.gen'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  auth: AuthController
+}
+
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not get better by asking again; network hiccups might.
+        retry: (failureCount, error) => failureCount < 2 && !(error instanceof Error && 'status' in error),
+        refetchOnWindowFocus: false,
+      },
+    },
+  })
+
+export const createAppRouter = (context: RouterContext) =>
+  createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // The query cache decides freshness; the router must not hold its own stale copy.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+  interface StaticDataRouteOption {
+    /** Roles that may open the route (checked by the one guard in `_authenticated`); none means any signed-in user. */
+    roles?: readonly Role[]
+  }
+}

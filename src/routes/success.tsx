@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { SuccessPage } from '@/features/start/success-page'
+
+export const Route = createFileRoute('/success')({
+  // What just succeeded decides what the page says happens next.
+  validateSearch: z.object({ from: z.enum(['registration', 'payment']).optional().catch(undefined) }),
+  component: SuccessPage,
+})

@@ -1,0 +1,92 @@
+import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { configureApiAuth } from '@/api/client'
+import type { AuthService } from '@/lib/auth/auth-service'
+import { AuthController } from '@/lib/auth/auth-controller'
+import { i18n } from '@/lib/i18n/i18n'
+import type { RouterContext } from '@/router'
+import { routeTree } from '@/routeTree.gen'
+import { createTestAuth } from './test-auth'
+
+export interface RenderOptions {
+  /** A seed account (e.g. `verein@demo.at`) to be signed in as; anonymous when omitted. */
+  signedInAs?: string
+  /** Replace the auth service entirely (e.g. to make sign-in fail). */
+  authService?: AuthService
+}
+
+const createTestContext = (options: RenderOptions): RouterContext => {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  })
+  const service = options.authService ?? createTestAuth(options.signedInAs)
+  const auth = new AuthController(async () => service)
+  configureApiAuth({ getIdToken: (force) => auth.getIdToken(force), onSessionExpired: () => undefined })
+  return { queryClient, auth }
+}
+
+const Providers = ({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) => (
+  <I18nProvider i18n={i18n}>
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  </I18nProvider>
+)
+
+/**
+ * Renders the real app (route tree, guard, shell) at `path` against the mocked backend, the way a user
+ * opens that URL. Waits until the router has settled.
+ */
+export const renderRoute = async (path: string, options: RenderOptions = {}) => {
+  const context = createTestContext(options)
+  const router = createRouter({
+    routeTree,
+    context,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMinMs: 0,
+  })
+  const user = userEvent.setup()
+  render(
+    <Providers queryClient={context.queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  await router.load()
+  return { router, user, ...context }
+}
+
+/** Renders one component inside the providers and a minimal router (for components that use links). */
+export const renderComponent = async (ui: ReactNode, options: RenderOptions = {}) => {
+  const context = createTestContext(options)
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+  })
+  const router = createRouter({
+    routeTree: rootRoute,
+    context,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  const user = userEvent.setup()
+  render(
+    <Providers queryClient={context.queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  )
+  await router.load()
+  return { router, user, ...context }
+}
+
+export { screen }

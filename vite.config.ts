@@ -1,0 +1,30 @@
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [
+    // Must come before react(): it writes src/routeTree.gen.ts and splits every route into its own chunk.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
+    react(),
+    // @vitejs/plugin-react 6 has no babel option; Lingui's macros (t, Trans, msg) run through this preset.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    reportCompressedSize: false,
+  },
+})
