@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { mockServiceWorkerPlugin } from './mocks/vite-plugin.ts'
 
 export default defineConfig({
   plugins: [
@@ -15,6 +16,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     tailwindcss(),
+    mockServiceWorkerPlugin(),
   ],
   resolve: {
     alias: {

@@ -7,13 +7,14 @@ import { configureApiAuth } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
 import { loadAuthService } from '@/lib/auth/create-auth-service'
 import { keepSessionInSync } from '@/lib/auth/session-sync'
-import { isMockMode } from '@/lib/config'
 import { i18n } from '@/lib/i18n/i18n'
 import { createAppRouter, createQueryClient } from './router'
 import './styles.css'
 
 const start = async () => {
-  if (isMockMode) {
+  // Read the variable here, not through lib/config: Vite turns this exact expression into a constant, so a
+  // build without mocks drops the branch and the mocked backend with it.
+  if (import.meta.env.VITE_MOCKS !== 'false') {
     // The only place src/ reaches into mocks/: the mocked backend starts before the first request.
     const { startMockBackend } = await import('@mocks/browser')
     const { pageHandled } = await startMockBackend()

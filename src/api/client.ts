@@ -80,7 +80,7 @@ export const resolveBackendOrigin = (location: Pick<Location, 'hostname' | 'orig
 }
 
 const defaultEnv = (): BackendEnv => ({
-  apiBaseUrl: import.meta.env.VITE_API_BASE_URL as string | undefined,
+  apiBaseUrl: import.meta.env.VITE_API_BASE_URL,
   mocked: import.meta.env.VITE_MOCKS !== 'false',
 })
 

@@ -14,8 +14,8 @@ describe('formatting for de-AT', () => {
     expect(plain(formatCents(5))).toBe('€ 0,05')
   })
 
-  it('groups thousands with a dot', () => {
-    expect(plain(formatNumber(10250))).toBe('10.250')
+  it('groups thousands as Austrian CLDR data does (space for counts, dot in amounts)', () => {
+    expect(plain(formatNumber(10250))).toBe('10 250')
   })
 
   it('writes January as Jänner and keeps calendar days in Vienna', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /** Every German message the product spec quotes (§5 and §8), verbatim. */
@@ -25,7 +26,7 @@ const SPEC_MESSAGES = [
   'Fehler beim Speichern des Dokuments',
 ]
 
-const catalogue = readFileSync(new URL('../../src/locales/de/messages.po', import.meta.url), 'utf8')
+const catalogue = readFileSync(path.join(import.meta.dirname, '../../src/locales/de/messages.po'), 'utf8')
 const msgids = new Set([...catalogue.matchAll(/^msgid "(.*)"$/gm)].map((match) => match[1]!.replace(/\\"/g, '"')))
 
 describe('the Lingui catalogue', () => {

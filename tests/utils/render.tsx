@@ -10,12 +10,15 @@ import {
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
+import { afterEach } from 'vitest'
 import { configureApiAuth } from '@/api/client'
 import type { AuthService } from '@/lib/auth/auth-service'
 import { AuthController } from '@/lib/auth/auth-controller'
+import { createOfflineAuth, type OfflineAuthService } from '@/lib/auth/offline-auth'
 import { i18n } from '@/lib/i18n/i18n'
 import type { RouterContext } from '@/router'
 import { routeTree } from '@/routeTree.gen'
+import { SEED_PASSWORD } from '@mocks/db/seed-accounts'
 import { createTestAuth } from './test-auth'
 
 export interface RenderOptions {
@@ -23,14 +26,47 @@ export interface RenderOptions {
   signedInAs?: string
   /** Replace the auth service entirely (e.g. to make sign-in fail). */
   authService?: AuthService
+  /**
+   * Use the real offline provider (src/lib/auth/offline-auth.ts) against the mocked backend's
+   * `/__mock/identity/*`, so wrong passwords, unconfirmed addresses and action codes behave as in the app.
+   * With `signedInAs` it signs in with the seed password first. The session lives in memory.
+   */
+  offlineAuth?: boolean
 }
 
-const createTestContext = (options: RenderOptions): RouterContext => {
+const memoryStorage = (): Storage => {
+  const data = new Map<string, string>()
+  return {
+    get length() {
+      return data.size
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, value),
+  }
+}
+
+// The offline provider plans token refreshes with timers; each test's provider stops with the test.
+const offlineServices: OfflineAuthService[] = []
+afterEach(() => offlineServices.splice(0).forEach((service) => service.dispose()))
+
+const createService = async (options: RenderOptions): Promise<AuthService> => {
+  if (options.authService) return options.authService
+  if (!options.offlineAuth) return createTestAuth(options.signedInAs)
+  const service = createOfflineAuth({ storage: memoryStorage() })
+  offlineServices.push(service)
+  if (options.signedInAs) await service.signIn(options.signedInAs, SEED_PASSWORD)
+  return service
+}
+
+const createTestContext = async (options: RenderOptions): Promise<RouterContext> => {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   })
-  const service = options.authService ?? createTestAuth(options.signedInAs)
-  const auth = new AuthController(async () => service)
+  const service = await createService(options)
+  const auth = new AuthController(() => Promise.resolve(service))
   configureApiAuth({ getIdToken: (force) => auth.getIdToken(force), onSessionExpired: () => undefined })
   return { queryClient, auth }
 }
@@ -46,7 +82,7 @@ const Providers = ({ queryClient, children }: { queryClient: QueryClient; childr
  * opens that URL. Waits until the router has settled.
  */
 export const renderRoute = async (path: string, options: RenderOptions = {}) => {
-  const context = createTestContext(options)
+  const context = await createTestContext(options)
   const router = createRouter({
     routeTree,
     context,
@@ -65,7 +101,7 @@ export const renderRoute = async (path: string, options: RenderOptions = {}) => 
 
 /** Renders one component inside the providers and a minimal router (for components that use links). */
 export const renderComponent = async (ui: ReactNode, options: RenderOptions = {}) => {
-  const context = createTestContext(options)
+  const context = await createTestContext(options)
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     component: () => (
       <>

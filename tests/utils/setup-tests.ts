@@ -1,15 +1,29 @@
 import '@testing-library/jest-dom/vitest'
+// happy-dom has no IndexedDB; the offline file storage and the mocked backend's persistence need one.
+import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
+import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetMockBackend, server } from '@mocks/node'
 import '@/lib/i18n/i18n'
 
+// happy-dom lacks object URLs; the storage adapter hands them out for previews and downloads.
+if (!('createObjectURL' in URL)) {
+  let next = 0
+  Object.assign(URL, {
+    createObjectURL: () => `blob:http://localhost:3000/${++next}`,
+    revokeObjectURL: () => undefined,
+  })
+}
+
 // Every test talks to the same stateful mocked backend the browser uses, freshly seeded, and any
 // request no handler knows fails the test instead of silently reaching the network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => resetMockBackend())
 afterEach(() => {
   cleanup()
+  // sonner keeps its toasts in one module-level store: without this they leak into the next test.
+  toast.dismiss()
   server.resetHandlers()
 })
 afterAll(() => server.close())

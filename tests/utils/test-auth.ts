@@ -54,6 +54,7 @@ export const createTestAuth = (signedInAs?: string): AuthService => {
     reload: async () => user,
     applyActionCode: async () => undefined,
     sendPasswordResetEmail: async () => undefined,
+    confirmPasswordReset: async () => undefined,
     sendEmailVerification: async () => undefined,
   }
 }

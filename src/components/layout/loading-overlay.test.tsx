@@ -8,7 +8,10 @@ describe('the loading overlay timing', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+  const advance = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms)
+    })
 
   it('never shows for a request shorter than the delay (no flicker)', () => {
     const { rerender } = render(<Probe busy />)

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { Trans } from '@lingui/react/macro'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 import { Button } from './button'
 
@@ -18,29 +18,53 @@ interface DialogProps {
  * A modal dialog (Radix: focus trap, Escape closes, focus returns to the opener, title and description
  * announced). Every screen uses this one.
  */
-export const Dialog = ({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) => (
-  <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-      <RadixDialog.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl',
-          size === 'md' ? 'max-w-lg' : 'max-w-3xl',
-        )}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-      >
-        <div className="border-b border-slate-200 px-5 py-4">
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-          {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-700">{description}</RadixDialog.Description>
+export const Dialog = ({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) => {
+  // Radix gives the focus back to a `Dialog.Trigger` only; screens open dialogs from their own buttons, so
+  // the element that had the focus when the dialog opened gets it back when it closes (WAI-ARIA dialog).
+  // It is noted while rendering the opening: by the first effect, `autoFocus` inside has moved the focus.
+  const [opener, setOpener] = useState<HTMLElement | null>(null)
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open)
+      setOpener(
+        typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+          ? document.activeElement
+          : null,
+      )
+  }
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl',
+            size === 'md' ? 'max-w-lg' : 'max-w-3xl',
           )}
-        </div>
-        {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
-        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
-  </RadixDialog.Root>
-)
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            if (opener?.isConnected) {
+              event.preventDefault()
+              opener.focus()
+            }
+          }}
+        >
+          <div className="border-b border-slate-200 px-5 py-4">
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+            {description && (
+              <RadixDialog.Description className="mt-1 text-sm text-slate-700">{description}</RadixDialog.Description>
+            )}
+          </div>
+          {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}
 
 interface ConfirmDialogProps {
   open: boolean

@@ -1,9 +1,19 @@
 import { useLingui } from '@lingui/react/macro'
+import { Card, CardBody } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
+import { PasswordChangeForm } from './components/password-change-form'
 
+/** `/pwdchange` (administrators and staff): a new password, then sign in again. */
 export const PasswordChangePage = () => {
   const { t } = useLingui()
   return (
-    <PageHeader title={t`Passwort ändern`} description={t`Vergeben Sie ein neues Passwort für Ihr Benutzerkonto.`} />
+    <div className="mx-auto w-full max-w-md">
+      <PageHeader title={t`Passwort ändern`} description={t`Vergeben Sie ein neues Passwort für Ihr Benutzerkonto.`} />
+      <Card>
+        <CardBody className="py-6">
+          <PasswordChangeForm />
+        </CardBody>
+      </Card>
+    </div>
   )
 }

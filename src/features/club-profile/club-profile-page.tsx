@@ -1,9 +1,111 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { getGetClubOverviewQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { Completeness } from '@/api/generated/query/model/completeness'
+import { Alert } from '@/components/ui/alert'
+import { ButtonLink } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes'
+import { ClubProfileForm } from './components/club-profile-form'
+import { CompletenessSummary, SaveAlert } from './components/completeness-summary'
+import { DocumentsSection } from './components/documents-section'
+import { LogoSection } from './components/logo-section'
+import { GallerySection, OtherDocumentsSection } from './components/media-section'
 
+const routeApi = getRouteApi('/_authenticated/club/$clubId/$showSaveAlert')
+
+/**
+ * The club edit form (spec §2 `/club/:clubId/:showSaveAlert`, issue 5). `showSaveAlert`: with `true` a
+ * successful save is also confirmed in place (an alert at the top that takes the focus and lists what the
+ * backend still misses); with `false` the toast alone reports it. The confirmation before saving incomplete
+ * data (spec §4) always applies.
+ */
 export const ClubProfilePage = () => {
   const { t } = useLingui()
+  const { clubId, showSaveAlert } = routeApi.useParams()
+  // The route's loader has put the club into the cache; later refetches (after uploads) update it in place.
+  const { data: overview } = useQuery(getGetClubOverviewQueryOptions(clubId))
+  const { data: me } = useCurrentUser()
+  const readOnly = me?.role === 'ROLE_STAFF'
+  const [formDirty, setFormDirty] = useState(false)
+  const [documentsDirty, setDocumentsDirty] = useState(false)
+  const [saveResult, setSaveResult] = useState<Completeness | null>(null)
+  const saveAlert = useRef<HTMLDivElement>(null)
+  const prompt = useUnsavedChanges(formDirty || documentsDirty)
+
+  useEffect(() => {
+    if (saveResult) {
+      saveAlert.current?.scrollIntoView?.({ block: 'center' })
+      saveAlert.current?.focus()
+    }
+  }, [saveResult])
+
+  const onSaved = useCallback(
+    (saved: { completeness: Completeness }) => {
+      if (showSaveAlert) setSaveResult(saved.completeness)
+    },
+    [showSaveAlert],
+  )
+
+  if (!overview) return <LoadingBlock />
+  const club = overview.club
+
   return (
-    <PageHeader title={t`Vereinsdaten bearbeiten`} description={t`Vervollständigen Sie das Profil Ihres Vereins.`} />
+    <>
+      <PageHeader
+        title={t`Vereinsdaten bearbeiten`}
+        description={club.name}
+        actions={
+          <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+            <Trans>Zur Übersicht</Trans>
+          </ButtonLink>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {readOnly && (
+          <Alert tone="info" title={t`Nur Ansicht`}>
+            <Trans>Als Sachbearbeiter/in können Sie die Vereinsdaten ansehen, aber nicht ändern.</Trans>
+          </Alert>
+        )}
+        {saveResult ? (
+          <SaveAlert ref={saveAlert} completeness={club.completeness} onClose={() => setSaveResult(null)} />
+        ) : (
+          <CompletenessSummary completeness={club.completeness} />
+        )}
+        <ClubProfileForm
+          key={`form-${club.id}`}
+          club={club}
+          readOnly={readOnly}
+          onDirtyChange={setFormDirty}
+          onSaved={onSaved}
+        />
+        <LogoSection clubId={clubId} logo={club.logo} disabled={readOnly} />
+        <DocumentsSection
+          key={`documents-${club.id}`}
+          clubId={clubId}
+          documents={club.documents}
+          onDirtyChange={setDocumentsDirty}
+          disabled={readOnly}
+        />
+        <GallerySection clubId={clubId} disabled={readOnly} />
+        <OtherDocumentsSection clubId={clubId} disabled={readOnly} />
+      </div>
+      <ConfirmDialog
+        open={prompt.open}
+        onOpenChange={(open) => {
+          if (!open) prompt.stay()
+        }}
+        title={t`Ungespeicherte Änderungen verwerfen?`}
+        description={t`Sie haben Änderungen, die noch nicht gespeichert sind. Wenn Sie die Seite jetzt verlassen, gehen sie verloren.`}
+        confirmLabel={t`Seite verlassen`}
+        destructive
+        onConfirm={prompt.leave}
+      />
+    </>
   )
 }

@@ -1,12 +1,104 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
+import { Alert } from '@/components/ui/alert'
+import { ButtonLink } from '@/components/ui/button'
+import { Card, CardBody } from '@/components/ui/card'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { AccountLoadError, RequirementList } from './components/account-state'
+import { ContinueOnboardingButton } from './components/continue-onboarding-button'
+import { PaymentGate } from './components/payment-gate'
 
+const routeApi = getRouteApi('/payment/')
+
+/**
+ * `/payment?clubId=…`: (re)starts the card provider's hosted onboarding for a club. The provider sends
+ * people here when a link has expired; a new link is made on request and the person goes to the provider.
+ */
 export const PaymentPage = () => {
   const { t } = useLingui()
+  const { clubId } = routeApi.useSearch()
   return (
-    <PageHeader
-      title={t`Zahlungskonto einrichten`}
-      description={t`Richten Sie das Konto beim Kartenzahlungsanbieter ein.`}
-    />
+    <>
+      <PageHeader
+        title={t`Zahlungskonto einrichten`}
+        description={t`Damit Ihr Verein Spenden per Karte annehmen kann, richten Sie das Konto beim Kartenzahlungsanbieter ein.`}
+      />
+      <div className="max-w-2xl">
+        <PaymentGate clubId={clubId}>{(id) => <OnboardingStart clubId={id} />}</PaymentGate>
+      </div>
+    </>
+  )
+}
+
+const OnboardingStart = ({ clubId }: { clubId: string }) => {
+  const { t } = useLingui()
+  // Always the current state: the person may come straight back from the provider.
+  const query = useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
+
+  if (query.isPending) return <LoadingBlock>{t`Der Stand des Zahlungskontos wird geladen …`}</LoadingBlock>
+  if (query.isError) return <AccountLoadError error={query.error} onRetry={() => void query.refetch()} />
+
+  const account = query.data.account
+  const overview = (
+    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+      <Trans>Zur Vereinsübersicht</Trans>
+    </ButtonLink>
+  )
+
+  if (!account) {
+    return (
+      <Alert tone="info" title={t`Noch kein Zahlungskonto`} actions={overview}>
+        <Trans>
+          Für diesen Verein wurde noch kein Konto beim Kartenzahlungsanbieter angelegt. Das übernimmt die
+          Administration, sobald der Verein freigegeben ist; danach starten Sie die Einrichtung hier.
+        </Trans>
+      </Alert>
+    )
+  }
+  if (account.status === 'ACTIVE') {
+    return (
+      <Alert tone="success" title={t`Ihr Zahlungskonto ist bereits eingerichtet.`} actions={overview}>
+        <Trans>Ihr Verein kann Kartenzahlungen annehmen. Es ist nichts mehr zu tun.</Trans>
+      </Alert>
+    )
+  }
+  if (account.status === 'REJECTED') {
+    return (
+      <Alert tone="error" title={t`Das Zahlungskonto ist deaktiviert.`} actions={overview}>
+        <p>
+          <Trans>Grund: {account.rejectReason ?? t`keiner angegeben`}</Trans>
+        </p>
+        <p className="mt-1">
+          <Trans>Bitte wenden Sie sich an die Administration des Vereinsportals.</Trans>
+        </p>
+      </Alert>
+    )
+  }
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-4">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">
+            <Trans>Einrichtung beim Zahlungsanbieter</Trans>
+          </h2>
+          <p className="mt-1 text-slate-700">
+            <Trans>
+              Sie werden zur sicheren Seite des Zahlungsanbieters weitergeleitet. Dort geben Sie die Angaben zu Ihrem
+              Verein ein; danach kommen Sie hierher zurück. Falls ein Link abgelaufen ist, starten Sie hier einfach neu.
+            </Trans>
+          </p>
+          {account.requirements.length > 0 && (
+            <div className="mt-3 text-sm text-slate-700">
+              <Trans>Der Anbieter braucht noch:</Trans>
+              <RequirementList account={account} />
+            </div>
+          )}
+        </div>
+        <ContinueOnboardingButton clubId={clubId} label={t`Weiter zum Zahlungsanbieter`} />
+      </CardBody>
+    </Card>
   )
 }

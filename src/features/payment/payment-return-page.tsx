@@ -1,9 +1,113 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
+import { Alert } from '@/components/ui/alert'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { AccountLoadError, RequirementList } from './components/account-state'
+import { ContinueOnboardingButton } from './components/continue-onboarding-button'
+import { PaymentGate } from './components/payment-gate'
 
+const routeApi = getRouteApi('/payment/return')
+
+/**
+ * `/payment/return?clubId=…`: where the provider sends people back. Anyone can open this URL, so the page
+ * never trusts the redirect: it asks the backend for the account's state and says what it found.
+ */
 export const PaymentReturnPage = () => {
   const { t } = useLingui()
+  const { clubId } = routeApi.useSearch()
   return (
-    <PageHeader title={t`Zurück vom Zahlungsanbieter`} description={t`Wir prüfen den Stand Ihres Zahlungskontos.`} />
+    <>
+      <PageHeader title={t`Zurück vom Zahlungsanbieter`} description={t`Wir prüfen den Stand Ihres Zahlungskontos.`} />
+      <div className="max-w-2xl">
+        <PaymentGate clubId={clubId}>{(id) => <ReturnResult clubId={id} />}</PaymentGate>
+      </div>
+    </>
+  )
+}
+
+const ReturnResult = ({ clubId }: { clubId: string }) => {
+  const { t } = useLingui()
+  const query = useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
+
+  if (query.isPending) return <LoadingBlock>{t`Der Stand des Zahlungskontos wird geprüft …`}</LoadingBlock>
+  if (query.isError) return <AccountLoadError error={query.error} onRetry={() => void query.refetch()} />
+
+  const account = query.data.account
+  const overview = (
+    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+      <Trans>Zur Vereinsübersicht</Trans>
+    </ButtonLink>
+  )
+  const recheck = (
+    <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
+      <Trans>Erneut prüfen</Trans>
+    </Button>
+  )
+
+  if (account?.status === 'ACTIVE') {
+    return (
+      <Alert
+        tone="success"
+        role="status"
+        title={t`Die Einrichtung ist abgeschlossen.`}
+        actions={
+          <>
+            <ButtonLink to="/success" search={{ from: 'payment', clubId }}>
+              <Trans>Weiter</Trans>
+            </ButtonLink>
+            {overview}
+          </>
+        }
+      >
+        <Trans>Ihr Zahlungskonto ist aktiv: Ihr Verein kann jetzt Spenden per Karte annehmen.</Trans>
+      </Alert>
+    )
+  }
+  if (account?.status === 'ONBOARDING') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="warning" role="status" title={t`Die Einrichtung ist noch nicht abgeschlossen.`}>
+          {account.requirements.length > 0 ? (
+            <>
+              <Trans>Der Zahlungsanbieter braucht noch:</Trans>
+              <RequirementList account={account} />
+            </>
+          ) : (
+            <Trans>Der Zahlungsanbieter prüft Ihre Angaben noch. Prüfen Sie den Stand später erneut.</Trans>
+          )}
+        </Alert>
+        <p className="text-slate-700">
+          <Trans>Setzen Sie die Einrichtung fort; Ihre bisherigen Angaben bleiben beim Anbieter gespeichert.</Trans>
+        </p>
+        <ContinueOnboardingButton clubId={clubId} label={t`Einrichtung fortsetzen`} />
+        <div className="flex flex-wrap gap-2">
+          {recheck}
+          {overview}
+        </div>
+      </div>
+    )
+  }
+  if (account?.status === 'REJECTED') {
+    return (
+      <Alert tone="error" role="status" title={t`Das Zahlungskonto ist deaktiviert.`} actions={overview}>
+        <p>
+          <Trans>Grund: {account.rejectReason ?? t`keiner angegeben`}</Trans>
+        </p>
+        <p className="mt-1">
+          <Trans>Bitte wenden Sie sich an die Administration des Vereinsportals.</Trans>
+        </p>
+      </Alert>
+    )
+  }
+  return (
+    <Alert tone="warning" role="status" title={t`Kein Zahlungskonto gefunden.`} actions={overview}>
+      <Trans>
+        Für diesen Verein gibt es kein Konto beim Kartenzahlungsanbieter. Bitte wenden Sie sich an die Administration.
+      </Trans>
+    </Alert>
   )
 }

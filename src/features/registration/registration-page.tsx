@@ -1,9 +1,213 @@
-import { useLingui } from '@lingui/react/macro'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { FormProvider, get, useForm, type FieldErrors } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { RequiredNote } from '@/components/ui/field'
 import { PageHeader } from '@/components/ui/page-header'
+import { applyServerFieldErrors } from '@/lib/api-errors'
+import { isUserExists, useRegisterClub } from './api/use-register-club'
+import { RegistrationStepper } from './components/registration-stepper'
+import { StepAccount } from './components/step-account'
+import { StepAddress } from './components/step-address'
+import { StepClub } from './components/step-club'
+import { StepClubType } from './components/step-club-type'
+import { StepTerms } from './components/step-terms'
+import { clearDraft, loadDraft, saveDraft } from './draft'
+import {
+  firstIncompleteStep,
+  registrationSchema,
+  STEP_COUNT,
+  STEPS,
+  toRegistrationBody,
+  type RegistrationField,
+  type RegistrationOutput,
+  type RegistrationValues,
+} from './schemas'
 
+const routeApi = getRouteApi('/register_organisation')
+
+const ALL_FIELDS: readonly RegistrationField[] = STEPS.flatMap((step) => step.fields)
+
+const firstStepWithError = (errors: FieldErrors<RegistrationValues>): number | undefined => {
+  const index = STEPS.findIndex((step) => step.fields.some((field) => get(errors, field)))
+  return index === -1 ? undefined : index + 1
+}
+
+/**
+ * The public registration (spec §2, issue 5): five steps in one form, the step in the URL (`?step=`), each
+ * step checked before "Weiter", the draft in sessionStorage (never the password), and
+ * `POST club/createWithUser` at the end.
+ */
 export const RegistrationPage = () => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const navigate = routeApi.useNavigate()
+  const step = Math.min(routeApi.useSearch({ select: (search) => search.step }) ?? 1, STEP_COUNT)
+  const [draft] = useState(loadDraft)
+  const [resolver] = useState(() => zodResolver(registrationSchema()))
+  const form = useForm<RegistrationValues, unknown, RegistrationOutput>({
+    resolver,
+    defaultValues: draft.values,
+    // "Weiter" checks a step; fields with an error are checked again as they change (see useWizardField).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  })
+  const registerClub = useRegisterClub()
+  /** The step whose "Weiter" found missing fields: it shows the spec's banner until the step is left. */
+  const [attempted, setAttempted] = useState<number | null>(null)
+  const finished = useRef(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusAfterStep = useRef<RegistrationField | null>(null)
+  const firstRender = useRef(true)
+
+  // Every change goes to the session draft, so a reload or a failed request loses nothing.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          if (!finished.current) saveDraft(values)
+        },
+      }),
+    [form],
+  )
+
+  // A URL cannot skip steps (`?step=5` on a fresh tab, or a reload after the password was dropped).
+  useEffect(() => {
+    if (finished.current) return
+    const allowed = firstIncompleteStep(form.getValues())
+    if (step > allowed) void navigate({ search: (prev) => ({ ...prev, step: allowed }), replace: true })
+  }, [step, form, navigate])
+
+  // Moving between steps puts the focus on the new step's heading, so screen readers announce it.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    const field = focusAfterStep.current
+    focusAfterStep.current = null
+    if (field) form.setFocus(field)
+    else headingRef.current?.focus()
+  }, [step, form])
+
+  const goTo = (next: number) => {
+    setAttempted(null)
+    void navigate({ search: (prev) => ({ ...prev, step: next }) })
+  }
+
+  const goNext = async () => {
+    const valid = await form.trigger(STEPS[step - 1]!.fields, { shouldFocus: true })
+    if (!valid) {
+      setAttempted(step)
+      return
+    }
+    goTo(step + 1)
+  }
+
+  const showErrorsOn = (errorStep: number, field?: RegistrationField) => {
+    if (errorStep === step) {
+      setAttempted(step)
+      return
+    }
+    focusAfterStep.current = field ?? null
+    goTo(errorStep)
+    setAttempted(errorStep)
+  }
+
+  const submitRegistration = async (values: RegistrationOutput) => {
+    try {
+      await registerClub.mutateAsync(toRegistrationBody(values))
+    } catch (error) {
+      if (isUserExists(error)) {
+        form.setError('user.email', { type: 'server', message: t`User ist bereits vorhanden` })
+        focusAfterStep.current = 'user.email'
+        goTo(3)
+        return
+      }
+      // Everything typed stays in the form and the draft; a 400 marks the fields the backend named.
+      if (applyServerFieldErrors(error, form.setError, ALL_FIELDS, t`Bitte prüfen Sie diese Angabe.`)) {
+        const errorStep = firstStepWithError(form.formState.errors)
+        if (errorStep && errorStep !== step) goTo(errorStep)
+      }
+      return
+    }
+    finished.current = true
+    clearDraft()
+    await navigate({ to: '/success', search: { from: 'registration' } })
+  }
+
+  const onInvalid = (errors: FieldErrors<RegistrationValues>) => {
+    const errorStep = firstStepWithError(errors)
+    if (errorStep) showErrorsOn(errorStep)
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (step < STEP_COUNT) void goNext()
+    else void form.handleSubmit(submitRegistration, onInvalid)(event)
+  }
+
+  const errors = form.formState.errors
+  const stepHasErrors = STEPS[step - 1]!.fields.some((field) => get(errors, field))
+  const title = i18n._(STEPS[step - 1]!.title)
+
   return (
-    <PageHeader title={t`Verein registrieren`} description={t`Registrieren Sie Ihren Verein in wenigen Schritten.`} />
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={t`Verein registrieren`}
+        description={t`Registrieren Sie Ihren Verein in wenigen Schritten. Danach bestätigen Sie Ihre E-Mail-Adresse und vervollständigen das Profil.`}
+      />
+      <RegistrationStepper step={step} />
+      <FormProvider {...form}>
+        <Card>
+          <form noValidate onSubmit={onSubmit} aria-labelledby="registration-step-heading">
+            <div className="flex flex-col gap-4 px-4 py-5 sm:px-6">
+              <div>
+                <p className="text-sm font-medium text-brand-800">
+                  <Trans>
+                    Schritt {step} von {STEP_COUNT}
+                  </Trans>
+                </p>
+                <h2
+                  id="registration-step-heading"
+                  ref={headingRef}
+                  tabIndex={-1}
+                  className="text-xl font-semibold text-slate-900 outline-none"
+                >
+                  {title}
+                </h2>
+              </div>
+              {attempted === step && stepHasErrors && (
+                <Alert tone="error" role="alert" title={t`Bitte füllen Sie alle Pflichtfelder aus!`} />
+              )}
+              {step < STEP_COUNT && <RequiredNote />}
+              {step === 1 && <StepClub />}
+              {step === 2 && <StepAddress />}
+              {step === 3 && <StepAccount askPasswordAgain={draft.restored && !form.getValues('user.password')} />}
+              {step === 4 && <StepClubType />}
+              {step === 5 && <StepTerms onEditStep={goTo} />}
+            </div>
+            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+              {step > 1 ? (
+                <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={registerClub.isPending}>
+                  <Trans>Zurück</Trans>
+                </Button>
+              ) : (
+                <Link to="/login" className="text-sm font-medium text-brand-800 underline">
+                  <Trans>Bereits registriert? Anmelden</Trans>
+                </Link>
+              )}
+              <Button type="submit" pending={registerClub.isPending}>
+                {step < STEP_COUNT ? <Trans>Weiter</Trans> : <Trans>Abschließen</Trans>}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </FormProvider>
+    </div>
   )
 }

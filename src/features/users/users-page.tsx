@@ -1,7 +1,290 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useId, useMemo, useState } from 'react'
+import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
+import type { User } from '@/api/generated/query/model/user'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { SelectField, TextField } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { Pagination } from '@/components/ui/pagination'
+import { Table, TableBody, TableCell, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { formatDate } from '@/lib/format'
+import { DeleteUserDialog } from './components/delete-user-dialog'
+import { CreateUserDialog, EditUserDialog } from './components/user-form-dialog'
+import { ROLE_LABELS } from './role-labels'
+import { selectUsers, USER_PAGE_SIZES, type SortDirection, type UserSortField } from './user-list'
 
+const routeApi = getRouteApi('/_authenticated/users')
+const NO_USERS: readonly User[] = []
+
+/** `/users` (ROLE_ADMIN): every portal user, searched, sorted and paged on the client. */
 export const UsersPage = () => {
+  const { t, i18n } = useLingui()
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const usersQuery = useQuery(getGetUsersQueryOptions())
+  const users = usersQuery.data ?? NO_USERS
+  const { data: me } = useCurrentUser()
+  const [creating, setCreating] = useState(false)
+  const [editing, setEditing] = useState<User | null>(null)
+  const [deleting, setDeleting] = useState<User | null>(null)
+
+  const roleLabel = (role: User['role']) => i18n._(ROLE_LABELS[role])
+  const result = useMemo(() => selectUsers(users, search, (role) => i18n._(ROLE_LABELS[role])), [users, search, i18n])
+  const adminCount = users.filter((user) => user.role === 'ROLE_ADMIN').length
+
+  /** Why a row's delete button and role are locked: the backend would refuse (409), so say it up front. */
+  const lockReason = (user: User): string | undefined => {
+    if (user.uid === me?.uid) return t`Ihr eigenes Konto: Sie können es nicht löschen und Ihre Rolle nicht ändern.`
+    if (user.role === 'ROLE_ADMIN' && adminCount <= 1)
+      return t`Die einzige Administratorin bzw. der einzige Administrator kann weder gelöscht noch herabgestuft werden.`
+    return undefined
+  }
+
+  const setSearch = (next: Partial<typeof search>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
+
+  return (
+    <>
+      <PageHeader
+        title={t`Benutzerverwaltung`}
+        description={t`Administrator/innen, Mitarbeiter/innen und Vereinsvertreter/innen des Portals.`}
+        actions={<Button onClick={() => setCreating(true)}>{t`Benutzer anlegen`}</Button>}
+      />
+      <Card>
+        <CardBody className="flex flex-col gap-4">
+          <ListControls
+            q={search.q}
+            sort={search.sort}
+            dir={search.dir}
+            size={search.size}
+            onSearch={(q) => setSearch({ q, page: 0 })}
+            onSort={(sort, dir) => setSearch({ sort, dir, page: 0 })}
+            onSize={(size) => setSearch({ size, page: 0 })}
+          />
+          <p className="sr-only" role="status">
+            <Trans>{result.totalItems} Benutzer gefunden</Trans>
+          </p>
+          {usersQuery.isPending ? (
+            <LoadingBlock />
+          ) : usersQuery.isError ? (
+            <Alert
+              tone="error"
+              role="alert"
+              title={t`Die Benutzer konnten nicht geladen werden.`}
+              actions={
+                <Button variant="secondary" size="sm" onClick={() => void usersQuery.refetch()}>
+                  <Trans>Erneut versuchen</Trans>
+                </Button>
+              }
+            />
+          ) : result.items.length === 0 ? (
+            <EmptyState title={t`Keine Benutzer gefunden`}>
+              {search.q ? <Trans>Ändern Sie den Suchbegriff.</Trans> : <Trans>Es gibt noch keine Benutzer.</Trans>}
+            </EmptyState>
+          ) : (
+            <Table aria-label={t`Benutzer`} className="max-md:block">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 max-md:sr-only">
+                <tr>
+                  <SortableHeader field="name" search={search}>
+                    <Trans>Name</Trans>
+                  </SortableHeader>
+                  <SortableHeader field="email" search={search}>
+                    <Trans>E-Mail</Trans>
+                  </SortableHeader>
+                  <SortableHeader field="role" search={search}>
+                    <Trans>Rolle</Trans>
+                  </SortableHeader>
+                  <SortableHeader field="verified" search={search}>
+                    <Trans>E-Mail bestätigt</Trans>
+                  </SortableHeader>
+                  <TableHeaderCell>
+                    <span className="sr-only">
+                      <Trans>Aktionen</Trans>
+                    </span>
+                  </TableHeaderCell>
+                </tr>
+              </thead>
+              <TableBody>
+                {result.items.map((user) => (
+                  <UserRow
+                    key={user.uid}
+                    user={user}
+                    isSelf={user.uid === me?.uid}
+                    lockReason={lockReason(user)}
+                    roleLabel={roleLabel(user.role)}
+                    onEdit={() => setEditing(user)}
+                    onDelete={() => setDeleting(user)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <Pagination
+            page={result.page}
+            totalPages={result.totalPages}
+            totalItems={result.totalItems}
+            onPageChange={(page) => setSearch({ page })}
+          />
+        </CardBody>
+      </Card>
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <EditUserDialog
+        user={editing}
+        roleLockedReason={editing ? lockReason(editing) : undefined}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </>
+  )
+}
+
+interface UserRowProps {
+  user: User
+  isSelf: boolean
+  lockReason: string | undefined
+  roleLabel: string
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** On phones the row becomes a small card: each cell shows its column name in front. */
+const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: UserRowProps) => {
   const { t } = useLingui()
-  return <PageHeader title={t`Benutzerverwaltung`} description={t`Benutzer anlegen, bearbeiten und entfernen.`} />
+  const reasonId = useId()
+  const name = `${user.firstName} ${user.lastName}`
+  const cell =
+    'max-md:flex max-md:gap-2 max-md:px-0 max-md:py-1 max-md:before:w-32 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]'
+  return (
+    <TableRow className="max-md:block max-md:py-3">
+      <TableCell className={cell} data-label={t`Name`}>
+        <span className="font-medium text-slate-900">
+          {name}
+          {isSelf && (
+            <span className="ml-2 align-middle">
+              <Badge tone="info">
+                <Trans>Sie</Trans>
+              </Badge>
+            </span>
+          )}
+        </span>
+      </TableCell>
+      <TableCell className={`${cell} break-all`} data-label={t`E-Mail`}>
+        {user.email}
+      </TableCell>
+      <TableCell className={cell} data-label={t`Rolle`}>
+        {roleLabel}
+      </TableCell>
+      <TableCell className={cell} data-label={t`E-Mail bestätigt`}>
+        {user.emailVerified ? (
+          <Badge tone="success">
+            <Trans>Bestätigt</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="warning">
+            <Trans>Nicht bestätigt</Trans>
+          </Badge>
+        )}
+        <span className="sr-only">
+          <Trans>Angelegt am {formatDate(user.createdAt)}</Trans>
+        </span>
+      </TableCell>
+      <TableCell className="max-md:px-0 max-md:pt-2">
+        <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t`${name} bearbeiten`}>
+            <Trans>Bearbeiten</Trans>
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onDelete}
+            disabled={Boolean(lockReason)}
+            aria-label={t`${name} löschen`}
+            aria-describedby={lockReason ? reasonId : undefined}
+          >
+            <Trans>Löschen</Trans>
+          </Button>
+        </div>
+        {lockReason && (
+          <p id={reasonId} className="mt-1 text-xs text-slate-600 md:max-w-56 md:text-right">
+            {lockReason}
+          </p>
+        )}
+      </TableCell>
+    </TableRow>
+  )
+}
+
+interface SortableHeaderProps {
+  field: UserSortField
+  search: { sort: UserSortField; dir: SortDirection }
+  children: React.ReactNode
+}
+
+/** Screen readers hear the current order from `aria-sort`; the select above changes it. */
+const SortableHeader = ({ field, search, children }: SortableHeaderProps) => (
+  <TableHeaderCell aria-sort={search.sort === field ? (search.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+    {children}
+  </TableHeaderCell>
+)
+
+interface ListControlsProps {
+  q: string
+  sort: UserSortField
+  dir: SortDirection
+  size: number
+  onSearch: (q: string) => void
+  onSort: (sort: UserSortField, dir: SortDirection) => void
+  onSize: (size: number) => void
+}
+
+const ListControls = ({ q, sort, dir, size, onSearch, onSort, onSize }: ListControlsProps) => {
+  const { t } = useLingui()
+  const sortOptions: { value: `${UserSortField},${SortDirection}`; label: string }[] = [
+    { value: 'name,asc', label: t`Name (A–Z)` },
+    { value: 'name,desc', label: t`Name (Z–A)` },
+    { value: 'email,asc', label: t`E-Mail (A–Z)` },
+    { value: 'email,desc', label: t`E-Mail (Z–A)` },
+    { value: 'role,asc', label: t`Rolle` },
+    { value: 'verified,asc', label: t`Unbestätigte zuerst` },
+    { value: 'createdAt,desc', label: t`Neueste zuerst` },
+    { value: 'createdAt,asc', label: t`Älteste zuerst` },
+  ]
+  const current = `${sort},${dir}`
+  return (
+    <div className="grid gap-3 md:grid-cols-[1fr_14rem_9rem]">
+      <form role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          label={t`Suche`}
+          type="search"
+          placeholder={t`Name, E-Mail oder Rolle`}
+          defaultValue={q}
+          maxLength={100}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+      </form>
+      <SelectField
+        label={t`Sortierung`}
+        value={sortOptions.some((option) => option.value === current) ? current : 'name,asc'}
+        options={sortOptions}
+        onChange={(event) => {
+          const [field, direction] = event.target.value.split(',') as [UserSortField, SortDirection]
+          onSort(field, direction)
+        }}
+      />
+      <SelectField
+        label={t`Pro Seite`}
+        value={String(size)}
+        options={USER_PAGE_SIZES.map((value) => ({ value: String(value), label: String(value) }))}
+        onChange={(event) => onSize(Number(event.target.value))}
+      />
+    </div>
+  )
 }

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
+import { getGetClubOverviewQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
+import { getGetCountriesQueryOptions } from '@/api/generated/query/endpoints/countries/countries'
 import { ClubProfilePage } from '@/features/club-profile/club-profile-page'
 
 export const Route = createFileRoute('/_authenticated/club/$clubId/$showSaveAlert')({
@@ -8,5 +11,12 @@ export const Route = createFileRoute('/_authenticated/club/$clubId/$showSaveAler
     // Passed to the screen as a flag (spec §2); anything but "true" means no save alert.
     showSaveAlert: z.string().transform((value) => value === 'true'),
   }),
+  // The club must be there before the form starts (its values are the form's starting point); the select
+  // lists load alongside and show their own state if they fail.
+  loader: async ({ context, params }) => {
+    void context.queryClient.prefetchQuery(getGetClubTypesQueryOptions())
+    void context.queryClient.prefetchQuery(getGetCountriesQueryOptions())
+    await context.queryClient.ensureQueryData(getGetClubOverviewQueryOptions(params.clubId))
+  },
   component: ClubProfilePage,
 })

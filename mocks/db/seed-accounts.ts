@@ -1,0 +1,97 @@
+/**
+ * The ids and sign-in data of the seed that tests, e2e journeys and the docs refer to. The seed is built
+ * from these constants, so they cannot drift apart.
+ */
+
+/** Every seeded sign-in account uses this password. */
+export const SEED_PASSWORD = 'Demo1234!'
+
+export const seedAccounts = {
+  /** ROLE_ADMIN, the only administrator (so removing the role is refused with `last-admin`). */
+  admin: { uid: 'uid-admin', email: 'admin@demo.at', firstName: 'Andrea', lastName: 'Admin' },
+  /** ROLE_STAFF: reads clubs, campaigns and donations. */
+  staff: { uid: 'uid-staff', email: 'staff@demo.at', firstName: 'Stefan', lastName: 'Sachbearbeiter' },
+  /** ROLE_USER, Obmann of the volume club and of a second complete, active club. */
+  verein: { uid: 'uid-verein', email: 'verein@demo.at', firstName: 'Markus', lastName: 'Obermayr' },
+  /** ROLE_USER, representative of an incomplete club in PROCESSING. */
+  neu: { uid: 'uid-neu', email: 'neu@demo.at', firstName: 'Nina', lastName: 'Neubauer' },
+  /** ROLE_USER whose e-mail address is not confirmed; representative of a club in PROCESSING. */
+  unbestaetigt: { uid: 'uid-unbestaetigt', email: 'unbestaetigt@demo.at', firstName: 'Ulrich', lastName: 'Unger' },
+  /** ROLE_USER, representative of a complete club still in PROCESSING (an admin can release it). */
+  freigabe: { uid: 'uid-freigabe', email: 'freigabe@demo.at', firstName: 'Franziska', lastName: 'Fröhlich' },
+} as const
+
+export type SeedAccountKey = keyof typeof seedAccounts
+
+export const seedClubs = {
+  /** ACTIVE, complete, ≥ 10 000 donations over two years, active payment account (verein@demo.at). */
+  volume: 'club-sv-gruenbach',
+  /** ACTIVE, complete, a few hundred donations, payment account in ONBOARDING (verein@demo.at). */
+  secondActive: 'club-mv-hallein',
+  /** PROCESSING, incomplete (neu@demo.at). */
+  incomplete: 'club-su-leoben',
+  /** PROCESSING, incomplete (unbestaetigt@demo.at). */
+  unconfirmed: 'club-kv-krems',
+  /** PROCESSING, complete and checked: ready for release (freigabe@demo.at). */
+  releasable: 'club-nv-baden',
+  /** ACTIVE, complete, payment account REJECTED. */
+  rejectedAccount: 'club-ff-tulln',
+  /** ACTIVE, complete, no payment account: an administrator can create one. */
+  withoutAccount: 'club-kv-bregenz',
+  /** INACTIVE, complete (deactivated after having been active). */
+  inactive: 'club-sv-schwaz',
+  /** INACTIVE, incomplete (a rejected registration). */
+  inactiveIncomplete: 'club-kv-spittal',
+} as const
+
+export const seedClubTypes = {
+  sport: 'ct-sportverein',
+  musik: 'ct-musikverein',
+  feuerwehr: 'ct-feuerwehr',
+  kultur: 'ct-kulturverein',
+  sozial: 'ct-sozialverein',
+  tierschutz: 'ct-tierschutzverein',
+  eltern: 'ct-elternverein',
+  jugend: 'ct-jugendverein',
+  natur: 'ct-naturschutzverein',
+  pension: 'ct-pensionistenverein',
+} as const
+
+export const seedClubRoles = {
+  obmann: 'cr-obmann',
+  stellvertretung: 'cr-stellvertretung',
+  kassier: 'cr-kassier',
+  schriftfuehrung: 'cr-schriftfuehrung',
+  mitglied: 'cr-mitglied',
+  /** Held by nobody: can be deleted. */
+  rechnungspruefung: 'cr-rechnungspruefung',
+} as const
+
+/** Campaigns of the volume club, one per state. */
+export const seedCampaigns = {
+  endedEnabled: 'cmp-gruenbach-flutlicht',
+  endedDisabled: 'cmp-gruenbach-trikots',
+  runningEnabled: 'cmp-gruenbach-kunstrasen',
+  runningDisabled: 'cmp-gruenbach-busfahrt',
+  upcomingEnabled: 'cmp-gruenbach-jubilaeum',
+  /** No donations: can be deleted. */
+  upcomingDisabled: 'cmp-gruenbach-winterwanderung',
+} as const
+
+export const seedInvitations = {
+  /** Open, into the volume club as Schriftführer/in. */
+  valid: { token: 'einladung-gueltig-7Hq2xK9pLm4R', email: 'eingeladen@demo.at' },
+  /** Expired two days ago. */
+  expired: { token: 'einladung-abgelaufen-3Vb8nT1wQz6Y', email: 'zu-spaet@demo.at' },
+  /** Accepted already (by the volume club's Kassierin). */
+  used: { token: 'einladung-verwendet-9Ks5dF2gHj7W', email: 'kassierin@demo.at' },
+} as const
+
+export const seedPaymentAccounts = {
+  active: { accountId: 'acct_gruenbach01', clubId: seedClubs.volume },
+  onboarding: { accountId: 'acct_hallein02', clubId: seedClubs.secondActive },
+  rejected: { accountId: 'acct_tulln03', clubId: seedClubs.rejectedAccount },
+} as const
+
+/** The seeded portal logo. */
+export const seedAppLogoId = 'logo-vereinsportal'

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isValidIban } from '../../src/lib/iban.ts'
+import { viennaDay } from '../domain/time.ts'
+import { CLUB_TYPES } from './seed-data.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs, seedInvitations, seedPaymentAccounts } from './seed-accounts.ts'
+import { buildSeed, seedInstant } from './seed.ts'
+
+const seedAt = seedInstant(Date.now())
+const state = buildSeed(seedAt)
+const { tables } = state
+
+describe('the seed', () => {
+  it('is deterministic for a given instant', () => {
+    const again = buildSeed(seedAt + 1) // not cached: a different instant in the same hour
+    const ids = (table: ReadonlyMap<string, unknown>) => [...table.keys()]
+    expect(ids(again.tables.clubs)).toEqual(ids(tables.clubs))
+    expect(ids(again.tables.donations)).toEqual(ids(tables.donations))
+    expect([...again.tables.donations.values()].map((donation) => donation.amountCents)).toEqual(
+      [...tables.donations.values()].map((donation) => donation.amountCents),
+    )
+    expect([...again.tables.clubs.values()].map((club) => club.profile.bankInfo.iban)).toEqual(
+      [...tables.clubs.values()].map((club) => club.profile.bankInfo.iban),
+    )
+  })
+
+  it('has about 30 Austrian clubs in every status and of every type', () => {
+    const clubs = [...tables.clubs.values()]
+    expect(clubs.length).toBe(30)
+    expect(new Set(clubs.map((club) => club.status))).toEqual(new Set(['PROCESSING', 'ACTIVE', 'INACTIVE']))
+    expect(new Set(clubs.map((club) => club.profile.clubTypeId))).toEqual(new Set([...tables.clubTypes.keys()]))
+    expect(CLUB_TYPES.map((type) => type.name)).toEqual(
+      expect.arrayContaining(['Sportverein', 'Musikverein', 'Freiwillige Feuerwehr', 'Tierschutzverein', 'Pensionistenverein']),
+    )
+    for (const club of clubs) {
+      expect(club.profile.zvrNumber).toMatch(/^[0-9]{9,10}$/)
+      expect(club.profile.address.postalCode).toMatch(/^[0-9]{4}$/)
+      if (club.profile.bankInfo.iban) {
+        expect(club.profile.bankInfo.iban).toMatch(/^AT[0-9]{18}$/)
+        expect(isValidIban(club.profile.bankInfo.iban)).toBe(true)
+      }
+    }
+    expect(new Set(clubs.map((club) => club.profile.zvrNumber)).size).toBe(30)
+  })
+
+  it('has the sign-in accounts with their roles, confirmation state and clubs', () => {
+    const user = (key: keyof typeof seedAccounts) => tables.users.get(seedAccounts[key].uid)!
+    expect(user('admin')).toMatchObject({ email: 'admin@demo.at', role: 'ROLE_ADMIN', firstName: 'Andrea', password: SEED_PASSWORD })
+    expect(user('staff').role).toBe('ROLE_STAFF')
+    expect(user('unbestaetigt').emailVerified).toBe(false)
+    const clubsOf = (key: keyof typeof seedAccounts) =>
+      [...tables.memberships.values()].filter((membership) => membership.uid === seedAccounts[key].uid).map((membership) => membership.clubId).sort()
+    expect(clubsOf('verein')).toEqual([seedClubs.secondActive, seedClubs.volume].sort())
+    expect(clubsOf('neu')).toEqual([seedClubs.incomplete])
+    expect(clubsOf('unbestaetigt')).toEqual([seedClubs.unconfirmed])
+    expect(clubsOf('freigabe')).toEqual([seedClubs.releasable])
+    expect(tables.clubs.get(seedClubs.incomplete)!.status).toBe('PROCESSING')
+    expect(tables.clubs.get(seedClubs.releasable)!.status).toBe('PROCESSING')
+    expect(tables.clubs.get(seedClubs.unconfirmed)!.status).toBe('PROCESSING')
+    expect([...tables.users.values()].filter((candidate) => candidate.role === 'ROLE_ADMIN')).toHaveLength(1)
+  })
+
+  it('gives the volume club at least 10 000 donations over about two years, up to now', () => {
+    const donations = [...tables.donations.values()].filter((donation) => donation.clubId === seedClubs.volume)
+    expect(donations.length).toBeGreaterThanOrEqual(10_000)
+    const times = donations.map((donation) => donation.at)
+    expect(Math.max(...times)).toBeLessThanOrEqual(seedAt)
+    expect((seedAt - Math.min(...times)) / 86_400_000).toBeGreaterThan(600)
+    // "This month" on the dashboard always has donations.
+    expect(donations.some((donation) => donation.day.slice(0, 7) === viennaDay(seedAt).slice(0, 7))).toBe(true)
+    const second = [...tables.donations.values()].filter((donation) => donation.clubId === seedClubs.secondActive)
+    expect(second.length).toBeGreaterThan(0)
+    expect(second.length).toBeLessThan(donations.length / 10)
+  })
+
+  it('has invitations that are open, expired and used', () => {
+    const byToken = new Map([...tables.invitations.values()].map((invitation) => [invitation.token, invitation]))
+    expect(Date.parse(byToken.get(seedInvitations.valid.token)!.expiresAt)).toBeGreaterThan(seedAt)
+    expect(Date.parse(byToken.get(seedInvitations.expired.token)!.expiresAt)).toBeLessThan(seedAt)
+    expect(byToken.get(seedInvitations.used.token)!.usedAt).not.toBeNull()
+  })
+
+  it('has payment accounts in every state', () => {
+    expect(new Set([...tables.paymentAccounts.values()].map((account) => account.status))).toEqual(new Set(['ONBOARDING', 'ACTIVE', 'REJECTED']))
+    expect(tables.paymentAccounts.get(seedPaymentAccounts.rejected.accountId)!.rejectReason).toBeTruthy()
+  })
+
+  it('points only at files that public/seed-files serves', () => {
+    const paths = new Set([...tables.files.values()].map((file) => file.path))
+    paths.add(state.singletons.appLogo!.path)
+    for (const path of paths) {
+      expect(path.startsWith('seed/')).toBe(true)
+      expect(existsSync(resolve(process.cwd(), 'public/seed-files', path.slice('seed/'.length))), path).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,29 @@
+/** Every operation of the contract, by operationId. The type makes a missing or extra one a compile error. */
+import type { OperationId } from './access.ts'
+import { appLogoOperations } from './app-logo.ts'
+import { campaignOperations } from './campaigns.ts'
+import { clubRoleOperations } from './club-roles.ts'
+import { clubTypeOperations } from './club-types.ts'
+import { clubOperations } from './clubs.ts'
+import { donationOperations } from './donations.ts'
+import { otherOperations } from './globals.ts'
+import type { AnyOperation } from './operation.ts'
+import { paymentOperations } from './payments.ts'
+import { userOperations } from './users.ts'
+
+const all = {
+  ...userOperations,
+  ...clubTypeOperations,
+  ...clubRoleOperations,
+  ...clubOperations,
+  ...campaignOperations,
+  ...appLogoOperations,
+  ...paymentOperations,
+  ...donationOperations,
+  ...otherOperations,
+}
+
+// Both directions: every OperationId has an implementation, and nothing is implemented that the
+// permission table (and so the contract) does not know.
+type Exact<A, B> = [Exclude<keyof A, B>, Exclude<B, keyof A>] extends [never, never] ? A : never
+export const OPERATIONS: Record<OperationId, AnyOperation> = all satisfies Exact<typeof all, OperationId>

@@ -1,0 +1,35 @@
+/** Every handler of the mocked backend, in the order MSW tries them. */
+import type { HttpHandler } from 'msw'
+import type { MockBackend } from '../backend.ts'
+import { apiRoute } from './api-route.ts'
+import type { HandlerOptions, RouteDefinition } from './api-route.ts'
+import { appLogoRoutes } from './app-logo.ts'
+import { campaignRoutes } from './campaigns.ts'
+import { clubRoleRoutes } from './club-roles.ts'
+import { clubTypeRoutes } from './club-types.ts'
+import { clubRoutes } from './clubs.ts'
+import { controlHandlers } from './control.ts'
+import { donationRoutes } from './donations.ts'
+import { fallbackHandler } from './fallback.ts'
+import { otherRoutes } from './other.ts'
+import { paymentRoutes } from './payments.ts'
+import { userRoutes } from './users.ts'
+
+/** The stateful routes, per tag: one per operation of the contract (checked by routes.test.ts). */
+export const API_ROUTES: readonly RouteDefinition[] = [
+  ...userRoutes,
+  ...clubTypeRoutes,
+  ...clubRoleRoutes,
+  ...clubRoutes,
+  ...campaignRoutes,
+  ...appLogoRoutes,
+  ...paymentRoutes,
+  ...donationRoutes,
+  ...otherRoutes,
+]
+
+export const createHandlers = (backend: MockBackend, options: HandlerOptions = {}): HttpHandler[] => [
+  ...controlHandlers(backend),
+  ...API_ROUTES.map((route) => apiRoute(backend, route, options)),
+  fallbackHandler(),
+]

@@ -1,0 +1,90 @@
+/**
+ * The MSW adapter: turns a request into the domain's `ApiRequest`, applies injected faults (delay, a
+ * status for an operation), runs the operation and turns its answer into a `Response`. No business
+ * rule lives here.
+ */
+import { HttpResponse, delay, http } from 'msw'
+import type { HttpHandler } from 'msw'
+import type { MockBackend } from '../backend.ts'
+import type { OperationId } from '../domain/access.ts'
+import { takeInjectedFailure } from '../domain/control.ts'
+import { MALFORMED_BODY, problemResponse } from '../domain/operation.ts'
+import type { ApiRequest, ApiResponse } from '../domain/operation.ts'
+import { ProblemError, kindForStatus } from '../domain/problem.ts'
+
+export const API_PREFIX = '/api/backend/v1'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface RouteDefinition {
+  readonly method: HttpMethod
+  /** The path as the contract writes it, e.g. `/club/{clubId}/addImage`. */
+  readonly path: string
+  readonly operationId: OperationId
+}
+
+export interface HandlerOptions {
+  /**
+   * Called with every answer before it is sent (the mock server's `--strict` mode validates it against
+   * the contract); may return a replacement.
+   */
+  checkResponse?: (operationId: OperationId, response: ApiResponse) => ApiResponse
+}
+
+/** `{clubId}` → `:clubId`, MSW's path parameters. */
+export const toMswPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')
+
+/** Reads a JSON body: undefined when empty, MALFORMED_BODY when it is no JSON. */
+export const readJsonBody = async (request: Request): Promise<unknown> => {
+  const text = await request.text()
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return MALFORMED_BODY
+  }
+}
+
+export const toHttpResponse = (response: ApiResponse): Response => {
+  const headers = new Headers(response.headers)
+  if (response.body === undefined || response.status === 204) return new HttpResponse(null, { status: response.status, headers })
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
+  return new HttpResponse(JSON.stringify(response.body), { status: response.status, headers })
+}
+
+const stringParams = (params: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, string> => {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') out[key] = value
+    else if (value !== undefined) out[key] = value.join('/')
+  }
+  return out
+}
+
+export const apiRoute = (backend: MockBackend, route: RouteDefinition, options: HandlerOptions = {}): HttpHandler => {
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
+  return http[method](`*${API_PREFIX}${toMswPath(route.path)}`, async ({ request, params }) => {
+    const url = new URL(request.url)
+    const { delayMs } = backend.store.state.singletons.faults
+    if (delayMs > 0) await delay(delayMs)
+    const apiRequest: ApiRequest = {
+      method: route.method,
+      path: url.pathname,
+      origin: url.origin,
+      appOrigin: request.headers.get('Origin') ?? url.origin,
+      params: stringParams(params),
+      query: url.searchParams,
+      authorization: request.headers.get('Authorization'),
+      body: route.method === 'GET' ? undefined : await readJsonBody(request),
+    }
+    const injected = takeInjectedFailure(backend.store, route.operationId)
+    const response =
+      injected !== null
+        ? problemResponse(
+            new ProblemError(kindForStatus(injected), `Failure injected for ${route.operationId} by the mock fault settings.`, undefined, injected),
+            url.pathname,
+          )
+        : backend.execute(route.operationId, apiRequest)
+    return toHttpResponse(options.checkResponse ? options.checkResponse(route.operationId, response) : response)
+  })
+}

@@ -1,0 +1,68 @@
+/** The `/__mock/*` control plane (docs/handoff/mock-identity-protocol.md) as MSW handlers. */
+import { HttpResponse, http } from 'msw'
+import type { HttpHandler } from 'msw'
+import type { MockBackend } from '../backend.ts'
+import { OPERATION_IDS } from '../domain/access.ts'
+import { clearMailbox, mailbox, providerLink, putFaults, putSettings, submitProvider } from '../domain/control.ts'
+import { IDENTITY_ACTIONS, identity } from '../domain/identity.ts'
+import type { IdentityAction } from '../domain/identity.ts'
+import { MALFORMED_BODY } from '../domain/operation.ts'
+import type { ApiResponse } from '../domain/operation.ts'
+import { readJsonBody, toHttpResponse } from './api-route.ts'
+
+const invalidJson: ApiResponse = { status: 400, body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' } }
+
+export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
+  const { store } = backend
+  /** Runs a control action in one transaction, like the API's operations. */
+  const run = (work: Parameters<typeof store.transact<ApiResponse>>[0]): Response => toHttpResponse(store.transact(work))
+
+  return [
+    http.post('*/__mock/identity/:action', async ({ request, params }) => {
+      const action = String(params.action)
+      if (!IDENTITY_ACTIONS.includes(action as IdentityAction)) {
+        return HttpResponse.json({ error: 'UNKNOWN_ACTION' }, { status: 404 })
+      }
+      const body = await readJsonBody(request)
+      if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
+      return run((tx) => identity[action as IdentityAction](tx, backend.now(), body))
+    }),
+
+    http.get('*/__mock/mailbox', () => HttpResponse.json(store.read((tx) => mailbox(tx)))),
+    http.delete('*/__mock/mailbox', () =>
+      run((tx) => {
+        clearMailbox(tx)
+        return { status: 204 }
+      }),
+    ),
+
+    http.post('*/__mock/reset', () => {
+      backend.reset()
+      return new HttpResponse(null, { status: 204 })
+    }),
+
+    http.get('*/__mock/faults', () => HttpResponse.json(store.state.singletons.faults)),
+    // The operationIds a failure can name (for the mock tools panel's picker).
+    http.get('*/__mock/operations', () => HttpResponse.json([...OPERATION_IDS].sort())),
+    http.put('*/__mock/faults', async ({ request }) => {
+      const body = await readJsonBody(request)
+      return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => putFaults(tx, body))
+    }),
+
+    http.get('*/__mock/settings', () => HttpResponse.json(store.state.singletons.settings)),
+    http.put('*/__mock/settings', async ({ request }) => {
+      const body = await readJsonBody(request)
+      return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => putSettings(tx, body))
+    }),
+
+    http.get('*/__mock/provider/link', ({ request }) => {
+      const linkId = new URL(request.url).searchParams.get('link') ?? ''
+      const info = store.read((tx) => providerLink(tx, backend.now(), linkId))
+      return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
+    }),
+    http.post('*/__mock/provider/submit', async ({ request }) => {
+      const body = await readJsonBody(request)
+      return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => submitProvider(tx, backend.now(), body))
+    }),
+  ]
+}

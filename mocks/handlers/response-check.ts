@@ -1,0 +1,67 @@
+/**
+ * The mock server's `--strict` mode: every answer is checked before it is sent (success bodies against
+ * the generated zod response schemas, errors against the `Problem` shape, the status against the
+ * operation's declared responses). A violation is logged and answered with a 500, so a contract test run
+ * cannot pass over it.
+ */
+import { z } from 'zod'
+import * as appLogo from '../../src/api/generated/zod/app-logo/app-logo.zod.ts'
+import * as campaigns from '../../src/api/generated/zod/campaigns/campaigns.zod.ts'
+import * as clubRoles from '../../src/api/generated/zod/club-roles/club-roles.zod.ts'
+import * as clubTypes from '../../src/api/generated/zod/club-types/club-types.zod.ts'
+import * as clubs from '../../src/api/generated/zod/clubs/clubs.zod.ts'
+import * as countries from '../../src/api/generated/zod/countries/countries.zod.ts'
+import * as donations from '../../src/api/generated/zod/donations/donations.zod.ts'
+import * as globals from '../../src/api/generated/zod/globals/globals.zod.ts'
+import * as payments from '../../src/api/generated/zod/payments/payments.zod.ts'
+import * as users from '../../src/api/generated/zod/users/users.zod.ts'
+import type { OperationId } from '../domain/access.ts'
+import type { ApiResponse } from '../domain/operation.ts'
+import { problemResponse } from '../domain/operation.ts'
+import { problem } from '../domain/problem.ts'
+
+const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, globals, payments, users]
+
+/** `getClubs` → the generated `GetClubsResponse`. */
+export const successSchema = (operationId: OperationId): z.ZodType | undefined => {
+  const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`
+  for (const module of modules) if (module[name] instanceof z.ZodType) return module[name]
+  return undefined
+}
+
+const ProblemShape = z.object({
+  type: z.url(),
+  title: z.string(),
+  status: z.int().min(400).max(599),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+})
+
+/**
+ * @param declaredStatuses the statuses each operation declares in the contract (from openapi/portal.yaml)
+ */
+export const createResponseCheck =
+  (declaredStatuses: ReadonlyMap<string, ReadonlySet<number>>, report: (message: string) => void) =>
+  (operationId: OperationId, response: ApiResponse): ApiResponse => {
+    const violations: string[] = []
+    const declared = declaredStatuses.get(operationId)
+    // 5xx from injected faults are the tester's choice; every other status must be declared.
+    if (declared && !declared.has(response.status) && response.status < 500) {
+      violations.push(`status ${response.status} is not declared`)
+    }
+    if (response.status < 300 && response.status !== 204) {
+      const schema = successSchema(operationId)
+      const result = schema?.safeParse(response.body)
+      if (result && !result.success) {
+        violations.push(...result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+      }
+    } else if (response.status >= 400) {
+      const result = ProblemShape.safeParse(response.body)
+      if (!result.success) violations.push('the error body is no Problem')
+      else if (result.data.status !== response.status) violations.push('Problem.status differs from the HTTP status')
+    }
+    if (violations.length === 0) return response
+    report(`[mock server --strict] ${operationId} → ${response.status}: ${violations.join('; ')}`)
+    return problemResponse(problem('internal', `The mocked backend broke the contract: ${violations.join('; ')}`), '')
+  }

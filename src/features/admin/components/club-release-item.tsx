@@ -1,0 +1,161 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
+import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
+import { Badge } from '@/components/ui/badge'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { formatDate } from '@/lib/format'
+import { CLUB_FIELD_LABELS, CLUB_STATUS } from '../labels'
+import { PaymentAccountPanel, type PaymentAction } from './payment-account-panel'
+
+export type ClubAction = { kind: 'activate' | 'deactivate' | 'check' | 'uncheck'; club: ClubListItem }
+
+interface ClubReleaseItemProps {
+  club: ClubListItem
+  onAction: (action: ClubAction) => void
+  onPaymentAction: (action: PaymentAction) => void
+}
+
+/** One club of the release list: what it is, how complete, checked or not, its status and payment account. */
+export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubReleaseItemProps) => {
+  const { t, i18n } = useLingui()
+  const headingId = useId()
+  const whyNotId = useId()
+  const status = CLUB_STATUS[club.status]
+  const missing = club.completeness.missing
+  const complete = club.completeness.complete
+  const canActivate = club.status !== 'ACTIVE'
+  const canDeactivate = club.status !== 'INACTIVE'
+
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg font-semibold break-words text-slate-900">
+              {club.name}
+            </h3>
+            <p className="text-sm text-slate-600">
+              {club.zvrNumber ? <Trans>ZVR {club.zvrNumber}</Trans> : <Trans>ohne ZVR-Zahl</Trans>}
+              {' · '}
+              {club.clubTypeName}
+              {' · '}
+              <Trans>registriert am {formatDate(club.createdAt)}</Trans>
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge tone={status.tone}>
+                <Trans>Status: {i18n._(status.label)}</Trans>
+              </Badge>
+              {complete ? (
+                <Badge tone="success">
+                  <Trans>Profil vollständig</Trans>
+                </Badge>
+              ) : (
+                <Badge tone="warning">
+                  <Trans>Profil unvollständig</Trans>
+                </Badge>
+              )}
+              {club.isChecked ? (
+                <Badge tone="info">
+                  <Trans>Geprüft</Trans>
+                </Badge>
+              ) : (
+                <Badge>
+                  <Trans>Nicht geprüft</Trans>
+                </Badge>
+              )}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to="/club/$clubId/$showSaveAlert"
+              params={{ clubId: club.id, showSaveAlert: false }}
+              className={buttonClasses('ghost', 'sm')}
+              aria-label={t`Profil von ${club.name} öffnen`}
+            >
+              <Trans>Profil öffnen</Trans>
+            </Link>
+            <Link
+              to="/home"
+              search={{ id: club.id }}
+              className={buttonClasses('ghost', 'sm')}
+              aria-label={t`Übersicht von ${club.name} öffnen`}
+            >
+              <Trans>Übersicht öffnen</Trans>
+            </Link>
+          </div>
+        </div>
+
+        {/* Release on the left, payment account on the right; stacked on narrow screens. */}
+        <div className="mt-3 grid gap-3 lg:grid-cols-2 lg:items-start">
+          <div className="flex flex-col gap-3">
+            {!complete && (
+              <details className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                <summary className="cursor-pointer font-medium">
+                  {missing.length === 1 ? (
+                    <Trans>1 Angabe fehlt</Trans>
+                  ) : (
+                    <Trans>{missing.length} Angaben fehlen</Trans>
+                  )}
+                </summary>
+                <ul className="mt-2 list-disc pl-5" aria-label={t`Fehlende Angaben von ${club.name}`}>
+                  {missing.map((field) => (
+                    <li key={field}>{i18n._(CLUB_FIELD_LABELS[field])}</li>
+                  ))}
+                </ul>
+              </details>
+            )}
+
+            <div className="flex flex-col gap-2">
+              <div className="flex flex-wrap gap-2">
+                {canActivate && (
+                  <Button
+                    size="sm"
+                    disabled={!complete}
+                    aria-describedby={complete ? undefined : whyNotId}
+                    aria-label={t`${club.name} aktivieren`}
+                    onClick={() => onAction({ kind: 'activate', club })}
+                  >
+                    <Trans>Aktivieren</Trans>
+                  </Button>
+                )}
+                {canDeactivate && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t`${club.name} deaktivieren`}
+                    onClick={() => onAction({ kind: 'deactivate', club })}
+                  >
+                    <Trans>Deaktivieren</Trans>
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={
+                    club.isChecked ? t`Prüfvermerk von ${club.name} entfernen` : t`${club.name} als geprüft markieren`
+                  }
+                  onClick={() => onAction({ kind: club.isChecked ? 'uncheck' : 'check', club })}
+                >
+                  {club.isChecked ? <Trans>Prüfvermerk entfernen</Trans> : <Trans>Als geprüft markieren</Trans>}
+                </Button>
+              </div>
+              {canActivate && !complete && (
+                <p id={whyNotId} className="text-sm text-slate-700">
+                  {missing.length === 1 ? (
+                    <Trans>Aktivieren ist erst möglich, wenn das Profil vollständig ist: 1 Angabe fehlt.</Trans>
+                  ) : (
+                    <Trans>
+                      Aktivieren ist erst möglich, wenn das Profil vollständig ist: {missing.length} Angaben fehlen.
+                    </Trans>
+                  )}
+                </p>
+              )}
+            </div>
+          </div>
+          <PaymentAccountPanel club={club} onAction={onPaymentAction} />
+        </div>
+      </article>
+    </li>
+  )
+}

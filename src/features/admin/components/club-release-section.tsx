@@ -1,0 +1,247 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { toast } from 'sonner'
+import { getGetClubsQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
+import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
+import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { SelectField } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { Pagination } from '@/components/ui/pagination'
+import { problemKind } from '@/lib/api-errors'
+import {
+  useActivateClubMutation,
+  useDeactivateClubMutation,
+  useSetClubCheckedMutation,
+} from '../api/club-release-mutations'
+import { STATUS_FILTERS } from '../labels'
+import { CLUB_PAGE_SIZES, CLUB_SORTS, type AdminSearch, type ClubSort } from '../search'
+import { ClubReleaseItem, type ClubAction } from './club-release-item'
+import { PaymentAccountDialogs } from './payment-account-dialogs'
+import type { PaymentAction } from './payment-account-panel'
+
+const routeApi = getRouteApi('/_authenticated/admin')
+
+/**
+ * The release list (`GET club`): filters, sort and page size in the URL; per club its completeness,
+ * check mark, status changes and card-provider account.
+ */
+export const ClubReleaseSection = () => {
+  const { t } = useLingui()
+  const headingId = useId()
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const clubs = useQuery({
+    ...getGetClubsQueryOptions({
+      clubStatus: search.status,
+      clubType: search.clubType || undefined,
+      page: search.page,
+      size: search.size,
+      sort: search.sort,
+    }),
+    // The list stays in place while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  })
+  const types = useQuery(getGetClubTypesQueryOptions())
+  const [action, setAction] = useState<ClubAction | null>(null)
+  const [paymentAction, setPaymentAction] = useState<PaymentAction | null>(null)
+
+  const setSearch = (next: Partial<AdminSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
+
+  const page = clubs.data
+  const lastPage = page ? page.totalPages - 1 : -1
+  // A page beyond the end (an old link, or the last club of the last page left the filter) shows the last page.
+  useEffect(() => {
+    if (lastPage >= 0 && search.page > lastPage) {
+      void navigate({ search: (previous) => ({ ...previous, page: lastPage }), replace: true })
+    }
+  }, [lastPage, search.page, navigate])
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title={t`Freigabe von Vereinen`}
+        description={t`Vereine prüfen, freigeben oder deaktivieren und ihre Zahlungskonten beim Kartenzahlungsanbieter verwalten.`}
+      />
+      <CardBody className="flex flex-col gap-4">
+        <Filters
+          search={search}
+          typeOptions={types.data?.map((type) => ({ value: type.id, label: type.name })) ?? []}
+          onChange={(next) => setSearch({ ...next, page: 0 })}
+        />
+        {clubs.isError ? (
+          <Alert
+            tone="error"
+            role="alert"
+            title={t`Die Vereine konnten nicht geladen werden.`}
+            actions={
+              <Button variant="secondary" size="sm" onClick={() => void clubs.refetch()}>
+                <Trans>Erneut versuchen</Trans>
+              </Button>
+            }
+          />
+        ) : !page ? (
+          <LoadingBlock />
+        ) : page.items.length === 0 ? (
+          <EmptyState title={t`Keine Vereine gefunden`}>
+            <Trans>Zu diesen Filtern gibt es keine Vereine.</Trans>
+          </EmptyState>
+        ) : (
+          <ul aria-label={t`Vereine`} aria-busy={clubs.isFetching} className="flex flex-col gap-3">
+            {page.items.map((club) => (
+              <ClubReleaseItem key={club.id} club={club} onAction={setAction} onPaymentAction={setPaymentAction} />
+            ))}
+          </ul>
+        )}
+        {page && (
+          <Pagination
+            page={page.page}
+            totalPages={page.totalPages}
+            totalItems={page.totalItems}
+            onPageChange={(next) => setSearch({ page: next })}
+          />
+        )}
+      </CardBody>
+      <ClubActionDialog action={action} onClose={() => setAction(null)} />
+      <PaymentAccountDialogs action={paymentAction} onClose={() => setPaymentAction(null)} />
+    </Card>
+  )
+}
+
+interface FiltersProps {
+  search: AdminSearch
+  typeOptions: { value: string; label: string }[]
+  onChange: (next: Partial<AdminSearch>) => void
+}
+
+const Filters = ({ search, typeOptions, onChange }: FiltersProps) => {
+  const { t, i18n } = useLingui()
+  const sortLabels: Record<ClubSort, string> = {
+    'name,asc': t`Name (A–Z)`,
+    'name,desc': t`Name (Z–A)`,
+    'createdAt,desc': t`Neueste Registrierung zuerst`,
+    'createdAt,asc': t`Älteste Registrierung zuerst`,
+    'status,asc': t`Status`,
+    'zvrNumber,asc': t`ZVR-Zahl`,
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label={t`Filter und Sortierung`}>
+      <SelectField
+        label={t`Status`}
+        value={search.status}
+        options={STATUS_FILTERS.map((filter) => ({ value: filter.value, label: i18n._(filter.label) }))}
+        onChange={(event) => onChange({ status: event.target.value as AdminSearch['status'] })}
+      />
+      <SelectField
+        label={t`Vereinsart`}
+        value={search.clubType}
+        placeholder={t`Alle Vereinsarten`}
+        options={typeOptions}
+        onChange={(event) => onChange({ clubType: event.target.value })}
+      />
+      <SelectField
+        label={t`Sortierung`}
+        value={search.sort}
+        options={CLUB_SORTS.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
+        onChange={(event) => onChange({ sort: event.target.value as ClubSort })}
+      />
+      <SelectField
+        label={t`Pro Seite`}
+        value={String(search.size)}
+        options={CLUB_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+        onChange={(event) => onChange({ size: Number(event.target.value) })}
+      />
+    </div>
+  )
+}
+
+/** The confirmation before every status change and check mark; the result shows in the list at once. */
+const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onClose: () => void }) => {
+  const { t } = useLingui()
+  const activate = useActivateClubMutation()
+  const deactivate = useDeactivateClubMutation()
+  const check = useSetClubCheckedMutation()
+  // The dialog keeps its text while it closes.
+  const [shown, setShown] = useState<ClubAction | null>(action)
+  if (action && action !== shown) setShown(action)
+
+  const club: ClubListItem | undefined = shown?.club
+  const name = club?.name ?? ''
+  const texts = {
+    activate: {
+      title: t`${name} aktivieren?`,
+      description: t`Der Verein wird freigegeben: Er erscheint als aktiv und kann Kampagnen veröffentlichen und Spenden annehmen.`,
+      confirm: t`Aktivieren`,
+    },
+    deactivate: {
+      title: t`${name} deaktivieren?`,
+      description:
+        club?.status === 'PROCESSING'
+          ? t`Die Registrierung wird abgelehnt: Der Verein wird inaktiv. Er kann später wieder aktiviert werden, wenn sein Profil vollständig ist.`
+          : t`Der Verein wird inaktiv und kann keine Spenden mehr annehmen, bis er wieder aktiviert wird.`,
+      confirm: t`Deaktivieren`,
+    },
+    check: {
+      title: t`${name} als geprüft markieren?`,
+      description: t`Damit vermerken Sie, dass Sie die Daten und Dokumente des Vereins geprüft haben. Ihr Name und die Zeit werden gespeichert.`,
+      confirm: t`Als geprüft markieren`,
+    },
+    uncheck: {
+      title: t`Prüfvermerk von ${name} entfernen?`,
+      description: t`Der Verein gilt danach wieder als ungeprüft.`,
+      confirm: t`Prüfvermerk entfernen`,
+    },
+  }
+  const text = shown ? texts[shown.kind] : texts.activate
+
+  const fail = (error: unknown) => {
+    const kind = problemKind(error)
+    if (kind === 'club-incomplete') {
+      toast.error(t`Der Verein kann nicht aktiviert werden: Das Profil ist noch unvollständig.`)
+    } else if (kind === 'invalid-transition') {
+      toast.error(
+        t`Dieser Statuswechsel ist im aktuellen Status des Vereins nicht möglich. Die Liste wurde aktualisiert.`,
+      )
+    } else if (shown?.kind === 'check' || shown?.kind === 'uncheck') {
+      toast.error(t`Fehler beim Speichern des Prüfvermerks`)
+    } else {
+      toast.error(t`Fehler beim Ändern des Vereinsstatus`)
+    }
+    onClose()
+  }
+
+  const confirm = () => {
+    if (!shown) return
+    const options = { onSuccess: onClose, onError: fail }
+    switch (shown.kind) {
+      case 'activate':
+        return activate.mutate(shown.club.id, options)
+      case 'deactivate':
+        return deactivate.mutate(shown.club.id, options)
+      case 'check':
+      case 'uncheck':
+        return check.mutate({ clubId: shown.club.id, isChecked: shown.kind === 'check' }, options)
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={text.title}
+      description={text.description}
+      confirmLabel={text.confirm}
+      destructive={shown?.kind === 'deactivate'}
+      pending={activate.isPending || deactivate.isPending || check.isPending}
+      onConfirm={confirm}
+    />
+  )
+}

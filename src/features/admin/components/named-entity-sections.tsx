@@ -1,0 +1,387 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { getGetClubRolesQueryOptions } from '@/api/generated/query/endpoints/club-roles/club-roles'
+import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { TextField } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { ApiError } from '@/api/client'
+import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
+import { useClubRoleMutations, useClubTypeMutations, type NamedEntityMutations } from '../api/named-entity-mutations'
+import { namedInputSchema, namesInUse, type NamedInputValues } from '../schemas'
+
+interface Entity {
+  id: string
+  name: string
+  /** How often it is used (clubs of a type; memberships and open invitations of a role). */
+  count: number
+}
+
+interface Texts {
+  title: string
+  description: string
+  newLabel: string
+  addLabel: string
+  listLabel: string
+  empty: string
+  renameTitle: (name: string) => string
+  deleteTitle: (name: string) => string
+  deleteDescription: (name: string) => string
+  usage: (count: number) => string
+  unused: string
+  blockedDelete: string
+  saveError: string
+  deleteError: string
+  inUseError: (names: string | null) => string
+  nameTaken: string
+}
+
+/** Club types: `GET clubtypes/all` with the number of clubs of each type. */
+export const ClubTypesSection = () => {
+  const { t } = useLingui()
+  const query = useQuery(getGetClubTypesQueryOptions())
+  const mutations = useClubTypeMutations()
+  const texts: Texts = {
+    title: t`Vereinsarten`,
+    description: t`Die Arten von Vereinen, aus denen ein Verein bei der Registrierung wählt.`,
+    newLabel: t`Neue Vereinsart`,
+    addLabel: t`Vereinsart hinzufügen`,
+    listLabel: t`Vereinsarten`,
+    empty: t`Es gibt noch keine Vereinsarten.`,
+    renameTitle: (name) => t`Vereinsart „${name}“ umbenennen`,
+    deleteTitle: (name) => t`Vereinsart „${name}“ löschen?`,
+    deleteDescription: (name) =>
+      t`„${name}“ wird von keinem Verein verwendet und wird endgültig gelöscht. Vereine können sie danach nicht mehr wählen.`,
+    usage: (count) => plural(count, { one: 'wird von # Verein verwendet', other: 'wird von # Vereinen verwendet' }),
+    unused: t`wird von keinem Verein verwendet`,
+    blockedDelete: t`Löschen ist erst möglich, wenn kein Verein diese Vereinsart mehr verwendet.`,
+    saveError: t`Fehler beim Speichern der Vereinsart`,
+    deleteError: t`Fehler beim Löschen der Vereinsart`,
+    inUseError: (names) =>
+      names
+        ? t`Die Vereinsart wird noch verwendet und wurde nicht gelöscht. Verwendet von: ${names}`
+        : t`Die Vereinsart wird noch verwendet und wurde nicht gelöscht.`,
+    nameTaken: t`Diesen Namen gibt es schon.`,
+  }
+  return (
+    <NamedEntitySection
+      texts={texts}
+      mutations={mutations}
+      items={query.data?.map((type) => ({ id: type.id, name: type.name, count: type.clubCount }))}
+      isError={query.isError}
+      onRetry={() => void query.refetch()}
+    />
+  )
+}
+
+/** Club roles: `GET clubroles/all` with the number of memberships and open invitations of each role. */
+export const ClubRolesSection = () => {
+  const { t } = useLingui()
+  const query = useQuery(getGetClubRolesQueryOptions())
+  const mutations = useClubRoleMutations()
+  const texts: Texts = {
+    title: t`Vereinsrollen`,
+    description: t`Die Funktionen, die Personen in einem Verein haben und mit denen sie eingeladen werden.`,
+    newLabel: t`Neue Vereinsrolle`,
+    addLabel: t`Vereinsrolle hinzufügen`,
+    listLabel: t`Vereinsrollen`,
+    empty: t`Es gibt noch keine Vereinsrollen.`,
+    renameTitle: (name) => t`Vereinsrolle „${name}“ umbenennen`,
+    deleteTitle: (name) => t`Vereinsrolle „${name}“ löschen?`,
+    deleteDescription: (name) =>
+      t`„${name}“ hat niemand inne und wird endgültig gelöscht. Einladungen können sie danach nicht mehr verwenden.`,
+    usage: (count) =>
+      plural(count, {
+        one: 'wird von # Mitglied oder Einladung verwendet',
+        other: 'wird von # Mitgliedern oder Einladungen verwendet',
+      }),
+    unused: t`wird von niemandem verwendet`,
+    blockedDelete: t`Löschen ist erst möglich, wenn niemand diese Rolle mehr hat und keine offene Einladung sie nennt.`,
+    saveError: t`Fehler beim Speichern der Vereinsrolle`,
+    deleteError: t`Fehler beim Löschen der Vereinsrolle`,
+    inUseError: (names) =>
+      names
+        ? t`Die Vereinsrolle wird noch verwendet und wurde nicht gelöscht. Verwendet in: ${names}`
+        : t`Die Vereinsrolle wird noch verwendet und wurde nicht gelöscht.`,
+    nameTaken: t`Diesen Namen gibt es schon.`,
+  }
+  return (
+    <NamedEntitySection
+      texts={texts}
+      mutations={mutations}
+      items={query.data?.map((role) => ({ id: role.id, name: role.name, count: role.memberCount }))}
+      isError={query.isError}
+      onRetry={() => void query.refetch()}
+    />
+  )
+}
+
+interface SectionProps {
+  texts: Texts
+  mutations: NamedEntityMutations
+  items: Entity[] | undefined
+  isError: boolean
+  onRetry: () => void
+}
+
+const NamedEntitySection = ({ texts, mutations, items, isError, onRetry }: SectionProps) => {
+  const { t } = useLingui()
+  const headingId = useId()
+  const [renaming, setRenaming] = useState<Entity | null>(null)
+  const [deleting, setDeleting] = useState<Entity | null>(null)
+  const [inUse, setInUse] = useState<string | null>(null)
+
+  const confirmDelete = () => {
+    if (!deleting) return
+    mutations.remove.mutate(deleting.id, {
+      onSuccess: () => setDeleting(null),
+      onError: (error) => {
+        setDeleting(null)
+        if (problemKind(error) === 'in-use') {
+          // Someone started using it meanwhile: say who, and show the new counts.
+          setInUse(texts.inUseError(namesInUse(error instanceof ApiError ? error.problem?.detail : undefined)))
+          onRetry()
+        } else {
+          toast.error(texts.deleteError)
+        }
+      },
+    })
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader id={headingId} title={texts.title} description={texts.description} />
+      <CardBody className="flex flex-col gap-5">
+        <CreateForm texts={texts} mutations={mutations} />
+        {inUse && (
+          <Alert
+            tone="error"
+            role="alert"
+            title={texts.deleteError}
+            actions={
+              <Button variant="secondary" size="sm" onClick={() => setInUse(null)}>
+                <Trans>Hinweis schließen</Trans>
+              </Button>
+            }
+          >
+            {inUse}
+          </Alert>
+        )}
+        {isError ? (
+          <Alert
+            tone="error"
+            role="alert"
+            title={t`Die Liste konnte nicht geladen werden.`}
+            actions={
+              <Button variant="secondary" size="sm" onClick={onRetry}>
+                <Trans>Erneut versuchen</Trans>
+              </Button>
+            }
+          />
+        ) : !items ? (
+          <LoadingBlock />
+        ) : items.length === 0 ? (
+          <EmptyState title={texts.empty} />
+        ) : (
+          <ul aria-label={texts.listLabel} className="divide-y divide-slate-200 rounded-md border border-slate-200">
+            {items.map((item) => (
+              <EntityRow
+                key={item.id}
+                item={item}
+                texts={texts}
+                onRename={() => setRenaming(item)}
+                onDelete={() => {
+                  setInUse(null)
+                  setDeleting(item)
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+      <RenameDialog texts={texts} mutations={mutations} item={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? texts.deleteTitle(deleting.name) : ''}
+        description={deleting ? texts.deleteDescription(deleting.name) : ''}
+        confirmLabel={t`Endgültig löschen`}
+        destructive
+        pending={mutations.remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  )
+}
+
+const EntityRow = ({
+  item,
+  texts,
+  onRename,
+  onDelete,
+}: {
+  item: Entity
+  texts: Texts
+  onRename: () => void
+  onDelete: () => void
+}) => {
+  const { t } = useLingui()
+  const usageId = useId()
+  const blockedId = useId()
+  const used = item.count > 0
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{item.name}</p>
+        <p id={usageId} className="text-sm text-slate-600">
+          {used ? texts.usage(item.count) : texts.unused}
+        </p>
+        {used && (
+          <p id={blockedId} className="text-xs text-slate-600">
+            {texts.blockedDelete}
+          </p>
+        )}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="secondary" size="sm" onClick={onRename} aria-label={t`${item.name} umbenennen`}>
+          <Trans>Umbenennen</Trans>
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onDelete}
+          disabled={used}
+          aria-label={t`${item.name} löschen`}
+          aria-describedby={used ? `${usageId} ${blockedId}` : usageId}
+        >
+          <Trans>Löschen</Trans>
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+const useNameForm = (initial: string) => {
+  const [resolver] = useState(() => zodResolver(namedInputSchema()))
+  return useForm<NamedInputValues>({ resolver, defaultValues: { name: initial } })
+}
+
+const reportNameError = (error: unknown, form: ReturnType<typeof useNameForm>, texts: Texts, invalid: string) => {
+  if (problemKind(error) === 'name-taken') {
+    form.setError('name', { type: 'server', message: texts.nameTaken })
+    return
+  }
+  applyServerFieldErrors(error, form.setError, ['name'], invalid)
+  toast.error(texts.saveError)
+}
+
+const CreateForm = ({ texts, mutations }: { texts: Texts; mutations: NamedEntityMutations }) => {
+  const { t } = useLingui()
+  const form = useNameForm('')
+  const { errors } = form.formState
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      await mutations.create.mutateAsync(name)
+      form.reset({ name: '' })
+    } catch (error) {
+      reportNameError(error, form, texts, t`Bitte prüfen Sie den Namen.`)
+    }
+  })
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={texts.addLabel}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    >
+      <TextField
+        label={texts.newLabel}
+        containerClassName="sm:flex-1"
+        autoComplete="off"
+        maxLength={60}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Button type="submit" pending={mutations.create.isPending} className="sm:mt-6">
+        {texts.addLabel}
+      </Button>
+    </form>
+  )
+}
+
+const RenameDialog = ({
+  texts,
+  mutations,
+  item,
+  onClose,
+}: {
+  texts: Texts
+  mutations: NamedEntityMutations
+  item: Entity | null
+  onClose: () => void
+}) => (
+  <Dialog
+    open={item !== null}
+    onOpenChange={(open) => !open && onClose()}
+    title={item ? texts.renameTitle(item.name) : ''}
+  >
+    {item && <RenameForm key={item.id} texts={texts} mutations={mutations} item={item} onDone={onClose} />}
+  </Dialog>
+)
+
+const RenameForm = ({
+  texts,
+  mutations,
+  item,
+  onDone,
+}: {
+  texts: Texts
+  mutations: NamedEntityMutations
+  item: Entity
+  onDone: () => void
+}) => {
+  const { t } = useLingui()
+  const formId = useId()
+  const form = useNameForm(item.name)
+  const { errors } = form.formState
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    try {
+      await mutations.rename.mutateAsync({ id: item.id, name })
+      onDone()
+    } catch (error) {
+      reportNameError(error, form, texts, t`Bitte prüfen Sie den Namen.`)
+    }
+  })
+  return (
+    <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <TextField
+        label={t`Neuer Name`}
+        autoComplete="off"
+        maxLength={60}
+        required
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+        <RadixDialog.Close asChild>
+          <Button variant="secondary">
+            <Trans>Abbrechen</Trans>
+          </Button>
+        </RadixDialog.Close>
+        <Button type="submit" form={formId} pending={mutations.rename.isPending}>
+          <Trans>Speichern</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
+import { Alert } from '@/components/ui/alert'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { TextAreaField } from '@/components/ui/field'
+import { problemKind } from '@/lib/api-errors'
+import { formatDateTime } from '@/lib/format'
+import {
+  useCreatePaymentAccountMutation,
+  useDeletePaymentAccountMutation,
+  useRejectPaymentAccountMutation,
+} from '../api/payment-account-mutations'
+import { rejectionSchema, type RejectionValues } from '../schemas'
+import type { PaymentAction } from './payment-account-panel'
+
+interface PaymentAccountDialogsProps {
+  action: PaymentAction | null
+  onClose: () => void
+}
+
+/** Create (then the onboarding link), deactivate with a reason, delete: each asks first. */
+export const PaymentAccountDialogs = ({ action, onClose }: PaymentAccountDialogsProps) => {
+  const [link, setLink] = useState<{ clubId: string; clubName: string; onboarding: OnboardingLink } | null>(null)
+  return (
+    <>
+      <CreateAccountDialog
+        action={action?.kind === 'create' ? action : null}
+        onClose={onClose}
+        onCreated={(clubId, clubName, onboarding) => {
+          onClose()
+          setLink({ clubId, clubName, onboarding })
+        }}
+      />
+      <RejectAccountDialog action={action?.kind === 'reject' ? action : null} onClose={onClose} />
+      <DeleteAccountDialog action={action?.kind === 'delete' ? action : null} onClose={onClose} />
+      <OnboardingLinkDialog link={link} onClose={() => setLink(null)} />
+    </>
+  )
+}
+
+/** Keeps the last action while its dialog closes, so the text does not vanish mid-animation. */
+const useShown = <T,>(action: T | null): T | null => {
+  const [shown, setShown] = useState<T | null>(action)
+  if (action && action !== shown) setShown(action)
+  return shown
+}
+
+const CreateAccountDialog = ({
+  action,
+  onClose,
+  onCreated,
+}: {
+  action: Extract<PaymentAction, { kind: 'create' }> | null
+  onClose: () => void
+  onCreated: (clubId: string, clubName: string, link: OnboardingLink) => void
+}) => {
+  const { t } = useLingui()
+  const create = useCreatePaymentAccountMutation()
+  const shown = useShown(action)
+  const name = shown?.club.name ?? ''
+  const confirm = () => {
+    if (!shown) return
+    create.mutate(shown.club.id, {
+      onSuccess: (link) => onCreated(shown.club.id, shown.club.name, link),
+      onError: (error) => {
+        const kind = problemKind(error)
+        toast.error(
+          kind === 'payment-account-exists'
+            ? t`Für ${name} gibt es bereits ein Zahlungskonto. Die Liste wurde aktualisiert.`
+            : kind === 'club-not-active'
+              ? t`Ein Zahlungskonto kann nur für einen aktiven Verein angelegt werden.`
+              : t`Fehler beim Anlegen des Zahlungskontos`,
+        )
+        onClose()
+      },
+    })
+  }
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Zahlungskonto für ${name} anlegen?`}
+      description={t`Beim Kartenzahlungsanbieter wird ein Konto für den Verein angelegt. Danach bekommen Sie einen Link zur Einrichtung, die der Verein beim Anbieter abschließt.`}
+      confirmLabel={t`Zahlungskonto anlegen`}
+      pending={create.isPending}
+      onConfirm={confirm}
+    />
+  )
+}
+
+const OnboardingLinkDialog = ({
+  link,
+  onClose,
+}: {
+  link: { clubId: string; clubName: string; onboarding: OnboardingLink } | null
+  onClose: () => void
+}) => {
+  const { t } = useLingui()
+  const shown = useShown(link)
+  return (
+    <Dialog
+      open={link !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Zahlungskonto angelegt`}
+      description={
+        shown ? t`Das Konto für ${shown.clubName} wartet auf die Einrichtung beim Zahlungsanbieter.` : undefined
+      }
+      footer={
+        <RadixDialog.Close asChild>
+          <Button variant="secondary">
+            <Trans>Schließen</Trans>
+          </Button>
+        </RadixDialog.Close>
+      }
+    >
+      {shown && (
+        <div className="flex flex-col gap-3 text-sm text-slate-800">
+          <p>
+            <Trans>
+              Öffnen Sie die Einrichtung selbst oder geben Sie dem Verein Bescheid: Der Link gilt einmal und bis{' '}
+              {formatDateTime(shown.onboarding.expiresAt)}. Danach startet der Verein die Einrichtung auf der
+              Zahlungsseite neu.
+            </Trans>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <a href={shown.onboarding.url} className={buttonClasses('primary', 'md')}>
+              <Trans>Einrichtung beim Zahlungsanbieter öffnen</Trans>
+            </a>
+            <Link
+              to="/payment"
+              search={{ clubId: shown.clubId }}
+              className={buttonClasses('secondary', 'md')}
+              onClick={onClose}
+            >
+              <Trans>Zur Zahlungsseite des Vereins</Trans>
+            </Link>
+          </div>
+          <p className="break-all text-slate-600">
+            <Trans>Link zur Einrichtung:</Trans> <span className="font-mono">{shown.onboarding.url}</span>
+          </p>
+        </div>
+      )}
+    </Dialog>
+  )
+}
+
+const RejectAccountDialog = ({
+  action,
+  onClose,
+}: {
+  action: Extract<PaymentAction, { kind: 'reject' }> | null
+  onClose: () => void
+}) => {
+  const { t } = useLingui()
+  const shown = useShown(action)
+  return (
+    <Dialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Zahlungskonto von ${shown?.club.name ?? ''} deaktivieren?`}
+      description={t`Der Verein kann danach keine Kartenzahlungen mehr annehmen. Der Grund wird dem Verein angezeigt.`}
+    >
+      {action && <RejectForm key={action.account.accountId} action={action} onDone={onClose} />}
+    </Dialog>
+  )
+}
+
+const RejectForm = ({ action, onDone }: { action: Extract<PaymentAction, { kind: 'reject' }>; onDone: () => void }) => {
+  const { t } = useLingui()
+  const formId = useId()
+  const reject = useRejectPaymentAccountMutation()
+  const [failure, setFailure] = useState<string | null>(null)
+  const [resolver] = useState(() => zodResolver(rejectionSchema()))
+  const form = useForm<RejectionValues>({ resolver, defaultValues: { reason: '' } })
+  const { errors } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    setFailure(null)
+    try {
+      await reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, reason })
+      onDone()
+    } catch (error) {
+      const message =
+        problemKind(error) === 'payment-account-state'
+          ? t`Das Zahlungskonto ist bereits deaktiviert oder gelöscht. Die Liste wurde aktualisiert.`
+          : t`Fehler beim Deaktivieren des Zahlungskontos`
+      // The reason stays in the field, so it need not be typed again.
+      setFailure(message)
+      toast.error(message)
+    }
+  })
+
+  return (
+    <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {failure && (
+        <Alert tone="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <TextAreaField
+        label={t`Grund`}
+        required
+        rows={3}
+        maxLength={500}
+        hint={t`3 bis 500 Zeichen, zum Beispiel: „Die Identität der vertretungsberechtigten Person ist nicht bestätigt.“`}
+        error={errors.reason?.message}
+        {...form.register('reason')}
+      />
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+        <RadixDialog.Close asChild>
+          <Button variant="secondary" autoFocus>
+            <Trans>Abbrechen</Trans>
+          </Button>
+        </RadixDialog.Close>
+        <Button type="submit" form={formId} variant="danger" pending={reject.isPending}>
+          <Trans>Zahlungskonto deaktivieren</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+const DeleteAccountDialog = ({
+  action,
+  onClose,
+}: {
+  action: Extract<PaymentAction, { kind: 'delete' }> | null
+  onClose: () => void
+}) => {
+  const { t } = useLingui()
+  const remove = useDeletePaymentAccountMutation()
+  const shown = useShown(action)
+  const name = shown?.club.name ?? ''
+  const confirm = () => {
+    if (!shown) return
+    remove.mutate(
+      { accountId: shown.account.accountId, clubId: shown.club.id },
+      {
+        onSuccess: onClose,
+        onError: () => {
+          toast.error(t`Fehler beim Löschen des Zahlungskontos`)
+          onClose()
+        },
+      },
+    )
+  }
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Zahlungskonto von ${name} löschen?`}
+      description={t`Das Konto wird beim Kartenzahlungsanbieter geschlossen. Danach hat der Verein kein Zahlungskonto mehr; ein neues kann angelegt werden.`}
+      confirmLabel={t`Endgültig löschen`}
+      destructive
+      pending={remove.isPending}
+      onConfirm={confirm}
+    />
+  )
+}

@@ -1,0 +1,43 @@
+import type { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
+
+/** The sections of `/admin`; the one shown is in the URL (`?tab=`), so reload and back keep it. */
+export const ADMIN_TABS = ['release', 'types', 'roles', 'logo'] as const
+export type AdminTab = (typeof ADMIN_TABS)[number]
+
+export const CLUB_SORTS = [
+  'name,asc',
+  'name,desc',
+  'createdAt,desc',
+  'createdAt,asc',
+  'status,asc',
+  'zvrNumber,asc',
+] as const
+export type ClubSort = (typeof CLUB_SORTS)[number]
+
+export const CLUB_PAGE_SIZES = [10, 20, 50, 100] as const
+
+export const CLUB_STATUS_FILTERS = [
+  'ALL',
+  'ACTIVE',
+  'INACTIVE',
+  'PROCESSING',
+] as const satisfies readonly ClubStatusFilter[]
+
+export interface AdminSearch {
+  tab: AdminTab
+  status: ClubStatusFilter
+  /** A club type id, or '' for all types. */
+  clubType: string
+  sort: ClubSort
+  page: number
+  size: number
+}
+
+export const ADMIN_SEARCH_DEFAULTS = {
+  tab: 'release',
+  status: 'ALL',
+  clubType: '',
+  sort: 'name,asc',
+  page: 0,
+  size: 20,
+} as const satisfies AdminSearch

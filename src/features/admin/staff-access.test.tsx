@@ -1,0 +1,44 @@
+import { waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/api/client'
+import { activateClub, getClubs } from '@/api/generated/query/endpoints/clubs/clubs'
+import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
+// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
+import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
+
+/**
+ * Staff and the release list (docs/decisions/0006-staff-read-only-club-list.md): the contract lets STAFF
+ * read `GET club` and nothing that changes a club or its payment account. The screens agree: `/admin`
+ * stays ROLE_ADMIN, staff read the club list on their dashboard without any action, and the backend
+ * refuses a staff token's writes all the same.
+ */
+describe('Staff and the release list', () => {
+  it('does not open the administration for staff', async () => {
+    await renderRoute('/admin', { signedInAs: 'staff@demo.at' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Berechtigung' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Vereine' })).not.toBeInTheDocument()
+  })
+
+  it('shows staff the club list read-only on the dashboard', async () => {
+    await renderRoute('/home', { signedInAs: 'staff@demo.at' })
+    const table = await screen.findByRole('table', { name: 'Vereine' })
+    await waitFor(() => expect(within(table).getByText('Naturschutzverein Wienerwald Baden')).toBeInTheDocument())
+    expect(
+      screen.queryByRole('button', { name: /aktivieren|deaktivieren|geprüft|Zahlungskonto/i }),
+    ).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Zur Administration' })).not.toBeInTheDocument()
+  })
+
+  it('lets a staff token read clubs but refuses every release write with 403', async () => {
+    await renderComponent(<p>staff</p>, { signedInAs: 'staff@demo.at' })
+    const page = await getClubs({ clubStatus: 'PROCESSING' })
+    expect(page.items.map((club) => club.id)).toContain('club-nv-baden')
+
+    const activation = activateClub('club-nv-baden')
+    await expect(activation).rejects.toBeInstanceOf(ApiError)
+    await expect(activation).rejects.toMatchObject({ status: 403 })
+    await expect(createPaymentAccount('club-kv-bregenz')).rejects.toMatchObject({ status: 403 })
+    const after = await getClubs({ clubStatus: 'PROCESSING' })
+    expect(after.items.find((club) => club.id === 'club-nv-baden')?.status).toBe('PROCESSING')
+  })
+})

@@ -1,0 +1,60 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '@mocks/node'
+import { sentMails } from '@mocks/testing'
+// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
+import { renderRoute, screen } from '../../../../tests/utils/render'
+
+const openForgotPassword = async (typedEmail = '') => {
+  const rendered = await renderRoute('/login', { offlineAuth: true })
+  if (typedEmail) await rendered.user.type(screen.getByLabelText(/^E-Mail/), typedEmail)
+  await rendered.user.click(screen.getByRole('button', { name: 'Passwort vergessen?' }))
+  await screen.findByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })
+  return rendered
+}
+
+const NEUTRAL = /Wenn zu dieser Adresse ein Benutzerkonto besteht/
+
+describe('"Passwort vergessen?"', () => {
+  it('takes over the address typed into the sign-in form', async () => {
+    await openForgotPassword('verein@demo.at')
+    expect(screen.getByLabelText(/^E-Mail/)).toHaveValue('verein@demo.at')
+  })
+
+  it('asks for the address (spec §5)', async () => {
+    const { user } = await openForgotPassword()
+    await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
+    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein')).toBeInTheDocument()
+  })
+
+  it('confirms neutrally and mails a reset link to an existing account', async () => {
+    const { user } = await openForgotPassword('verein@demo.at')
+    await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
+    expect(await screen.findByText(NEUTRAL)).toBeInTheDocument()
+    expect(sentMails()[0]).toMatchObject({ to: 'verein@demo.at', kind: 'PASSWORD_RESET' })
+  })
+
+  it('says the same for an address without an account, and sends nothing', async () => {
+    const { user } = await openForgotPassword('niemand@demo.at')
+    await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
+    expect(await screen.findByText(NEUTRAL)).toBeInTheDocument()
+    expect(sentMails()).toEqual([])
+  })
+
+  it('says "Fehler beim Zurücksetzen des Passworts" when the request fails', async () => {
+    server.use(
+      http.post('*/__mock/identity/sendPasswordReset', () => HttpResponse.json({ error: 'INTERNAL' }, { status: 500 })),
+    )
+    const { user } = await openForgotPassword('verein@demo.at')
+    await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Zurücksetzen des Passworts')
+    expect(screen.getByLabelText(/^E-Mail/)).toHaveValue('verein@demo.at')
+  })
+
+  it('goes back to the sign-in form with the address', async () => {
+    const { user } = await openForgotPassword('verein@demo.at')
+    await user.click(screen.getByRole('button', { name: 'Zurück zur Anmeldung' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument()
+    expect(screen.getByLabelText(/^E-Mail/)).toHaveValue('verein@demo.at')
+  })
+})

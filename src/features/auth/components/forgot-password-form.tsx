@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { useAuth } from '@/lib/auth/use-auth'
+import { passwordResetRequestSchema, type PasswordResetRequestValues } from '../schemas'
+
+interface ForgotPasswordFormProps {
+  initialEmail: string
+  onBack: (email: string) => void
+}
+
+/**
+ * "Passwort vergessen?": asks the provider to mail a reset link. The confirmation is the same whether or
+ * not the address has an account, so the form cannot be used to find out who is registered.
+ */
+export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormProps) => {
+  const { t } = useLingui()
+  const auth = useAuth()
+  const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null)
+  const [resolver] = useState(() => zodResolver(passwordResetRequestSchema()))
+  const form = useForm<PasswordResetRequestValues>({ resolver, defaultValues: { email: initialEmail } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setOutcome(null)
+    try {
+      await auth.sendPasswordResetEmail(email)
+      setOutcome('sent')
+    } catch {
+      setOutcome('failed')
+    }
+  })
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label={t`Passwort zurücksetzen`}
+    >
+      <p className="text-slate-700">
+        <Trans>
+          Geben Sie die E-Mail-Adresse Ihres Benutzerkontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues
+          Passwort festlegen können.
+        </Trans>
+      </p>
+      {outcome === 'sent' && (
+        <Alert tone="success" role="status" title={t`E-Mail unterwegs`}>
+          <Trans>
+            Wenn zu dieser Adresse ein Benutzerkonto besteht, erhalten Sie in Kürze eine E-Mail mit einem Link zum
+            Zurücksetzen des Passworts. Bitte sehen Sie auch im Spam-Ordner nach.
+          </Trans>
+        </Alert>
+      )}
+      {outcome === 'failed' && (
+        <Alert tone="error" role="alert" title={t`Fehler beim Zurücksetzen des Passworts`}>
+          <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
+        </Alert>
+      )}
+      <TextField
+        label={t`E-Mail`}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Button variant="secondary" onClick={() => onBack(form.getValues('email'))}>
+          <Trans>Zurück zur Anmeldung</Trans>
+        </Button>
+        <Button type="submit" pending={isSubmitting}>
+          <Trans>Link zum Zurücksetzen senden</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

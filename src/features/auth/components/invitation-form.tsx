@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import { ApiError } from '@/api/client'
+import { registerViaInvite } from '@/api/generated/query/endpoints/users/users'
+import { Alert } from '@/components/ui/alert'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { RequiredNote, TextField } from '@/components/ui/field'
+import { applyServerFieldErrors } from '@/lib/api-errors'
+import { invitationSchema, PASSWORD_MIN_LENGTH, type InvitationValues } from '../schemas'
+
+const FIELDS = ['firstName', 'lastName', 'password'] as const
+
+/** `POST users/registerViaInvite?token=…`; every problem kind of the contract gets its own German message. */
+export const InvitationForm = ({ token }: { token: string }) => {
+  const { t } = useLingui()
+  const [resolver] = useState(() => zodResolver(invitationSchema()))
+  const form = useForm<InvitationValues>({
+    resolver,
+    defaultValues: { firstName: '', lastName: '', password: '', passwordConfirmation: '' },
+  })
+  const { errors } = form.formState
+
+  const register = useMutation({
+    mutationFn: ({ passwordConfirmation: _confirmation, ...body }: InvitationValues) =>
+      registerViaInvite(body, { token }),
+    // The backend's field checks land next to the fields they concern.
+    onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS, t`Bitte prüfen Sie diese Eingabe.`),
+  })
+
+  const onSubmit = form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))
+
+  if (register.isSuccess) {
+    const email = register.data.email
+    return (
+      <Alert
+        tone="success"
+        role="status"
+        title={t`Willkommen im Vereinsportal!`}
+        actions={
+          <ButtonLink to="/login">
+            <Trans>Zur Anmeldung</Trans>
+          </ButtonLink>
+        }
+      >
+        <Trans>Ihr Benutzerkonto ist angelegt. Sie können sich jetzt mit {email} und Ihrem Passwort anmelden.</Trans>
+      </Alert>
+    )
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label={t`Einladung annehmen`}
+    >
+      {register.isError && <InvitationFailure error={register.error} />}
+      <RequiredNote />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t`Vorname`}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label={t`Nachname`}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label={t`Passwort`}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label={t`Passwort bestätigen`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.passwordConfirmation?.message}
+        {...form.register('passwordConfirmation')}
+      />
+      <Button type="submit" pending={register.isPending} className="self-end">
+        <Trans>Benutzerkonto anlegen</Trans>
+      </Button>
+    </form>
+  )
+}
+
+const InvitationFailure = ({ error }: { error: Error }) => {
+  const { t } = useLingui()
+  const kind = error instanceof ApiError ? error.kind : undefined
+  const status = error instanceof ApiError ? error.status : undefined
+  const signIn = (
+    <ButtonLink to="/login" size="sm" variant="secondary">
+      <Trans>Zur Anmeldung</Trans>
+    </ButtonLink>
+  )
+  const alert = (title: string, body: ReactNode, actions?: ReactNode) => (
+    <Alert tone="error" role="alert" title={title} actions={actions}>
+      {body}
+    </Alert>
+  )
+
+  if (kind === 'token-missing') {
+    return alert(
+      t`Kein Token vorhanden`,
+      <Trans>Bitte öffnen Sie den Link aus Ihrer Einladungs-E-Mail noch einmal.</Trans>,
+    )
+  }
+  if (kind === 'token-expired') {
+    return alert(
+      t`Token abgelaufen`,
+      <Trans>Diese Einladung ist nicht mehr gültig. Bitten Sie Ihren Verein, Sie noch einmal einzuladen.</Trans>,
+    )
+  }
+  if (kind === 'user-exists') {
+    return alert(
+      t`User ist bereits vorhanden`,
+      <Trans>Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto. Bitte melden Sie sich damit an.</Trans>,
+      signIn,
+    )
+  }
+  if (kind === 'token-used') {
+    return alert(
+      t`Einladung bereits angenommen`,
+      <Trans>Diese Einladung wurde schon verwendet. Wenn Sie das waren, melden Sie sich einfach an.</Trans>,
+      signIn,
+    )
+  }
+  if (status === 404 || kind === 'not-found') {
+    return alert(
+      t`Einladung nicht gefunden`,
+      <Trans>
+        Diese Einladung gibt es nicht. Bitte prüfen Sie, ob Sie den Link aus der E-Mail vollständig geöffnet haben.
+      </Trans>,
+    )
+  }
+  if (kind === 'validation') {
+    return alert(t`Bitte prüfen Sie Ihre Eingaben`, <Trans>Einige Angaben wurden nicht angenommen.</Trans>)
+  }
+  return alert(
+    t`Einladung konnte nicht angenommen werden`,
+    <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>,
+  )
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
+import { useAuth } from '@/lib/auth/use-auth'
+import { loginSchema, type LoginValues } from '../schemas'
+
+type Failure =
+  { kind: 'invalid-credential' } | { kind: 'unverified'; email: string } | { kind: 'failed'; code: AuthErrorCode }
+
+interface LoginFormProps {
+  /** What the user typed before (the "forgot password" view hands it back). */
+  initialEmail: string
+  onForgotPassword: (email: string) => void
+  /** Called with a signed-in user whose address is confirmed. */
+  onSignedIn: () => Promise<void> | void
+}
+
+/** E-mail and password; the three sign-in errors of spec §8; a resend for unconfirmed addresses. */
+export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginFormProps) => {
+  const { t } = useLingui()
+  const auth = useAuth()
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [resolver] = useState(() => zodResolver(loginSchema()))
+  const form = useForm<LoginValues>({ resolver, defaultValues: { email: initialEmail, password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setFailure(null)
+    try {
+      const user = await auth.signIn(email, password)
+      // The provider signs unconfirmed addresses in (as Firebase does); the portal does not let them in.
+      if (!user.emailVerified) {
+        setFailure({ kind: 'unverified', email: user.email ?? email })
+        return
+      }
+      await onSignedIn()
+    } catch (error) {
+      const code = error instanceof AuthError ? error.code : 'unknown'
+      setFailure(code === 'invalid-credential' ? { kind: 'invalid-credential' } : { kind: 'failed', code })
+    }
+  })
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label={t`Anmelden`}
+    >
+      {failure && <LoginFailure failure={failure} />}
+      <TextField
+        label={t`E-Mail`}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label={t`Passwort`}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <button
+          type="button"
+          className="self-start rounded-sm py-2 font-medium text-brand-800 underline hover:text-brand-900"
+          onClick={() => onForgotPassword(form.getValues('email'))}
+        >
+          <Trans>Passwort vergessen?</Trans>
+        </button>
+        <Button type="submit" pending={isSubmitting}>
+          <Trans>Anmelden</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+const LoginFailure = ({ failure }: { failure: Failure }) => {
+  const { t } = useLingui()
+  switch (failure.kind) {
+    case 'invalid-credential':
+      return (
+        <Alert tone="error" role="alert" title={t`E-Mail oder Passwort falsch`}>
+          <Trans>Bitte prüfen Sie Ihre Eingaben. Groß- und Kleinschreibung zählen beim Passwort.</Trans>
+        </Alert>
+      )
+    case 'unverified':
+      return <UnverifiedNotice email={failure.email} />
+    case 'failed':
+      return (
+        <Alert tone="error" role="alert" title={t`Anmeldung fehlgeschlagen`}>
+          {failure.code === 'network' ? (
+            <Trans>
+              Es besteht keine Verbindung. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.
+            </Trans>
+          ) : failure.code === 'too-many-requests' ? (
+            <Trans>Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.</Trans>
+          ) : (
+            <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          )}
+        </Alert>
+      )
+  }
+}
+
+/** The address is not confirmed yet: say so, and offer to send the confirmation mail again. */
+const UnverifiedNotice = ({ email }: { email: string }) => {
+  const { t } = useLingui()
+  const auth = useAuth()
+  const resend = useMutation({ mutationFn: () => auth.sendEmailVerification() })
+  return (
+    <Alert
+      tone="warning"
+      role="alert"
+      title={t`E-Mail Adresse noch nicht bestätigt`}
+      actions={
+        !resend.isSuccess && (
+          <Button size="sm" variant="secondary" pending={resend.isPending} onClick={() => resend.mutate()}>
+            <Trans>Bestätigungs-E-Mail erneut senden</Trans>
+          </Button>
+        )
+      }
+    >
+      <p>
+        <Trans>
+          Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse {email} mit dem Link aus unserer Bestätigungs-E-Mail. Danach
+          können Sie sich anmelden.
+        </Trans>
+      </p>
+      {resend.isSuccess && (
+        <p className="mt-2 font-medium" role="status">
+          <Trans>Die Bestätigungs-E-Mail wurde erneut an {email} gesendet.</Trans>
+        </p>
+      )}
+      {resend.isError && (
+        <p className="mt-2 font-medium text-red-800" role="alert">
+          <Trans>Die Bestätigungs-E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.</Trans>
+        </p>
+      )}
+    </Alert>
+  )
+}

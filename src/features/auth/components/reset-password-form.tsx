@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/field'
+import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
+import { useAuth } from '@/lib/auth/use-auth'
+import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from '../schemas'
+
+interface ResetPasswordFormProps {
+  /** The code from the reset e-mail's link (`/login?mode=resetPassword&oobCode=…`). */
+  oobCode: string
+  onDone: () => void
+  onRequestNewLink: () => void
+}
+
+/**
+ * Sets a new password with the code from a reset e-mail. Firebase's hosted page does this in Firebase
+ * mode; the offline twin's mails link here, and a Firebase link that ends up here works the same way.
+ */
+export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPasswordFormProps) => {
+  const { t } = useLingui()
+  const auth = useAuth()
+  const [failure, setFailure] = useState<AuthErrorCode | null>(null)
+  const [resolver] = useState(() => zodResolver(newPasswordSchema()))
+  const form = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', passwordConfirmation: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFailure(null)
+    try {
+      await auth.confirmPasswordReset(oobCode, password)
+      onDone()
+    } catch (error) {
+      const code = error instanceof AuthError ? error.code : 'unknown'
+      if (code === 'weak-password') {
+        form.setError(
+          'password',
+          { message: t`Dieses Passwort ist zu schwach. Bitte wählen Sie ein längeres.` },
+          { shouldFocus: true },
+        )
+        return
+      }
+      setFailure(code)
+    }
+  })
+
+  const linkBroken = failure === 'invalid-action-code' || failure === 'expired-action-code'
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-label={t`Neues Passwort festlegen`}
+    >
+      {failure && (
+        <Alert
+          tone="error"
+          role="alert"
+          title={t`Fehler beim Zurücksetzen des Passworts`}
+          actions={
+            linkBroken && (
+              <Button size="sm" variant="secondary" onClick={onRequestNewLink}>
+                <Trans>Neuen Link anfordern</Trans>
+              </Button>
+            )
+          }
+        >
+          {failure === 'expired-action-code' ? (
+            <Trans>Der Link ist abgelaufen. Bitte fordern Sie einen neuen Link an.</Trans>
+          ) : failure === 'invalid-action-code' ? (
+            <Trans>Der Link ist ungültig oder wurde bereits verwendet. Bitte fordern Sie einen neuen Link an.</Trans>
+          ) : (
+            <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          )}
+        </Alert>
+      )}
+      <TextField
+        label={t`Neues Passwort`}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label={t`Neues Passwort bestätigen`}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.passwordConfirmation?.message}
+        {...form.register('passwordConfirmation')}
+      />
+      <Button type="submit" pending={isSubmitting} className="self-end">
+        <Trans>Passwort speichern</Trans>
+      </Button>
+    </form>
+  )
+}

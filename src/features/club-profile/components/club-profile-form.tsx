@@ -1,0 +1,284 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
+import { getGetCountriesQueryOptions } from '@/api/generated/query/endpoints/countries/countries'
+import type { Club } from '@/api/generated/query/model/club'
+import type { ClubField } from '@/api/generated/query/model/clubField'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { CheckboxField, RequiredNote } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { applyServerFieldErrors } from '@/lib/api-errors'
+import { useSaveClub } from '../api/use-save-club'
+import {
+  CLUB_SIZES,
+  clubProfileSchema,
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_KINDS,
+  FORM_FIELDS,
+  missingAfterSave,
+  toClubUpdate,
+  toFormValues,
+  type ClubProfileOutput,
+  type ClubProfileValues,
+} from '../schemas'
+import { IncompleteSaveDialog } from './incomplete-save-dialog'
+import { LegitimationScans } from './legitimation-scans'
+import { ProfileSelectField, ProfileTextArea, ProfileTextField } from './profile-fields'
+
+interface ClubProfileFormProps {
+  club: Club
+  /** Staff may look but not change (the backend refuses their `PUT club` anyway). */
+  readOnly: boolean
+  onDirtyChange: (dirty: boolean) => void
+  onSaved: (club: Club) => void
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+/**
+ * The club's profile (spec §3) in one form, saved with `PUT club`. Incomplete data may be saved after a
+ * confirmation listing what is missing (spec §4); a failed save keeps everything typed. The legitimation
+ * scans are files with their own calls and are saved as soon as they are chosen.
+ */
+export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: ClubProfileFormProps) => {
+  const { t, i18n } = useLingui()
+  const [resolver] = useState(() => zodResolver(clubProfileSchema()))
+  const form = useForm<ClubProfileValues, unknown, ClubProfileOutput>({
+    resolver,
+    defaultValues: toFormValues(club),
+    // Checked on "Speichern", then again as fields change; never on blur (a message vanishing on blur moves
+    // the buttons under the pointer and the click misses).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  })
+  const save = useSaveClub(club.id)
+  const [confirmation, setConfirmation] = useState<{ values: ClubProfileOutput; missing: ClubField[] } | null>(null)
+  const clubTypes = useQuery(getGetClubTypesQueryOptions())
+  const countries = useQuery(getGetCountriesQueryOptions())
+  const sameAsClubAddress = useWatch({ control: form.control, name: 'billingAddress.sameAsClubAddress' })
+  const { isDirty } = form.formState
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange])
+
+  const persist = async (values: ClubProfileOutput) => {
+    setConfirmation(null)
+    try {
+      const saved = await save.mutateAsync(toClubUpdate(values, club.id))
+      // The saved values become the new starting point: the form is no longer "changed".
+      form.reset(toFormValues(saved))
+      onSaved(saved)
+    } catch (error) {
+      // The toast says it failed; what the backend found wrong is marked at the fields; nothing is reset.
+      applyServerFieldErrors(error, form.setError, FORM_FIELDS, t`Bitte prüfen Sie diese Angabe.`)
+    }
+  }
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      const missing = missingAfterSave(form.getValues(), club.completeness.missing)
+      if (missing.length > 0) setConfirmation({ values, missing })
+      else void persist(values)
+    },
+    () => {
+      toast.error(t`Bitte prüfen Sie die markierten Felder.`)
+    },
+  )
+
+  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: t`${size} Mitglieder` }))
+  const kindOptions = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: i18n._(DOCUMENT_KIND_LABELS[kind]) }))
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t`Vereinsdaten`}>
+        <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
+          {!readOnly && <RequiredNote />}
+
+          <Card aria-labelledby="club-data-heading">
+            <CardHeader id="club-data-heading" title={t`Vereinsdaten`} />
+            <CardBody className="grid gap-4 sm:grid-cols-2">
+              <ProfileTextField name="name" label={t`Name des Vereins`} required containerClassName="sm:col-span-2" />
+              <ProfileTextField name="zvrNumber" label={t`ZVR-Zahl`} inputMode="numeric" hint={t`1 bis 10 Ziffern`} />
+              <ProfileTextField name="vatNumber" label={t`Steuernummer`} hint={t`Steuernummer oder UID-Nummer`} />
+              <ProfileTextField
+                name="donationNumber"
+                label={t`Spendenbegünstigungsnummer`}
+                hint={t`Registrierungsnummer in der Liste der spendenbegünstigten Einrichtungen, z. B. SO 1234`}
+              />
+              {clubTypes.data ? (
+                <ProfileSelectField
+                  name="clubTypeId"
+                  label={t`Vereinsart`}
+                  options={clubTypes.data.map((type) => ({ value: type.id, label: type.name }))}
+                />
+              ) : clubTypes.isError ? (
+                <Alert tone="error" role="alert" title={t`Die Vereinsarten konnten nicht geladen werden.`} />
+              ) : (
+                <LoadingBlock />
+              )}
+              <ProfileSelectField
+                name="clubSize"
+                label={t`Vereinsgröße`}
+                placeholder={t`Keine Angabe`}
+                hint={t`Optional`}
+                options={sizeOptions}
+              />
+              <ProfileTextArea
+                name="shortDescription"
+                label={t`Kurzbeschreibung`}
+                rows={2}
+                hint={t`Ein bis zwei Sätze, höchstens 300 Zeichen.`}
+                containerClassName="sm:col-span-2"
+              />
+              <ProfileTextArea name="description" label={t`Beschreibung`} rows={6} containerClassName="sm:col-span-2" />
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="club-address-heading">
+            <CardHeader id="club-address-heading" title={t`Vereinsadresse`} />
+            <CardBody className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+              <ProfileTextField name="address.street" label={t`Straße`} autoComplete="address-line1" />
+              <ProfileTextField name="address.houseNumber" label={t`Hausnummer`} />
+              <ProfileTextField
+                name="address.postalCode"
+                label={t`Postleitzahl`}
+                inputMode="numeric"
+                containerClassName="sm:order-3"
+              />
+              <ProfileTextField name="address.city" label={t`Ort`} containerClassName="sm:order-4" />
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="club-bank-heading">
+            <CardHeader
+              id="club-bank-heading"
+              title={t`Bankverbindung`}
+              description={t`Auf dieses Konto werden die Spenden ausgezahlt.`}
+            />
+            <CardBody className="grid gap-4 sm:grid-cols-2">
+              <ProfileTextField
+                name="bankInfo.accountHolder"
+                label={t`Kontoinhaber/in`}
+                containerClassName="sm:col-span-2"
+              />
+              <ProfileTextField
+                name="bankInfo.iban"
+                label={t`IBAN`}
+                autoComplete="off"
+                spellCheck={false}
+                hint={t`z. B. AT61 1904 3002 3457 3201`}
+              />
+              <ProfileTextField
+                name="bankInfo.bic"
+                label={t`BIC`}
+                autoComplete="off"
+                spellCheck={false}
+                hint={t`8 oder 11 Zeichen`}
+              />
+              <ProfileTextField name="bankInfo.bankName" label={t`Name der Bank`} containerClassName="sm:col-span-2" />
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="club-billing-heading">
+            <CardHeader id="club-billing-heading" title={t`Rechnungsadresse`} />
+            <CardBody className="flex flex-col gap-4">
+              <CheckboxField
+                label={t`Rechnungsadresse wie Vereinsadresse`}
+                {...form.register('billingAddress.sameAsClubAddress')}
+              />
+              {!sameAsClubAddress && (
+                <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+                  <ProfileTextField name="billingAddress.street" label={t`Straße`} />
+                  <ProfileTextField name="billingAddress.houseNumber" label={t`Hausnummer`} />
+                  <ProfileTextField
+                    name="billingAddress.postalCode"
+                    label={t`Postleitzahl`}
+                    containerClassName="sm:order-3"
+                  />
+                  <ProfileTextField name="billingAddress.city" label={t`Ort`} containerClassName="sm:order-4" />
+                  {countries.data ? (
+                    <ProfileSelectField
+                      name="billingAddress.country"
+                      label={t`Land`}
+                      placeholder={t`Bitte wählen`}
+                      options={countries.data.map((country) => ({ value: country.code, label: country.name }))}
+                      containerClassName="sm:order-5"
+                    />
+                  ) : countries.isError ? (
+                    <Alert tone="error" role="alert" title={t`Die Länderliste konnte nicht geladen werden.`} />
+                  ) : (
+                    <LoadingBlock />
+                  )}
+                  <ProfileTextField
+                    name="billingAddress.additionalInformation"
+                    label={t`Adresszusatz`}
+                    hint={t`Optional, z. B. c/o, Stiege, Stock`}
+                    containerClassName="sm:order-6 sm:col-span-2"
+                  />
+                </div>
+              )}
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="club-legitimation-heading">
+            <CardHeader
+              id="club-legitimation-heading"
+              title={t`Kontaktperson für die Legitimation`}
+              description={t`Der Zahlungsdienstleister prüft die Identität dieser Person, bevor Spenden ausgezahlt werden.`}
+            />
+            <CardBody className="grid gap-4 sm:grid-cols-2">
+              <ProfileTextField name="legitimation.firstName" label={t`Vorname`} />
+              <ProfileTextField name="legitimation.lastName" label={t`Nachname`} />
+              <ProfileTextField name="legitimation.phoneNumber" label={t`Telefonnummer`} type="tel" />
+              <ProfileTextField name="legitimation.email" label={t`E-Mail`} type="email" inputMode="email" />
+              <ProfileTextField
+                name="legitimation.birthDate"
+                label={t`Geburtsdatum`}
+                type="date"
+                max={today()}
+                min="1900-01-01"
+              />
+              <ProfileSelectField
+                name="legitimation.documentKind"
+                label={t`Ausweisart`}
+                placeholder={t`Bitte wählen`}
+                options={kindOptions}
+              />
+              <div className="sm:col-span-2">
+                <LegitimationScans clubId={club.id} files={club.legitimationFiles} disabled={readOnly} />
+              </div>
+            </CardBody>
+          </Card>
+
+          {!readOnly && (
+            <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-lg sm:border">
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {isDirty ? (
+                  <Trans>Sie haben ungespeicherte Änderungen.</Trans>
+                ) : (
+                  <Trans>Alle Änderungen sind gespeichert.</Trans>
+                )}
+              </p>
+              <Button type="submit" pending={save.isPending}>
+                <Trans>Speichern</Trans>
+              </Button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+      <IncompleteSaveDialog
+        missing={confirmation?.missing ?? null}
+        pending={save.isPending}
+        onCancel={() => setConfirmation(null)}
+        onConfirm={() => {
+          if (confirmation) void persist(confirmation.values)
+        }}
+      />
+    </FormProvider>
+  )
+}

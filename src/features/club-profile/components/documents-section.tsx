@@ -1,0 +1,129 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import type { ClubDocuments } from '@/api/generated/query/model/clubDocuments'
+import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { FileUploadField, type AcceptedFile } from '@/components/files/file-upload-field'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { DOCUMENT_RULE } from '@/lib/file-checks'
+import { useUploadClubDocument } from '../api/use-club-files'
+import { StoredFileNote } from './stored-file-note'
+
+type Slot = 'SPEND2_FORM' | 'DEDUCTIBILITY_NOTICE'
+type Picked = Record<Slot, AcceptedFile | null>
+
+interface DocumentsSectionProps {
+  clubId: string
+  documents: ClubDocuments
+  /** Chosen but not yet saved documents count as unsaved changes. */
+  onDirtyChange: (dirty: boolean) => void
+  disabled?: boolean
+}
+
+/**
+ * The two documents a complete profile needs: the SPEND 2 form and the notice that donations are
+ * tax-deductible. Both are chosen first and saved together; saving needs both (spec §5: "Es müssen beide
+ * Dokumente hochgeladen werden"), either already stored or chosen now.
+ */
+export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = false }: DocumentsSectionProps) => {
+  const { t } = useLingui()
+  const [picked, setPicked] = useState<Picked>({ SPEND2_FORM: null, DEDUCTIBILITY_NOTICE: null })
+  const [missing, setMissing] = useState<readonly Slot[]>([])
+  const spend2 = useUploadClubDocument(clubId, { toast: false })
+  const deductibility = useUploadClubDocument(clubId, { toast: false })
+  const saving = spend2.isPending || deductibility.isPending
+
+  const dirty = Boolean(picked.SPEND2_FORM || picked.DEDUCTIBILITY_NOTICE)
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange])
+
+  const stored: Record<Slot, StoredFile | null> = {
+    SPEND2_FORM: documents.spend2Form,
+    DEDUCTIBILITY_NOTICE: documents.deductibilityNotice,
+  }
+  const uploads = { SPEND2_FORM: spend2, DEDUCTIBILITY_NOTICE: deductibility }
+
+  const pick = (slot: Slot, accepted: AcceptedFile | null) => {
+    setPicked((previous) => ({ ...previous, [slot]: accepted }))
+    if (accepted) setMissing((previous) => previous.filter((candidate) => candidate !== slot))
+  }
+
+  const save = async () => {
+    const absent = (['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE'] as const).filter((slot) => !picked[slot] && !stored[slot])
+    setMissing(absent)
+    if (absent.length > 0) return
+    if (!dirty) {
+      toast.info(t`Beide Dokumente sind bereits gespeichert. Wählen Sie eine neue Datei, um eines zu ersetzen.`)
+      return
+    }
+    try {
+      for (const slot of ['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE'] as const) {
+        const choice = picked[slot]
+        if (!choice) continue
+        await uploads[slot].mutateAsync({ label: slot, ...choice, replaces: stored[slot] })
+        // Saved documents leave the selection one by one: after a failure only the unsaved one remains.
+        pick(slot, null)
+      }
+      toast.success(t`Dokumente wurden gespeichert`)
+    } catch {
+      toast.error(t`Fehler beim Speichern des Dokuments`)
+    }
+  }
+
+  const slotField = (slot: Slot, label: string) => {
+    const choice = picked[slot]
+    const upload = uploads[slot]
+    return (
+      <FileUploadField
+        label={label}
+        rule={DOCUMENT_RULE}
+        required
+        disabled={disabled || saving}
+        progress={upload.progress}
+        progressName={upload.progressName}
+        error={missing.includes(slot) ? t`Bitte wählen Sie dieses Dokument aus.` : undefined}
+        onAccept={(accepted) => pick(slot, accepted)}
+      >
+        <StoredFileNote file={stored[slot]} emptyText={t`Noch kein Dokument gespeichert.`} />
+        {choice && (
+          <div className="flex flex-wrap items-center gap-2 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-900">
+            <span className="min-w-0 break-all">
+              <Trans>
+                Ausgewählt: <span className="font-medium">{choice.file.name}</span> – wird beim Speichern hochgeladen.
+              </Trans>
+            </span>
+            <Button size="sm" variant="ghost" onClick={() => pick(slot, null)} disabled={saving}>
+              <Trans>Auswahl entfernen</Trans>
+              <span className="sr-only">{choice.file.name}</span>
+            </Button>
+          </div>
+        )}
+      </FileUploadField>
+    )
+  }
+
+  return (
+    <Card aria-labelledby="club-documents-heading">
+      <CardHeader
+        id="club-documents-heading"
+        title={t`Dokumente`}
+        description={t`PDF, JPG oder PNG, höchstens 10 MB. Beide Dokumente werden für die Freischaltung benötigt.`}
+      />
+      <CardBody className="flex flex-col gap-4">
+        {missing.length > 0 && (
+          <Alert tone="error" role="alert" title={t`Es müssen beide Dokumente hochgeladen werden`} />
+        )}
+        <div className="grid gap-4 md:grid-cols-2">
+          {slotField('SPEND2_FORM', t`SPEND 2-Formular`)}
+          {slotField('DEDUCTIBILITY_NOTICE', t`Bescheid über die Spendenbegünstigung`)}
+        </div>
+        <div className="flex justify-end">
+          <Button onClick={() => void save()} pending={saving} disabled={disabled}>
+            <Trans>Dokumente speichern</Trans>
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,75 @@
+// The offline file storage keeps blobs in IndexedDB, which happy-dom lacks.
+import 'fake-indexeddb/auto'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { readFileSync } from 'node:fs'
+import { toast } from 'sonner'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
+import { renderRoute } from '../../../../tests/utils/render'
+
+// Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.
+afterEach(() => {
+  toast.dismiss()
+})
+// happy-dom has no object URLs of its own; the storage hands these out as download links.
+beforeEach(() => {
+  let count = 0
+  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:http://localhost:3000/${++count}`)
+  vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined)
+})
+
+const CLUB = 'club-su-leoben'
+/** Uploads go through IndexedDB with progress steps: give them more than the default second. */
+const UPLOAD = { timeout: 5000 }
+
+const fixture = (name: string, as = name, type = '') =>
+  new File([readFileSync(`${process.cwd()}/tests/fixtures/${name}`)], as, { type })
+
+const open = async () => {
+  const rendered = await renderRoute(`/club/${CLUB}/true`, { signedInAs: 'neu@demo.at' })
+  await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
+  // The file dialog's `accept` filter is not what protects the upload, so the tests go around it.
+  return { ...rendered, user: userEvent.setup({ applyAccept: false }) }
+}
+
+const contact = () => screen.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
+
+describe('legitimation scans', () => {
+  it('refuses a PNG named .jpg by its content, with a German message, and loses nothing typed', async () => {
+    const { user } = await open()
+    const phone = within(contact()).getByLabelText(/^Telefonnummer/)
+    await user.type(phone, '+43 660 1234567')
+
+    const front = within(contact()).getByLabelText(/^Vorderseite/)
+    await user.upload(front, fixture('ausweis-kein-jpeg.jpg', 'ausweis.jpg', 'image/jpeg'))
+    expect(
+      await screen.findByText(
+        'Die Datei ist kein echtes JPG-Bild, auch wenn sie so heißt. Nur .JPG-Dateien sind erlaubt.',
+      ),
+    ).toBeInTheDocument()
+    expect(front).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveValue('+43 660 1234567')
+    expect(within(contact()).getAllByText('Noch keine Datei hochgeladen.')).toHaveLength(2)
+  })
+
+  it('refuses a real image without a .jpg name', async () => {
+    const { user } = await open()
+    const back = within(contact()).getByLabelText(/^Rückseite/)
+    await user.upload(back, fixture('vereinslogo.png', 'rueckseite.png', 'image/png'))
+    expect(
+      await screen.findByText(
+        'Nur .JPG-Dateien sind erlaubt. Bitte wählen Sie ein Foto oder einen Scan im JPG-Format.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('uploads a real JPEG named .JPG and records it as the front side', async () => {
+    const { user } = await open()
+    const front = within(contact()).getByLabelText(/^Vorderseite/)
+    await user.upload(front, fixture('ausweis-vorderseite.jpg', 'ausweis-vorderseite.JPG', 'image/jpeg'))
+    expect(await screen.findAllByText('Vorderseite wurde hochgeladen', {}, UPLOAD)).not.toHaveLength(0)
+    expect(await within(contact()).findByRole('link', { name: 'Ansehen ausweis-vorderseite.JPG' })).toBeInTheDocument()
+    expect(within(contact()).getAllByText('Noch keine Datei hochgeladen.')).toHaveLength(1)
+  })
+})

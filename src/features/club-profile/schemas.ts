@@ -1,0 +1,264 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { get, type FieldPath } from 'react-hook-form'
+import { z } from 'zod'
+import type { Club } from '@/api/generated/query/model/club'
+import { ClubField } from '@/api/generated/query/model/clubField'
+import type { ClubSize } from '@/api/generated/query/model/clubSize'
+import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
+import { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
+import {
+  createClubWithUserBodyClubAddressPostalCodeRegExp,
+  UpdateClubBody,
+  updateClubBodyOneBankInfoBicOneRegExp,
+  updateClubBodyOneLegitimationPhoneNumberRegExp,
+  updateClubBodyOneZvrNumberOneRegExp,
+} from '@/api/generated/zod/clubs/clubs.zod'
+import { isValidIban, normalizeIban } from '@/lib/iban'
+
+/**
+ * The club profile form, derived from the contract's `ClubUpdate` body (`UpdateClubBody`, a `ClubProfile`
+ * plus the `id`): the generated schema keeps the limits, the screen adds German messages and the checks a
+ * person needs while typing (IBAN check digits, BIC, dates). Empty values are allowed everywhere but the
+ * name: a half-filled profile can be saved (spec §4), the backend reports what is missing.
+ */
+
+const Profile = UpdateClubBody.def.left
+const Address = Profile.shape.address
+const Bank = Profile.shape.bankInfo
+const Billing = Profile.shape.billingAddress
+const Legitimation = Profile.shape.legitimation
+
+export const CLUB_SIZES = ['10', '20', '50', '100'] as const
+export const DOCUMENT_KINDS = Object.values(LegitimationDocumentKind)
+
+/** Trimmed text within the contract's limit (the generated schema adds the German "höchstens" message). */
+const text = (contract: z.ZodType<string, string>) => z.string().trim().pipe(contract)
+
+/** Empty, or matching `pattern` with a German message. */
+const emptyOr = (
+  pattern: RegExp,
+  message: () => string,
+  prepare: (value: string) => string = (value) => value.trim(),
+) =>
+  z
+    .string()
+    .transform(prepare)
+    .refine((value) => value === '' || pattern.test(value), { error: message })
+
+const POSTAL_CODE_MESSAGE = () => t`Bitte geben Sie eine gültige Postleitzahl ein.`
+const postalCode = (contract: z.ZodType<string, string>) =>
+  emptyOr(createClubWithUserBodyClubAddressPostalCodeRegExp, POSTAL_CODE_MESSAGE).pipe(contract)
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+const addressSchema = () =>
+  Address.extend({
+    street: text(Address.shape.street),
+    houseNumber: text(Address.shape.houseNumber),
+    postalCode: postalCode(Address.shape.postalCode),
+    city: text(Address.shape.city),
+  })
+
+export const clubProfileSchema = () =>
+  Profile.extend({
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Bitte geben Sie den Namen des Vereins ein.`, abort: true })
+      .pipe(Profile.shape.name),
+    zvrNumber: emptyOr(updateClubBodyOneZvrNumberOneRegExp, () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`),
+    vatNumber: text(Profile.shape.vatNumber),
+    donationNumber: text(Profile.shape.donationNumber),
+    description: text(Profile.shape.description),
+    shortDescription: text(Profile.shape.shortDescription),
+    address: addressSchema(),
+    bankInfo: Bank.extend({
+      bankName: text(Bank.shape.bankName),
+      // Spaces and lower case as people type or paste them are fine; the check digits must add up (mod 97).
+      iban: z
+        .string()
+        .transform(normalizeIban)
+        .refine((value) => value === '' || isValidIban(value), {
+          error: () => t`Die IBAN ist ungültig. Bitte prüfen Sie Länge und Prüfziffer.`,
+        }),
+      bic: emptyOr(
+        updateClubBodyOneBankInfoBicOneRegExp,
+        () => t`Der BIC ist ungültig (8 oder 11 Zeichen, z. B. GIBAATWWXXX).`,
+        (value) => value.replace(/\s+/g, '').toUpperCase(),
+      ),
+      accountHolder: text(Bank.shape.accountHolder),
+    }),
+    billingAddress: Billing.extend({
+      street: text(Billing.shape.street),
+      houseNumber: text(Billing.shape.houseNumber),
+      postalCode: text(Billing.shape.postalCode),
+      city: text(Billing.shape.city),
+      additionalInformation: text(Billing.shape.additionalInformation),
+    }).superRefine((billing, context) => {
+      // Hidden fields cannot show an error, so the billing postal code is checked only while it is visible.
+      if (
+        !billing.sameAsClubAddress &&
+        billing.postalCode &&
+        !createClubWithUserBodyClubAddressPostalCodeRegExp.test(billing.postalCode)
+      ) {
+        context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTAL_CODE_MESSAGE() })
+      }
+    }),
+    legitimation: Legitimation.extend({
+      firstName: text(Legitimation.shape.firstName),
+      lastName: text(Legitimation.shape.lastName),
+      phoneNumber: emptyOr(
+        updateClubBodyOneLegitimationPhoneNumberRegExp,
+        () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
+      ).pipe(Legitimation.shape.phoneNumber),
+      birthDate: z
+        .string()
+        .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
+          error: () => t`Bitte geben Sie ein gültiges Geburtsdatum ein.`,
+          abort: true,
+        })
+        .refine((value) => value === '' || (value >= '1900-01-01' && value <= today()), {
+          error: () => t`Das Geburtsdatum muss in der Vergangenheit liegen.`,
+        }),
+      email: z
+        .string()
+        .trim()
+        .refine((value) => value === '' || z.email().safeParse(value).success, {
+          error: () => t`Bitte geben Sie eine gültige E-Mail-Adresse ein.`,
+        })
+        .pipe(z.string().max(254)),
+      documentKind: z.enum(['', ...DOCUMENT_KINDS]),
+    }),
+    clubTypeId: z
+      .string()
+      .min(1, { error: () => t`Bitte wählen Sie die Vereinsart.` })
+      .pipe(Profile.shape.clubTypeId),
+    clubSize: z.enum(['', ...CLUB_SIZES]),
+  })
+
+export type ClubProfileSchema = ReturnType<typeof clubProfileSchema>
+export type ClubProfileValues = z.input<ClubProfileSchema>
+export type ClubProfileOutput = z.output<ClubProfileSchema>
+
+/** What the form starts with: the saved club, with nulls as empty choices. */
+export const toFormValues = (club: Club): ClubProfileValues => ({
+  name: club.name,
+  zvrNumber: club.zvrNumber,
+  vatNumber: club.vatNumber,
+  donationNumber: club.donationNumber,
+  description: club.description,
+  shortDescription: club.shortDescription,
+  address: { ...club.address },
+  bankInfo: { ...club.bankInfo },
+  billingAddress: { ...club.billingAddress },
+  legitimation: {
+    firstName: club.legitimation.firstName,
+    lastName: club.legitimation.lastName,
+    phoneNumber: club.legitimation.phoneNumber,
+    birthDate: club.legitimation.birthDate ?? '',
+    email: club.legitimation.email,
+    documentKind: club.legitimation.documentKind ?? '',
+  },
+  clubTypeId: club.clubTypeId,
+  clubSize: club.clubSize === null ? '' : (String(club.clubSize) as ClubProfileValues['clubSize']),
+})
+
+/** The `PUT club` body. */
+export const toClubUpdate = (values: ClubProfileOutput, id: string): ClubUpdate => ({
+  id,
+  name: values.name,
+  zvrNumber: values.zvrNumber,
+  vatNumber: values.vatNumber,
+  donationNumber: values.donationNumber,
+  description: values.description,
+  shortDescription: values.shortDescription,
+  address: values.address,
+  bankInfo: values.bankInfo,
+  billingAddress: values.billingAddress,
+  legitimation: {
+    ...values.legitimation,
+    birthDate: values.legitimation.birthDate || null,
+    documentKind: values.legitimation.documentKind || null,
+  },
+  clubTypeId: values.clubTypeId,
+  clubSize: values.clubSize === '' ? null : (Number(values.clubSize) as ClubSize),
+})
+
+/** Fields that are files, saved by their own calls: only the backend knows whether they are there. */
+export const FILE_FIELDS: ReadonlySet<ClubField> = new Set<ClubField>([
+  ClubField.legitimationfront,
+  ClubField.legitimationback,
+  ClubField.documentsspend2Form,
+  ClubField.documentsdeductibilityNotice,
+  ClubField.logo,
+])
+
+/** The contract's order (form order). */
+export const CLUB_FIELDS: readonly ClubField[] = Object.values(ClubField)
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+
+/**
+ * What would still be missing after saving these values, for the confirmation before an incomplete save
+ * (spec §4). Text fields are judged by what is typed (empty = missing); files by the backend's last answer.
+ * The backend's `completeness` in the response of `PUT club` is what counts afterwards.
+ */
+export const missingAfterSave = (values: ClubProfileValues, serverMissing: readonly ClubField[]): ClubField[] =>
+  CLUB_FIELDS.filter((field) => {
+    if (FILE_FIELDS.has(field)) return serverMissing.includes(field)
+    if (field.startsWith('billingAddress.') && values.billingAddress.sameAsClubAddress) {
+      // With "same as club address" the club address is used; the country is then Austria.
+      return field === 'billingAddress.country'
+        ? false
+        : isBlank(get(values, field.replace('billingAddress.', 'address.')))
+    }
+    return isBlank(get(values, field))
+  })
+
+/** German names of the profile fields, for the lists of what is missing. */
+export const CLUB_FIELD_LABELS: Readonly<Record<ClubField, MessageDescriptor>> = {
+  name: msg`Name des Vereins`,
+  zvrNumber: msg`ZVR-Zahl`,
+  vatNumber: msg`Steuernummer`,
+  donationNumber: msg`Spendenbegünstigungsnummer`,
+  description: msg`Beschreibung`,
+  shortDescription: msg`Kurzbeschreibung`,
+  'address.street': msg`Vereinsadresse: Straße`,
+  'address.houseNumber': msg`Vereinsadresse: Hausnummer`,
+  'address.postalCode': msg`Vereinsadresse: Postleitzahl`,
+  'address.city': msg`Vereinsadresse: Ort`,
+  'bankInfo.bankName': msg`Name der Bank`,
+  'bankInfo.iban': msg`IBAN`,
+  'bankInfo.bic': msg`BIC`,
+  'bankInfo.accountHolder': msg`Kontoinhaber/in`,
+  'billingAddress.street': msg`Rechnungsadresse: Straße`,
+  'billingAddress.houseNumber': msg`Rechnungsadresse: Hausnummer`,
+  'billingAddress.postalCode': msg`Rechnungsadresse: Postleitzahl`,
+  'billingAddress.city': msg`Rechnungsadresse: Ort`,
+  'billingAddress.country': msg`Rechnungsadresse: Land`,
+  'legitimation.firstName': msg`Kontaktperson: Vorname`,
+  'legitimation.lastName': msg`Kontaktperson: Nachname`,
+  'legitimation.phoneNumber': msg`Kontaktperson: Telefonnummer`,
+  'legitimation.birthDate': msg`Kontaktperson: Geburtsdatum`,
+  'legitimation.email': msg`Kontaktperson: E-Mail`,
+  'legitimation.documentKind': msg`Kontaktperson: Ausweisart`,
+  'legitimation.front': msg`Ausweis: Vorderseite`,
+  'legitimation.back': msg`Ausweis: Rückseite`,
+  'documents.spend2Form': msg`SPEND 2-Formular`,
+  'documents.deductibilityNotice': msg`Bescheid über die Spendenbegünstigung`,
+  clubTypeId: msg`Vereinsart`,
+  logo: msg`Logo`,
+}
+
+export const DOCUMENT_KIND_LABELS: Readonly<Record<(typeof DOCUMENT_KINDS)[number], MessageDescriptor>> = {
+  PASSPORT: msg`Reisepass`,
+  DRIVING_LICENCE: msg`Führerschein`,
+  ID_CARD: msg`Personalausweis`,
+}
+
+/** The form's field paths that the backend may name in a 400 (`Problem.errors[].field`). */
+export const FORM_FIELDS = CLUB_FIELDS.filter((field) => !FILE_FIELDS.has(field)) as ReadonlyArray<
+  FieldPath<ClubProfileValues>
+>

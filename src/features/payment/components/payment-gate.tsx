@@ -1,0 +1,41 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { SignInPrompt } from '@/components/auth/sign-in-prompt'
+import { Alert } from '@/components/ui/alert'
+import { ButtonLink } from '@/components/ui/button'
+import { useAuthUser } from '@/lib/auth/use-auth'
+
+/**
+ * `/payment` and `/payment/return` are public URLs (the provider sends people there), but the backend
+ * calls behind them need a signed-in user: anonymous visitors are asked to sign in and come back here.
+ */
+export const PaymentGate = ({
+  clubId,
+  children,
+}: {
+  clubId: string | undefined
+  children: (clubId: string) => ReactNode
+}) => {
+  const { t } = useLingui()
+  const user = useAuthUser()
+  const href = useRouterState({ select: (state) => state.location.href })
+  if (!clubId) {
+    return (
+      <Alert
+        tone="warning"
+        role="alert"
+        title={t`Es wurde kein Verein angegeben.`}
+        actions={
+          <ButtonLink to="/home" variant="secondary" size="sm">
+            <Trans>Zur Übersicht</Trans>
+          </ButtonLink>
+        }
+      >
+        <Trans>Öffnen Sie die Einrichtung des Zahlungskontos über die Übersicht Ihres Vereins.</Trans>
+      </Alert>
+    )
+  }
+  if (!user?.uid || !user.emailVerified) return <SignInPrompt redirect={href} />
+  return <>{children(clubId)}</>
+}

@@ -1,0 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { PaymentRequirement } from '@/api/generated/query/model/paymentRequirement'
+
+/** What the card provider still needs (`PaymentAccount.requirements`), in the club's words. */
+export const PAYMENT_REQUIREMENTS: Readonly<Record<PaymentRequirement, MessageDescriptor>> = {
+  BUSINESS_DETAILS: msg`Angaben zum Verein`,
+  REPRESENTATIVE_IDENTITY: msg`Identität der vertretungsberechtigten Person`,
+  BANK_ACCOUNT: msg`Bankkonto für Auszahlungen`,
+  TERMS_ACCEPTANCE: msg`Zustimmung zu den Bedingungen des Zahlungsanbieters`,
+}

@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { CLUB_SIZES } from '../schemas'
+import { WizardSelectField } from './form-fields'
+
+export const StepClubType = () => {
+  const { t } = useLingui()
+  const clubTypes = useQuery(getGetClubTypesQueryOptions())
+  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: t`${size} Mitglieder` }))
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {clubTypes.isPending ? (
+        <LoadingBlock>
+          <Trans>Vereinsarten werden geladen …</Trans>
+        </LoadingBlock>
+      ) : clubTypes.isError ? (
+        <Alert
+          tone="error"
+          role="alert"
+          title={t`Die Vereinsarten konnten nicht geladen werden.`}
+          actions={
+            <Button size="sm" variant="secondary" onClick={() => void clubTypes.refetch()}>
+              <Trans>Erneut versuchen</Trans>
+            </Button>
+          }
+        />
+      ) : (
+        <WizardSelectField
+          name="club.clubTypeId"
+          label={t`Vereinsart`}
+          required
+          placeholder={t`Bitte wählen`}
+          options={clubTypes.data.map((type) => ({ value: type.id, label: type.name }))}
+        />
+      )}
+      <WizardSelectField
+        name="club.clubSize"
+        label={t`Vereinsgröße`}
+        placeholder={t`Keine Angabe`}
+        hint={t`Optional: ungefähre Zahl der Mitglieder.`}
+        options={sizeOptions}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,182 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import type { FieldPath } from 'react-hook-form'
+import { z } from 'zod'
+import type { ClubRegistration } from '@/api/generated/query/model/clubRegistration'
+import {
+  CreateClubWithUserBody,
+  createClubWithUserBodyClubAddressPostalCodeRegExp,
+  createClubWithUserBodyClubZvrNumberRegExp,
+  createClubWithUserBodyUserPasswordMin,
+  createClubWithUserBodyUserPhoneNumberRegExp,
+} from '@/api/generated/zod/clubs/clubs.zod'
+
+/**
+ * The registration wizard's form, derived from the contract's `ClubRegistration` body
+ * (`CreateClubWithUserBody`): the generated schemas keep the limits (lengths, patterns) and the screen adds
+ * German messages, the repeated password and the AGB checkbox. Messages are lazy (`error: () => t…`), so
+ * they are looked up when a check fails, after the catalogue is active.
+ */
+
+const Club = CreateClubWithUserBody.shape.club
+const Address = Club.shape.address
+const User = CreateClubWithUserBody.shape.user
+
+/** The contract's minimum (8): the provider's default of 6 is too weak for accounts that manage money. */
+export const PASSWORD_MIN_LENGTH = createClubWithUserBodyUserPasswordMin
+
+/** Spec §9: the optional size classes. The select's empty choice means "not given". */
+export const CLUB_SIZES = ['10', '20', '50', '100'] as const
+
+/** A mandatory text: trimmed, a German message when empty, then the contract's own checks. */
+const required = (contract: z.ZodType<string, string>, message: () => string) =>
+  z.string().trim().min(1, { error: message }).pipe(contract)
+
+const userSchema = () =>
+  User.extend({
+    firstName: required(User.shape.firstName, () => t`Bitte geben Sie Ihren Vornamen ein.`),
+    lastName: required(User.shape.lastName, () => t`Bitte geben Sie Ihren Nachnamen ein.`),
+    phoneNumber: z
+      .string()
+      .trim()
+      .regex(createClubWithUserBodyUserPhoneNumberRegExp, {
+        error: () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
+      })
+      .pipe(User.shape.phoneNumber.unwrap()),
+    email: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Bitte geben Sie Ihre E-Mail-Adresse ein` })
+      .pipe(User.shape.email),
+    password: z
+      .string()
+      .min(1, { error: () => t`Bitte geben Sie ein Passwort ein.` })
+      .min(PASSWORD_MIN_LENGTH, {
+        error: () => t`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+      })
+      .pipe(User.shape.password),
+    passwordConfirmation: z.string().min(1, { error: () => t`Bitte wiederholen Sie das Passwort.` }),
+  }).refine((user) => user.password === user.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    error: () => t`Die Passwörter stimmen nicht überein.`,
+    // Checked as soon as both fields hold text, even while other fields of the step are still empty.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | undefined
+      return Boolean(value?.password && value.passwordConfirmation)
+    },
+  })
+
+export const registrationSchema = () =>
+  CreateClubWithUserBody.extend({
+    club: Club.extend({
+      name: required(Club.shape.name, () => t`Bitte geben Sie den Namen des Vereins ein.`),
+      zvrNumber: z
+        .string()
+        .trim()
+        .min(1, { error: () => t`Bitte geben Sie die ZVR-Zahl ein.` })
+        .regex(createClubWithUserBodyClubZvrNumberRegExp, {
+          error: () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`,
+        })
+        .pipe(Club.shape.zvrNumber),
+      address: Address.extend({
+        street: required(Address.shape.street, () => t`Bitte geben Sie die Straße ein.`),
+        houseNumber: required(Address.shape.houseNumber, () => t`Bitte geben Sie die Hausnummer ein.`),
+        postalCode: z
+          .string()
+          .trim()
+          .min(1, { error: () => t`Bitte geben Sie die Postleitzahl ein.` })
+          .regex(createClubWithUserBodyClubAddressPostalCodeRegExp, {
+            error: () => t`Bitte geben Sie eine gültige Postleitzahl ein.`,
+          }),
+        city: required(Address.shape.city, () => t`Bitte geben Sie den Ort ein.`),
+      }),
+      clubTypeId: required(Club.shape.clubTypeId, () => t`Bitte wählen Sie die Vereinsart.`),
+      clubSize: z.enum(['', ...CLUB_SIZES]),
+    }),
+    user: userSchema(),
+    // Spec §5: the AGB must be accepted; the contract only takes `true`.
+    acceptedTerms: z.boolean().refine((accepted) => accepted, { error: () => t`Bitte akzeptieren Sie die AGB.` }),
+  })
+
+export type RegistrationSchema = ReturnType<typeof registrationSchema>
+export type RegistrationValues = z.input<RegistrationSchema>
+export type RegistrationOutput = z.output<RegistrationSchema>
+export type RegistrationField = FieldPath<RegistrationValues>
+
+export const emptyRegistration = (): RegistrationValues => ({
+  club: {
+    name: '',
+    zvrNumber: '',
+    address: { street: '', houseNumber: '', postalCode: '', city: '' },
+    clubTypeId: '',
+    clubSize: '',
+  },
+  user: { firstName: '', lastName: '', phoneNumber: '', email: '', password: '', passwordConfirmation: '' },
+  acceptedTerms: false,
+})
+
+export interface RegistrationStep {
+  title: MessageDescriptor
+  /** The fields "Weiter" checks before the next step. */
+  fields: readonly RegistrationField[]
+}
+
+/** The wizard: club data, address, contact person and account, club type and size, terms (issue 5). */
+export const STEPS: readonly RegistrationStep[] = [
+  { title: msg`Vereinsdaten`, fields: ['club.name', 'club.zvrNumber'] },
+  {
+    title: msg`Adresse`,
+    fields: ['club.address.street', 'club.address.houseNumber', 'club.address.postalCode', 'club.address.city'],
+  },
+  {
+    title: msg`Kontaktperson und Benutzerkonto`,
+    fields: [
+      'user.firstName',
+      'user.lastName',
+      'user.phoneNumber',
+      'user.email',
+      'user.password',
+      'user.passwordConfirmation',
+    ],
+  },
+  { title: msg`Vereinsart und Größe`, fields: ['club.clubTypeId', 'club.clubSize'] },
+  { title: msg`AGB und Abschluss`, fields: ['acceptedTerms'] },
+]
+
+export const STEP_COUNT = STEPS.length
+
+/** The 1-based step that holds a field (`user.email` → 3), for errors found after the step was left. */
+export const stepOfField = (field: string): number => {
+  const index = STEPS.findIndex((step) => step.fields.some((candidate) => candidate === field))
+  return index === -1 ? 1 : index + 1
+}
+
+/**
+ * The first step whose fields are not valid yet (STEP_COUNT when all before the last are), so a URL such as
+ * `?step=5` cannot skip steps: the wizard opens the first step that still needs something.
+ */
+export const firstIncompleteStep = (values: RegistrationValues): number => {
+  const result = registrationSchema().safeParse(values)
+  if (result.success) return STEP_COUNT
+  const steps = result.error.issues.map((issue) => stepOfField(issue.path.join('.')))
+  return Math.min(STEP_COUNT, ...steps)
+}
+
+/** The request body: trimmed values, the optional size as a number, no confirmation. */
+export const toRegistrationBody = (values: RegistrationOutput): ClubRegistration => ({
+  club: {
+    name: values.club.name,
+    zvrNumber: values.club.zvrNumber,
+    address: values.club.address,
+    clubTypeId: values.club.clubTypeId,
+    clubSize: values.club.clubSize === '' ? null : (Number(values.club.clubSize) as 10 | 20 | 50 | 100),
+  },
+  user: {
+    email: values.user.email,
+    password: values.user.password,
+    firstName: values.user.firstName,
+    lastName: values.user.lastName,
+    ...(values.user.phoneNumber ? { phoneNumber: values.user.phoneNumber } : {}),
+  },
+  acceptedTerms: true,
+})

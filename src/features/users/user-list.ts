@@ -1,0 +1,73 @@
+import type { Role } from '@/api/generated/query/model/role'
+import type { User } from '@/api/generated/query/model/user'
+
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'verified', 'createdAt'] as const
+export type UserSortField = (typeof USER_SORT_FIELDS)[number]
+export type SortDirection = 'asc' | 'desc'
+export const USER_PAGE_SIZES = [10, 20, 50] as const
+
+export interface UserListQuery {
+  q: string
+  sort: UserSortField
+  dir: SortDirection
+  page: number
+  size: number
+}
+
+export interface UserListPage {
+  items: User[]
+  totalItems: number
+  totalPages: number
+  /** The page actually shown: a page beyond the end (after a search or a deletion) falls back to the last. */
+  page: number
+}
+
+const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true })
+
+const ROLE_RANK: Record<Role, number> = { ROLE_ADMIN: 0, ROLE_STAFF: 1, ROLE_USER: 2 }
+
+const compare =
+  (field: UserSortField) =>
+  (a: User, b: User): number => {
+    switch (field) {
+      case 'name':
+        return collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName)
+      case 'email':
+        return collator.compare(a.email, b.email)
+      case 'role':
+        return ROLE_RANK[a.role] - ROLE_RANK[b.role]
+      case 'verified':
+        return Number(a.emailVerified) - Number(b.emailVerified)
+      case 'createdAt':
+        return a.createdAt.localeCompare(b.createdAt)
+    }
+  }
+
+const normalise = (value: string) => value.toLocaleLowerCase('de-AT').normalize('NFKD').replace(/\p{M}/gu, '')
+
+/**
+ * Search, sort and page the whole user list on the client: the contract returns it unpaged because it is
+ * small (`GET users`). `roleLabel` lets a search for "Mitarbeiter" find staff. Ties fall back to the name,
+ * so the order is stable across pages.
+ */
+export const selectUsers = (
+  users: readonly User[],
+  query: UserListQuery,
+  roleLabel: (role: Role) => string,
+): UserListPage => {
+  const terms = normalise(query.q.trim()).split(/\s+/).filter(Boolean)
+  const matching = terms.length
+    ? users.filter((user) => {
+        const haystack = normalise(`${user.firstName} ${user.lastName} ${user.email} ${roleLabel(user.role)}`)
+        return terms.every((term) => haystack.includes(term))
+      })
+    : [...users]
+  const byField = compare(query.sort)
+  const byName = compare('name')
+  const sign = query.dir === 'asc' ? 1 : -1
+  matching.sort((a, b) => sign * byField(a, b) || byName(a, b))
+  const size = Math.max(1, query.size)
+  const totalPages = Math.ceil(matching.length / size)
+  const page = Math.min(Math.max(0, query.page), Math.max(0, totalPages - 1))
+  return { items: matching.slice(page * size, page * size + size), totalItems: matching.length, totalPages, page }
+}

@@ -1,0 +1,198 @@
+import { waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { User } from '@/api/generated/query/model/user'
+import { Toaster } from '@/components/layout/toaster'
+// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
+import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
+import { DeleteUserDialog } from './components/delete-user-dialog'
+import { EditUserDialog } from './components/user-form-dialog'
+
+const ADMIN: User = {
+  uid: 'uid-admin',
+  email: 'admin@demo.at',
+  firstName: 'Andrea',
+  lastName: 'Admin',
+  role: 'ROLE_ADMIN',
+  emailVerified: true,
+  createdAt: '2023-01-01T00:00:00Z',
+}
+
+const openUsers = async (path = '/users') => {
+  const rendered = await renderRoute(path, { signedInAs: 'admin@demo.at' })
+  await screen.findByRole('heading', { level: 1, name: 'Benutzerverwaltung' })
+  const table = await screen.findByRole('table', { name: 'Benutzer' })
+  return { ...rendered, table }
+}
+
+const rowOf = (table: HTMLElement, text: string) => {
+  const cell = within(table).getByText(text)
+  return cell.closest('tr') as HTMLElement
+}
+
+describe('User administration', () => {
+  it('lists users with their German role and whether the address is confirmed', async () => {
+    const { table } = await openUsers('/users?q=demo.at')
+    expect(within(rowOf(table, 'admin@demo.at')).getByText('Administrator/in')).toBeInTheDocument()
+    expect(within(rowOf(table, 'staff@demo.at')).getByText('Mitarbeiter/in')).toBeInTheDocument()
+    expect(within(rowOf(table, 'verein@demo.at')).getByText('Vereinsvertreter/in')).toBeInTheDocument()
+    expect(within(rowOf(table, 'verein@demo.at')).getByText('Bestätigt')).toBeInTheDocument()
+    expect(within(rowOf(table, 'unbestaetigt@demo.at')).getByText('Nicht bestätigt')).toBeInTheDocument()
+  })
+
+  it('keeps search, sort and page in the URL', async () => {
+    const { router, user } = await openUsers()
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'Mitarbeiter')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ q: 'Mitarbeiter' }))
+    const table = screen.getByRole('table', { name: 'Benutzer' })
+    expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(within(table).getByText('staff@demo.at')).toBeInTheDocument()
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Suche' }))
+    await user.selectOptions(screen.getByLabelText('Sortierung'), 'email,desc')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'email', dir: 'desc' }))
+    await user.click(screen.getByRole('button', { name: 'Weiter' }))
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 1 }))
+    expect(screen.getByText(/Seite 2 von 4/)).toBeInTheDocument()
+  })
+
+  it('falls back to defaults for invalid list parameters', async () => {
+    const { router } = await openUsers('/users?sort=password&size=7&page=-3')
+    // Defaults are not written into the URL.
+    expect(router.state.location.search).toEqual({})
+    expect(screen.getByLabelText('Sortierung')).toHaveValue('name,asc')
+    expect(screen.getByLabelText('Pro Seite')).toHaveValue('20')
+    expect(screen.getByText(/Seite 1 von 4/)).toBeInTheDocument()
+  })
+
+  it('checks the new user form and refuses a taken e-mail address at the field', async () => {
+    const { user } = await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Benutzer anlegen' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer anlegen' })
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }))
+    expect(await within(dialog).findByText('Bitte geben Sie den Vornamen ein.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Bitte geben Sie die E-Mail-Adresse ein.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Bitte wählen Sie eine Rolle.')).toBeInTheDocument()
+    expect(within(dialog).getByText('Bitte geben Sie ein Passwort ein.')).toBeInTheDocument()
+
+    await user.type(within(dialog).getByLabelText(/Vorname/), 'Vera')
+    await user.type(within(dialog).getByLabelText(/Nachname/), 'Verein')
+    await user.type(within(dialog).getByLabelText(/E-Mail/), 'verein@demo.at')
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_STAFF')
+    await user.type(within(dialog).getByLabelText(/Passwort/), 'kurz')
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }))
+    expect(await within(dialog).findByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeInTheDocument()
+
+    await user.clear(within(dialog).getByLabelText(/Passwort/))
+    await user.type(within(dialog).getByLabelText(/Passwort/), 'Sicher1234!')
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }))
+    const email = within(dialog).getByLabelText(/E-Mail/)
+    await waitFor(() => expect(email).toHaveAccessibleDescription('User ist bereits vorhanden'))
+    // Nothing typed is lost.
+    expect(within(dialog).getByLabelText(/Vorname/)).toHaveValue('Vera')
+  })
+
+  it('creates a user', async () => {
+    const { user } = await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Benutzer anlegen' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer anlegen' })
+    await user.type(within(dialog).getByLabelText(/Vorname/), 'Maria')
+    await user.type(within(dialog).getByLabelText(/Nachname/), 'Muster')
+    await user.type(within(dialog).getByLabelText(/E-Mail/), 'maria.muster@demo.at')
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_STAFF')
+    await user.type(within(dialog).getByLabelText(/Passwort/), 'Sicher1234!')
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }))
+    expect(await screen.findByText('Benutzer wurde angelegt.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'muster')
+    const table = screen.getByRole('table', { name: 'Benutzer' })
+    expect(within(rowOf(table, 'maria.muster@demo.at')).getByText('Mitarbeiter/in')).toBeInTheDocument()
+  })
+
+  it('edits a user including the role', async () => {
+    const { user, table } = await openUsers('/users?q=staff%40demo.at')
+    await user.click(
+      within(rowOf(table, 'staff@demo.at')).getByRole('button', { name: 'Stefan Sachbearbeiter bearbeiten' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+    await user.clear(within(dialog).getByLabelText(/Nachname/))
+    await user.type(within(dialog).getByLabelText(/Nachname/), 'Sachverständig')
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_ADMIN')
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+    expect(await screen.findByText('Benutzer wurde aktualisiert.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table'), 'staff@demo.at')).getByText('Administrator/in'),
+      ).toBeInTheDocument(),
+    )
+    expect(screen.getByText('Stefan Sachverständig')).toBeInTheDocument()
+  })
+
+  it('locks deleting and the role of the own account, and says why', async () => {
+    const { user, table } = await openUsers('/users?q=admin%40demo.at')
+    const row = rowOf(table, 'admin@demo.at')
+    const remove = within(row).getByRole('button', { name: 'Andrea Admin löschen' })
+    expect(remove).toBeDisabled()
+    expect(remove).toHaveAccessibleDescription(/Ihr eigenes Konto: Sie können es nicht löschen/)
+    await user.click(within(row).getByRole('button', { name: 'Andrea Admin bearbeiten' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+    expect(within(dialog).getByLabelText(/Rolle/)).toBeDisabled()
+  })
+
+  it('deletes a user after a keyboard-operated confirmation; Escape cancels', async () => {
+    const { user, table } = await openUsers('/users?q=neu%40demo.at')
+    const remove = within(rowOf(table, 'neu@demo.at')).getByRole('button', { name: 'Nina Neubauer löschen' })
+    remove.focus()
+    await user.keyboard('{Enter}')
+    let dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    // "Abbrechen" has the focus, so Enter never deletes by accident.
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // Focus goes back to the button that opened the dialog.
+    await waitFor(() => expect(remove).toHaveFocus())
+    expect(within(table).getByText('neu@demo.at')).toBeInTheDocument()
+
+    await user.keyboard('{Enter}')
+    dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    await user.tab()
+    expect(within(dialog).getByRole('button', { name: 'Endgültig löschen' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Benutzer wurde entfernt.')).toBeInTheDocument()
+    expect(await screen.findByText('Keine Benutzer gefunden')).toBeInTheDocument()
+  })
+
+  it('explains the refusal to delete the own account (409 self-delete)', async () => {
+    const { user } = await renderComponent(
+      <>
+        <DeleteUserDialog user={ADMIN} onOpenChange={() => undefined} />
+        <Toaster />
+      </>,
+      { signedInAs: 'admin@demo.at' },
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Sie können Ihr eigenes Benutzerkonto nicht löschen.',
+    )
+    expect(await screen.findAllByText('Fehler beim Löschen des Benutzers')).not.toHaveLength(0)
+  })
+
+  it('explains why the last administrator keeps the role (409 last-admin)', async () => {
+    const { user } = await renderComponent(
+      <>
+        <EditUserDialog user={ADMIN} roleLockedReason={undefined} onOpenChange={() => undefined} />
+        <Toaster />
+      </>,
+      { signedInAs: 'admin@demo.at' },
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_STAFF')
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Rolle/)).toHaveAccessibleDescription(
+        /mindestens eine Administratorin oder einen Administrator/,
+      ),
+    )
+    expect(await screen.findByText('Fehler beim Speichern des Benutzers')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,34 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
+import { ApiError } from '@/api/client'
+
+/**
+ * The kind of a backend problem (`user-exists`, `validation`, `token-expired`, …: the last segment of the
+ * problem `type`), or undefined for anything that is not a backend error. Screens choose their German
+ * message by kind and status, never by parsing the English `detail`.
+ */
+export const problemKind = (error: unknown): string | undefined => (error instanceof ApiError ? error.kind : undefined)
+
+export const problemStatus = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined)
+
+/**
+ * Puts the backend's per-field validation errors (`Problem.errors[].field`, dotted paths) next to the
+ * matching form fields, with the given German message. Returns true when at least one field was marked,
+ * so the caller can skip the generic toast.
+ */
+export const applyServerFieldErrors = <T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  message: string,
+): boolean => {
+  if (!(error instanceof ApiError)) return false
+  const known = new Set<string>(fields)
+  let marked = false
+  for (const fieldError of error.problem?.errors ?? []) {
+    if (known.has(fieldError.field)) {
+      setError(fieldError.field as Path<T>, { type: 'server', message })
+      marked = true
+    }
+  }
+  return marked
+}

@@ -1,0 +1,98 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import { getGetGlobalsQueryKey } from '@/api/generated/query/endpoints/globals/globals'
+import { AuthController } from './auth-controller'
+import type { AuthService, AuthUser } from './auth-service'
+import { keepSessionInSync } from './session-sync'
+
+const user = (uid: string, emailVerified = true): AuthUser => ({
+  uid,
+  email: `${uid}@demo.at`,
+  emailVerified,
+  displayName: null,
+})
+
+/** A provider whose current user the test sets; `reload` answers what the server would know. */
+const controllable = () => {
+  let current: AuthUser | null = null
+  const listeners = new Set<(user: AuthUser | null) => void>()
+  const done = () => Promise.resolve()
+  const service: AuthService = {
+    mode: 'offline',
+    ready: done,
+    currentUser: () => current,
+    onAuthStateChanged: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    onIdTokenChanged: () => () => undefined,
+    getIdToken: () => Promise.resolve(current ? 'token' : null),
+    signIn: () => Promise.resolve(current!),
+    signOut: done,
+    reload: () => Promise.resolve(current),
+    applyActionCode: done,
+    sendPasswordResetEmail: done,
+    confirmPasswordReset: done,
+    sendEmailVerification: done,
+  }
+  const reload = vi.spyOn(service, 'reload')
+  const set = (next: AuthUser | null) => {
+    current = next
+    listeners.forEach((listener) => listener(next))
+  }
+  return { service, set, reload }
+}
+
+const setup = async () => {
+  const provider = controllable()
+  const auth = new AuthController(() => Promise.resolve(provider.service))
+  const queryClient = new QueryClient()
+  const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined)
+  const onUserChanged = vi.fn()
+  keepSessionInSync({ auth, queryClient, onUserChanged })
+  await auth.ready()
+  return { provider, queryClient, prefetch, onUserChanged }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('keepSessionInSync', () => {
+  it('fetches the globals for a reloaded, confirmed user (spec §4)', async () => {
+    const { provider, prefetch, onUserChanged } = await setup()
+    provider.set(user('uid-admin'))
+    await flush()
+    expect(provider.reload).toHaveBeenCalled()
+    expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ queryKey: getGetGlobalsQueryKey() }))
+    expect(onUserChanged).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not fetch the globals for an unconfirmed address', async () => {
+    const { provider, prefetch } = await setup()
+    provider.set(user('uid-unbestaetigt', false))
+    await flush()
+    expect(prefetch).not.toHaveBeenCalled()
+  })
+
+  it('clears every cached response on sign-out and on a user switch', async () => {
+    const { provider, queryClient, onUserChanged } = await setup()
+    provider.set(user('uid-admin'))
+    queryClient.setQueryData(['/users/me'], { role: 'ROLE_ADMIN' })
+
+    provider.set(user('uid-verein'))
+    expect(queryClient.getQueryData(['/users/me'])).toBeUndefined()
+
+    queryClient.setQueryData(['/users/me'], { role: 'ROLE_USER' })
+    provider.set(null)
+    expect(queryClient.getQueryData(['/users/me'])).toBeUndefined()
+    expect(onUserChanged).toHaveBeenCalledTimes(3)
+  })
+
+  it('leaves the cache alone when only the token changes', async () => {
+    const { provider, queryClient, onUserChanged } = await setup()
+    provider.set(user('uid-admin'))
+    queryClient.setQueryData(['/users/me'], { role: 'ROLE_ADMIN' })
+    provider.set(user('uid-admin'))
+    expect(queryClient.getQueryData(['/users/me'])).toEqual({ role: 'ROLE_ADMIN' })
+    expect(onUserChanged).toHaveBeenCalledTimes(1)
+  })
+})

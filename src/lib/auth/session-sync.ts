@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { getGetGlobalsQueryOptions } from '@/api/generated/query/endpoints/globals/globals'
+import type { AuthController } from './auth-controller'
+
+interface SessionSyncOptions {
+  auth: AuthController
+  queryClient: QueryClient
+  /** After sign-in, sign-out, a user switch or a newly confirmed address (main.tsx re-runs the guards). */
+  onUserChanged?: () => void
+}
+
+/**
+ * Keeps server data in step with who is signed in:
+ * - sign-out and user switch clear every cached response, so nothing of one user shows for the next;
+ * - spec §4: on an auth state change the user is reloaded, and for a confirmed address the globals are
+ *   fetched.
+ * Returns the unsubscribe function.
+ */
+export const keepSessionInSync = ({ auth, queryClient, onUserChanged }: SessionSyncOptions): (() => void) => {
+  let previous: string | undefined
+
+  const fetchGlobals = async () => {
+    // The reload picks up a confirmation made elsewhere (another tab, the e-mail link on the phone).
+    const user = await auth.reload().catch(() => auth.getUser())
+    if (user?.uid && user.emailVerified) await queryClient.prefetchQuery(getGetGlobalsQueryOptions())
+  }
+
+  return auth.subscribe(() => {
+    const user = auth.getUser()
+    const key = user ? `${user.uid}:${String(user.emailVerified)}` : ''
+    if (key === previous) return
+    const first = previous === undefined
+    previous = key
+    if (!first) {
+      queryClient.clear()
+      onUserChanged?.()
+    }
+    if (user?.uid) void fetchGlobals()
+  })
+}

@@ -1,0 +1,109 @@
+/**
+ * Checks a chosen file before it is uploaded: the name's extension, the content's magic bytes and the
+ * size limit of the contract. A file renamed to `.jpg` is refused because its bytes say otherwise: the card
+ * provider that verifies the legitimation scans accepts real JPEGs only, and a wrong file found there is
+ * found weeks later. The backend checks the recorded type too; this is for a good experience.
+ */
+import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '@/api/generated/zod/clubs/clubs.zod'
+
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'pdf'
+
+/** The MIME type recorded with the backend for each kind (the contract's `contentType` enums). */
+export const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+}
+
+/** The extensions a file of each kind may carry (lower case, without the dot). */
+export const EXTENSIONS: Readonly<Record<FileKind, readonly string[]>> = {
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+}
+
+/** Magic bytes: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, PDF `%PDF-`, WebP `RIFF….WEBP`. */
+const matches = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+  bytes.length >= offset + signature.length && signature.every((value, index) => bytes[offset + index] === value)
+
+const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0))
+
+export const kindOfBytes = (bytes: Uint8Array): FileKind | null => {
+  if (matches(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (matches(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (matches(bytes, ascii('%PDF-'))) return 'pdf'
+  if (matches(bytes, ascii('RIFF')) && matches(bytes, ascii('WEBP'), 8)) return 'webp'
+  return null
+}
+
+/** Reads only the first bytes, so a 10 MB file is not loaded into memory for the check. */
+const readHead = async (blob: Blob, length = 16): Promise<Uint8Array> => {
+  const head = blob.slice(0, length)
+  // FileReader works in every browser and in test DOMs that lack Blob.arrayBuffer.
+  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer())
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.readAsArrayBuffer(head)
+  })
+}
+
+/** The kind the content says, or null for anything else (text, another format, empty). */
+export const detectFileKind = async (blob: Blob): Promise<FileKind | null> => kindOfBytes(await readHead(blob))
+
+/** `Ausweis.JPG` → `jpg`; a name without a dot has no extension. */
+export const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+export interface FileRule {
+  /** The kinds accepted, by extension and by content. */
+  kinds: readonly FileKind[]
+  maxBytes: number
+}
+
+/** Legitimation scans: JPEG only (spec §3, §5, §9), up to the contract's image limit (10 MB). */
+export const LEGITIMATION_SCAN_RULE: FileRule = { kinds: ['jpeg'], maxBytes: addClubImageBodySizeMax }
+/** Club images (logo, gallery): the contract's `ImageReference` types and limit. */
+export const IMAGE_RULE: FileRule = { kinds: ['jpeg', 'png', 'webp'], maxBytes: addClubImageBodySizeMax }
+/** Club documents: the contract's `DocumentReference` types and limit. */
+export const DOCUMENT_RULE: FileRule = { kinds: ['pdf', 'jpeg', 'png'], maxBytes: addClubDocumentBodySizeMax }
+
+/** The `accept` attribute for a file input: the file dialog offers the right files first (not a check). */
+export const acceptAttribute = (rule: FileRule): string =>
+  rule.kinds.flatMap((kind) => [...EXTENSIONS[kind].map((extension) => `.${extension}`), CONTENT_TYPES[kind]]).join(',')
+
+export type FileCheckFailure = 'empty' | 'too-large' | 'extension' | 'content'
+
+export type FileCheckResult =
+  { ok: true; kind: FileKind; contentType: string } | { ok: false; reason: FileCheckFailure }
+
+/**
+ * Checks in the order a person can fix things: empty, too large, wrong extension, then content that does
+ * not match an accepted kind or does not match its own extension (a PNG named `.jpg`).
+ */
+export const checkFile = async (file: File, rule: FileRule): Promise<FileCheckResult> => {
+  if (file.size === 0) return { ok: false, reason: 'empty' }
+  if (file.size > rule.maxBytes) return { ok: false, reason: 'too-large' }
+  const extension = extensionOf(file.name)
+  const byExtension = rule.kinds.find((kind) => EXTENSIONS[kind].includes(extension))
+  if (!byExtension) return { ok: false, reason: 'extension' }
+  const byContent = await detectFileKind(file)
+  if (byContent !== byExtension) return { ok: false, reason: 'content' }
+  return { ok: true, kind: byContent, contentType: CONTENT_TYPES[byContent] }
+}
+
+/** `10485760` → `10 MB` (binary megabytes, as the contract counts). */
+export const formatMegabytes = (bytes: number): string =>
+  `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.', ',')
+
+/** A human size for file lists: bytes, KB or MB, German decimal comma. */
+export const formatFileSize = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  return formatMegabytes(bytes)
+}

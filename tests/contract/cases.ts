@@ -1,0 +1,414 @@
+/**
+ * What the contract suite sends: for every operation one valid request (the "sample"), from which the
+ * runner derives the generic cases (no token, a broken token, a caller without access, an empty body,
+ * unknown ids), plus the operation's own cases (its 409s, rules and query checks). Ids come from the
+ * mocked backend's seed, which is reset before every case.
+ */
+import {
+  seedAccounts,
+  seedAppLogoId,
+  seedCampaigns,
+  seedClubRoles,
+  seedClubTypes,
+  seedClubs,
+  seedInvitations,
+  seedPaymentAccounts,
+} from '../../mocks/db/seed-accounts.ts'
+
+/** Who calls: a seed account by role, nobody, or someone with a token the backend never issued. */
+export type Caller = 'admin' | 'staff' | 'member' | 'stranger' | 'none' | 'invalid'
+
+export const CALLER_EMAILS: Record<'admin' | 'staff' | 'member' | 'stranger', string> = {
+  admin: seedAccounts.admin.email,
+  staff: seedAccounts.staff.email,
+  /** Represents the volume club and the second active club. */
+  member: seedAccounts.verein.email,
+  /** Represents only an unrelated club. */
+  stranger: seedAccounts.neu.email,
+}
+
+export interface SetupApi {
+  /** An API call (through the same base URL as the cases). */
+  api(method: string, path: string, options?: { as?: Caller; body?: unknown; query?: Record<string, string> }): Promise<{ status: number; body: unknown }>
+  /** A control-plane call (`/__mock/…`). */
+  control(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
+}
+
+type Fields = Record<string, unknown>
+const idOf = (body: unknown): string => (body as { id: string }).id
+const firstIdOf = (body: unknown): string => (body as Array<{ id: string }>)[0]!.id
+
+export interface Prepared {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+}
+
+export interface RequestSpec {
+  as: Caller
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+  /** Runs before the request (after the reset); what it returns is merged in. */
+  setup?: (api: SetupApi) => Promise<Prepared>
+}
+
+export interface CaseSpec extends RequestSpec {
+  name: string
+  expect: number
+  /** The problem kind (`…/problems/<kind>`) an error answer must have. */
+  kind?: string
+  /** Deliberately breaks the request against the contract (Prism's request validation refuses it itself). */
+  malformed?: boolean
+}
+
+export interface OperationCases {
+  sample: RequestSpec & { expect: number }
+  cases?: CaseSpec[]
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+const campaignBody = () => ({
+  clubId: seedClubs.volume,
+  name: 'Neue Tornetze',
+  description: 'Für beide Tore am Hauptplatz.',
+  goalCents: 150_000,
+  amountCents: 2_500,
+  minimumDonationCents: 500,
+  date: addDays(today(), 45),
+  time: '18:30',
+  from: addDays(today(), -2),
+  to: addDays(today(), 30),
+  currency: 'EUR',
+})
+
+const registration = (email = 'obfrau@kontrakt-verein.at') => ({
+  club: {
+    name: 'Kontraktverein Wien',
+    zvrNumber: '987654321',
+    address: { street: 'Testgasse', houseNumber: '1', postalCode: '1010', city: 'Wien' },
+    clubTypeId: seedClubTypes.kultur,
+    clubSize: 10,
+  },
+  user: { email, password: 'Kontrakt-2026', firstName: 'Karla', lastName: 'Kontrakt' },
+  acceptedTerms: true,
+})
+
+/** The volume club's profile as the edit form would send it back. */
+const currentClub = async (api: SetupApi, clubId: string = seedClubs.volume): Promise<Fields & { bankInfo: Fields }> => {
+  const { club } = (await api.api('GET', `/club/cluboverview/${clubId}`, { as: 'admin' })).body as { club: Fields & { bankInfo: Fields } }
+  const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x, createdAt: _a, updatedAt: _u, ...profile } = club
+  return profile
+}
+
+const currentCampaign = async (api: SetupApi, documentId: string): Promise<Fields> => {
+  const campaign = (await api.api('GET', `/campaigns/${documentId}`, { as: 'admin' })).body as Fields
+  const { clubId: _c, phase: _p, raisedCents: _r, donationCount: _d, createdAt: _a, ...fields } = campaign
+  return fields
+}
+
+const invitationToken = async (api: SetupApi, email: string): Promise<string> => {
+  await api.api('POST', `/club/${seedClubs.volume}/inviteUser`, { as: 'member', body: { email, clubRoleId: seedClubRoles.mitglied } })
+  const mails = (await api.control('GET', '/__mock/mailbox')).body as Array<{ to: string; link: string }>
+  return new URL(mails.find((mail) => mail.to === email)!.link, 'http://x').searchParams.get('token')!
+}
+
+export const OPERATION_CASES: Record<string, OperationCases> = {
+  // ------------------------------------------------------------------------------------------- users
+  getUsers: { sample: { as: 'admin', expect: 200 } },
+  createUser: {
+    sample: { as: 'admin', expect: 201, body: { email: 'konrad.kontrakt@demo.at', password: 'Kontrakt-2026', firstName: 'Konrad', lastName: 'Kontrakt', role: 'ROLE_USER' } },
+    cases: [
+      { name: 'an address in use', as: 'admin', expect: 409, kind: 'user-exists', body: { email: 'VEREIN@demo.at', password: 'Kontrakt-2026', firstName: 'Konrad', lastName: 'Kontrakt', role: 'ROLE_USER' } },
+      { name: 'a bad address and a short password', as: 'admin', expect: 400, kind: 'validation', malformed: true, body: { email: 'kein-mail', password: 'kurz', firstName: 'K', lastName: 'K', role: 'ROLE_USER' } },
+    ],
+  },
+  updateUser: {
+    sample: { as: 'admin', expect: 200, body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
+    cases: [
+      { name: 'an unknown user', as: 'admin', expect: 404, kind: 'not-found', body: { uid: 'uid-unbekannt', email: 'x@demo.at', firstName: 'X', lastName: 'Y', role: 'ROLE_USER' } },
+      { name: 'the last administrator loses the role', as: 'admin', expect: 409, kind: 'last-admin', body: { uid: seedAccounts.admin.uid, email: seedAccounts.admin.email, firstName: 'Andrea', lastName: 'Admin', role: 'ROLE_STAFF' } },
+      { name: 'another user’s address', as: 'admin', expect: 409, kind: 'user-exists', body: { uid: seedAccounts.staff.uid, email: seedAccounts.verein.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
+    ],
+  },
+  getCurrentUser: { sample: { as: 'member', expect: 200 } },
+  updateUserPassword: {
+    sample: { as: 'member', expect: 204, body: { password: 'Neues-Passwort-9' } },
+    cases: [{ name: 'a password that is too short', as: 'member', expect: 400, kind: 'validation', malformed: true, body: { password: 'kurz' } }],
+  },
+  registerViaInvite: {
+    sample: { as: 'none', expect: 201, query: { token: seedInvitations.valid.token }, body: { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' } },
+    cases: [
+      { name: 'a used token', as: 'none', expect: 409, kind: 'token-used', query: { token: seedInvitations.used.token }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
+      { name: 'an expired token', as: 'none', expect: 400, kind: 'token-expired', query: { token: seedInvitations.expired.token }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
+      { name: 'an unknown token', as: 'none', expect: 404, kind: 'not-found', query: { token: 'unbekannt' }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
+      { name: 'no token', as: 'none', expect: 400, kind: 'token-missing', malformed: true, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
+      {
+        name: 'an address that got a user meanwhile',
+        as: 'none',
+        expect: 409,
+        kind: 'user-exists',
+        body: { firstName: 'Doris', lastName: 'Doppelt', password: 'Einladung-2026' },
+        setup: async (api) => {
+          const token = await invitationToken(api, 'doppelt@demo.at')
+          await api.api('POST', '/users', { as: 'admin', body: { email: 'doppelt@demo.at', password: 'Kontrakt-2026', firstName: 'Doris', lastName: 'Doppelt', role: 'ROLE_USER' } })
+          return { query: { token } }
+        },
+      },
+    ],
+  },
+  deleteUser: {
+    sample: { as: 'admin', expect: 204, params: { uid: seedAccounts.neu.uid } },
+    cases: [{ name: 'yourself', as: 'admin', expect: 409, kind: 'self-delete', params: { uid: seedAccounts.admin.uid } }],
+  },
+
+  // ------------------------------------------------------------------------------------------- club types
+  getClubTypes: {
+    sample: { as: 'none', expect: 200 },
+    cases: [{ name: 'a broken token is ignored (anyone may call)', as: 'invalid', expect: 200 }],
+  },
+  createClubType: {
+    sample: { as: 'admin', expect: 201, body: { name: 'Schachverein' } },
+    cases: [{ name: 'a taken name, in other case', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'sportVEREIN' } }],
+  },
+  updateClubType: {
+    sample: { as: 'admin', expect: 200, params: { id: seedClubTypes.sport }, body: { name: 'Sportverein (Breitensport)' } },
+    cases: [{ name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', params: { id: seedClubTypes.sport }, body: { name: 'Musikverein' } }],
+  },
+  deleteClubType: {
+    sample: {
+      as: 'admin',
+      expect: 204,
+      setup: async (api) => ({ params: { id: idOf((await api.api('POST', '/clubtypes', { as: 'admin', body: { name: 'Unbenutzter Typ' } })).body) } }),
+    },
+    cases: [{ name: 'a type clubs use', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubTypes.feuerwehr } }],
+  },
+
+  // ------------------------------------------------------------------------------------------- club roles
+  getClubRoles: { sample: { as: 'member', expect: 200 } },
+  createClubRole: {
+    sample: { as: 'admin', expect: 201, body: { name: 'Jugendreferent/in' } },
+    cases: [{ name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'Kassier/in' } }],
+  },
+  updateClubRole: {
+    sample: { as: 'admin', expect: 200, body: { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in (intern)' } },
+    cases: [
+      { name: 'an unknown role', as: 'admin', expect: 404, kind: 'not-found', body: { id: 'cr-unbekannt', name: 'Egal' } },
+      { name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { id: seedClubRoles.rechnungspruefung, name: 'Mitglied' } },
+    ],
+  },
+  deleteClubRole: {
+    sample: { as: 'admin', expect: 204, params: { id: seedClubRoles.rechnungspruefung } },
+    cases: [{ name: 'a role members hold', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubRoles.kassier } }],
+  },
+
+  // ------------------------------------------------------------------------------------------- clubs
+  getClubs: {
+    sample: { as: 'admin', expect: 200, query: { clubStatus: 'ACTIVE', size: '5', page: '1', sort: 'createdAt,desc' } },
+    cases: [
+      { name: 'staff read it too', as: 'staff', expect: 200, query: { clubType: seedClubTypes.sport } },
+      { name: 'a page size of 0 and an unknown sort field', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { size: '0', sort: 'members,asc' } },
+    ],
+  },
+  updateClub: {
+    sample: { as: 'member', expect: 200, setup: async (api) => ({ body: await currentClub(api) }) },
+    cases: [
+      { name: 'an unknown club', as: 'admin', expect: 404, kind: 'not-found', setup: async (api) => ({ body: { ...(await currentClub(api)), id: 'club-unbekannt' } }) },
+      {
+        name: 'an IBAN with wrong check digits',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, bankInfo: { ...club.bankInfo, iban: 'AT611904300234573202' } } }
+        },
+      },
+      {
+        name: 'incomplete data is saved',
+        as: 'member',
+        expect: 200,
+        setup: async (api) => ({ body: { ...(await currentClub(api)), description: '', bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' } } }),
+      },
+    ],
+  },
+  addClubImage: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: { label: 'GALLERY', name: 'sommerfest.jpg', path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`, contentType: 'image/jpeg', size: 4096 },
+    },
+    cases: [
+      {
+        name: 'a legitimation scan that is no JPEG',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume },
+        body: { label: 'LEGITIMATION_FRONT', name: 'ausweis.png', path: `clubs/${seedClubs.volume}/LEGITIMATION_FRONT/2-ausweis.png`, contentType: 'image/png', size: 4096 },
+      },
+    ],
+  },
+  addClubDocument: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: { label: 'SPEND2_FORM', name: 'SPEND2.pdf', path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`, contentType: 'application/pdf', size: 20_000 },
+    },
+  },
+  deactivateClub: {
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume } },
+    cases: [{ name: 'an inactive club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.inactive } }],
+  },
+  activateClub: {
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.releasable } },
+    cases: [
+      { name: 'an incomplete club', as: 'admin', expect: 409, kind: 'club-incomplete', params: { clubId: seedClubs.incomplete } },
+      { name: 'an active club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.volume } },
+    ],
+  },
+  setClubChecked: { sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.incomplete }, body: { isChecked: true } } },
+  inviteClubUser: {
+    sample: { as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: 'kontrakt.einladung@demo.at', clubRoleId: seedClubRoles.mitglied } },
+    cases: [
+      { name: 'an address that has a user', as: 'member', expect: 409, kind: 'user-exists', params: { clubId: seedClubs.volume }, body: { email: seedAccounts.staff.email, clubRoleId: seedClubRoles.mitglied } },
+      { name: 'an unknown club role', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.volume }, body: { email: 'x@demo.at', clubRoleId: 'cr-unbekannt' } },
+    ],
+  },
+  createClubWithUser: {
+    sample: { as: 'none', expect: 201, body: registration() },
+    cases: [
+      { name: 'an address in use', as: 'none', expect: 409, kind: 'user-exists', body: registration(seedAccounts.verein.email) },
+      { name: 'an unknown club type', as: 'none', expect: 400, kind: 'validation', body: { ...registration(), club: { ...registration().club, clubTypeId: 'ct-unbekannt' } } },
+      { name: 'terms not accepted', as: 'none', expect: 400, kind: 'validation', malformed: true, body: { ...registration(), acceptedTerms: false } },
+    ],
+  },
+  getClubUsers: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
+  getClubImages: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { label: 'GALLERY' } },
+    cases: [{ name: 'an unknown label', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { label: 'SELFIE' } }],
+  },
+  getClubDocuments: { sample: { as: 'staff', expect: 200, params: { clubId: seedClubs.volume } } },
+  getClubOverview: {
+    sample: { as: 'member', expect: 200, params: { id: seedClubs.volume } },
+    cases: [{ name: 'a club without payment account, as staff', as: 'staff', expect: 200, params: { id: seedClubs.withoutAccount } }],
+  },
+  getClubsOfUser: { sample: { as: 'member', expect: 200, params: { id: seedAccounts.verein.uid } } },
+  deleteClubFile: {
+    sample: {
+      as: 'member',
+      expect: 204,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getImages`, { as: 'member', query: { label: 'GALLERY' } })).body) } }),
+    },
+    cases: [
+      {
+        name: 'a document through the image call',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.volume },
+        setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getDocuments`, { as: 'member' })).body) } }),
+      },
+    ],
+  },
+  deleteClubDocument: {
+    sample: {
+      as: 'member',
+      expect: 204,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getDocuments`, { as: 'member' })).body) } }),
+    },
+  },
+
+  // ------------------------------------------------------------------------------------------- campaigns
+  createCampaign: {
+    sample: { as: 'member', expect: 201, body: campaignBody() },
+    cases: [
+      { name: 'the end before the start', as: 'member', expect: 400, kind: 'validation', body: { ...campaignBody(), to: addDays(today(), -5) } },
+      { name: 'a minimum above the suggested amount', as: 'member', expect: 400, kind: 'validation', body: { ...campaignBody(), minimumDonationCents: 5_000 } },
+      { name: 'an unknown club', as: 'admin', expect: 404, kind: 'not-found', body: { ...campaignBody(), clubId: 'club-unbekannt' } },
+    ],
+  },
+  updateCampaign: {
+    sample: { as: 'member', expect: 200, setup: async (api) => ({ body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), enabled: false } }) },
+    cases: [
+      { name: 'an unknown campaign', as: 'member', expect: 404, kind: 'not-found', setup: async (api) => ({ body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), documentId: 'cmp-unbekannt' } }) },
+    ],
+  },
+  getCampaign: { sample: { as: 'member', expect: 200, params: { documentId: seedCampaigns.runningEnabled } } },
+  deleteCampaign: {
+    sample: { as: 'member', expect: 204, params: { documentId: seedCampaigns.upcomingDisabled } },
+    cases: [{ name: 'a campaign with donations', as: 'member', expect: 409, kind: 'campaign-has-donations', params: { documentId: seedCampaigns.endedEnabled } }],
+  },
+  getCampaignsOfClub: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
+
+  // ------------------------------------------------------------------------------------------- app logo
+  getAppLogo: {
+    sample: { as: 'none', expect: 200 },
+    cases: [{ name: 'no logo set', as: 'none', expect: 200, setup: async (api) => (await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' }), {}) }],
+  },
+  createAppLogo: {
+    sample: {
+      as: 'admin',
+      expect: 201,
+      body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 },
+      setup: async (api) => (await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' }), {}),
+    },
+    cases: [{ name: 'a logo is set already', as: 'admin', expect: 409, kind: 'logo-exists', body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 } }],
+  },
+  replaceAppLogo: { sample: { as: 'admin', expect: 200, body: { id: seedAppLogoId, name: 'logo.png', path: 'app/logo/logo.png', contentType: 'image/png', size: 30_000 } } },
+  deleteAppLogo: { sample: { as: 'admin', expect: 204, params: { id: seedAppLogoId } } },
+
+  // ------------------------------------------------------------------------------------------- payments
+  createPaymentAccount: {
+    sample: { as: 'admin', expect: 201, params: { clubId: seedClubs.withoutAccount } },
+    cases: [
+      { name: 'a club with a live account', as: 'admin', expect: 409, kind: 'payment-account-exists', params: { clubId: seedClubs.volume } },
+      { name: 'a club that is not active', as: 'admin', expect: 409, kind: 'club-not-active', params: { clubId: seedClubs.releasable } },
+    ],
+  },
+  getPaymentAccount: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
+    cases: [{ name: 'a club without account', as: 'staff', expect: 200, params: { clubId: seedClubs.withoutAccount } }],
+  },
+  createOnboardingLink: {
+    sample: { as: 'member', expect: 201, params: { clubId: seedPaymentAccounts.onboarding.clubId } },
+    cases: [{ name: 'an account that is not in onboarding', as: 'member', expect: 409, kind: 'payment-account-state', params: { clubId: seedClubs.volume } }],
+  },
+  rejectPaymentAccount: {
+    sample: { as: 'admin', expect: 200, params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId }, body: { reason: 'Verdacht auf Missbrauch.' } },
+    cases: [
+      { name: 'a rejected account', as: 'admin', expect: 409, kind: 'payment-account-state', params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId }, body: { reason: 'Nochmals.' } },
+      { name: 'a reason that is too short', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId }, body: { reason: 'x' } },
+    ],
+  },
+  deletePaymentAccount: { sample: { as: 'admin', expect: 204, params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId } } },
+
+  // ------------------------------------------------------------------------------------------- donations
+  getDonationsOfClub: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { size: '20', page: '3', sort: 'amountCents,desc' } },
+    cases: [
+      { name: 'a date range, as staff', as: 'staff', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -60), to: today(), sort: 'donorName,asc', size: '1000' } },
+      { name: 'a reversed date range', as: 'member', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, query: { from: today(), to: addDays(today(), -1) } },
+      { name: 'an unknown sort field', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { sort: 'message,asc' } },
+    ],
+  },
+  getDonationStatsOfClub: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -90), to: today(), groupBy: 'WEEK' } },
+    cases: [
+      { name: 'per month over two years', as: 'staff', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -730), to: today(), groupBy: 'MONTH' } },
+      { name: 'a range over three years', as: 'member', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, query: { from: '2020-01-01', to: '2024-01-01' } },
+      { name: 'no range', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume } },
+    ],
+  },
+  getDonationsOfCampaign: { sample: { as: 'member', expect: 200, params: { campaignId: seedCampaigns.runningEnabled }, query: { size: '10' } } },
+
+  // ------------------------------------------------------------------------------------------- other
+  getGlobals: { sample: { as: 'member', expect: 200 } },
+  getCountries: { sample: { as: 'none', expect: 200 } },
+}

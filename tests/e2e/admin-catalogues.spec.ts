@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/** A field by its label, with or without the required asterisk (the registration's fields show one). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
+
+const VOLUME = 'club-sv-gruenbach'
+
+test.describe('Administration: club types and club roles', () => {
+  test('a new club type is offered in the registration and counts its clubs', async ({ page, signedInAs }) => {
+    // Several full page loads, each restarting the in-browser mocked backend with its seed.
+    test.slow()
+    await signedInAs('admin')
+    await page.goto('/admin?tab=types')
+    await page.getByRole('textbox', { name: 'Neue Vereinsart' }).fill('Schachverein')
+    await page.getByRole('button', { name: 'Vereinsart hinzufügen' }).click()
+    await expect(page.getByText('Vereinsart wurde angelegt.')).toBeVisible()
+    const types = page.getByRole('list', { name: 'Vereinsarten' })
+    const item = types.getByRole('listitem').filter({ hasText: 'Schachverein' })
+    await expect(item).toContainText('wird von keinem Verein verwendet')
+
+    // Rename it, then use it: the public registration offers it in its type step.
+    await item.getByRole('button', { name: 'Schachverein umbenennen' }).click()
+    const rename = page.getByRole('dialog', { name: 'Vereinsart „Schachverein“ umbenennen' })
+    await rename.getByLabel('Neuer Name').fill('Schachklub')
+    await rename.getByRole('button', { name: 'Speichern' }).click()
+    await expect(types.getByRole('listitem').filter({ hasText: 'Schachklub' })).toBeVisible()
+
+    await page.goto('/register_organisation')
+    await field(page, 'Name des Vereins').fill('Schachklub Figurenfreunde')
+    await field(page, 'ZVR-Zahl').fill('123456789')
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await field(page, 'Straße').fill('Hauptplatz')
+    await field(page, 'Hausnummer').fill('1')
+    await field(page, 'Postleitzahl').fill('4020')
+    await field(page, 'Ort').fill('Linz')
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    await field(page, 'Vorname').fill('Sofia')
+    await field(page, 'Nachname').fill('Springer')
+    await field(page, 'E-Mail').fill('sofia.springer@example.at')
+    await field(page, 'Passwort').fill('Sicher1234!')
+    await field(page, 'Passwort wiederholen').fill('Sicher1234!')
+    await page.getByRole('button', { name: 'Weiter' }).click()
+    const typeSelect = field(page, 'Vereinsart')
+    await expect(typeSelect.locator('option', { hasText: 'Schachklub' })).toHaveCount(1)
+    await typeSelect.selectOption({ label: 'Schachklub' })
+    await expect(typeSelect).toHaveValue(/.+/)
+
+    // A type clubs use cannot be deleted: the list says how many use it and why the button is off.
+    await page.goto('/admin?tab=types')
+    const sport = page
+      .getByRole('list', { name: 'Vereinsarten' })
+      .getByRole('listitem')
+      .filter({ hasText: /^Sportverein/ })
+    await expect(sport).toContainText('wird von 4 Vereinen verwendet')
+    await expect(sport.getByRole('button', { name: 'Sportverein löschen' })).toBeDisabled()
+
+    // The unused new one can be deleted after confirming.
+    const own = page.getByRole('list', { name: 'Vereinsarten' }).getByRole('listitem').filter({ hasText: 'Schachklub' })
+    await own.getByRole('button', { name: 'Schachklub löschen' }).click()
+    await page
+      .getByRole('dialog', { name: 'Vereinsart „Schachklub“ löschen?' })
+      .getByRole('button', { name: 'Endgültig löschen' })
+      .click()
+    await expect(page.getByText('Vereinsart wurde gelöscht.')).toBeVisible()
+    await expect(own).toHaveCount(0)
+  })
+
+  test('a new club role is offered in the dashboard’s invite form and is then in use', async ({ page, signedInAs }) => {
+    // Several full page loads, each restarting the in-browser mocked backend with its seed.
+
+    test.slow()
+    await signedInAs('admin')
+    await page.goto('/admin?tab=roles')
+    await page.getByRole('textbox', { name: 'Neue Vereinsrolle' }).fill('Jugendreferent/in')
+    await page.getByRole('button', { name: 'Vereinsrolle hinzufügen' }).click()
+    await expect(page.getByText('Vereinsrolle wurde angelegt.')).toBeVisible()
+
+    await page.goto(`/home?id=${VOLUME}`)
+    const form = page.getByRole('form', { name: 'Person einladen' })
+    const email = `jugend.${Date.now()}@example.at`
+    await form.getByLabel('E-Mail-Adresse').fill(email)
+    await form.getByLabel('Rolle im Verein').selectOption({ label: 'Jugendreferent/in' })
+    await form.getByRole('button', { name: 'Einladung senden' }).click()
+    await expect(page.getByText(`Einladung an ${email} wurde versendet.`)).toBeVisible()
+
+    await page.goto('/admin?tab=roles')
+    const role = page
+      .getByRole('list', { name: 'Vereinsrollen' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Jugendreferent/in' })
+    await expect(role).toContainText('wird von 1 Mitglied oder Einladung verwendet')
+    await expect(role.getByRole('button', { name: 'Jugendreferent/in löschen' })).toBeDisabled()
+  })
+})

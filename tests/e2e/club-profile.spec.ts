@@ -1,0 +1,159 @@
+import type { Locator, Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { expect, test } from './fixtures'
+
+/** Sportunion Leoben: registered, incomplete, PROCESSING; represented by neu@demo.at. */
+const CLUB = 'club-su-leoben'
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname
+const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname
+
+/** A field by its label, with or without the required asterisk. */
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
+
+const shoot = async (page: Page, name: string) => {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  // A full-page capture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
+  const unstick = await page.addStyleTag({ content: '.sticky { position: static !important; }' })
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: true })
+  }
+  await unstick.evaluate((element) => (element as Element).remove())
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+// Full-page screenshots at two widths take a few seconds each on a busy machine.
+test.describe.configure({ timeout: 180_000 })
+
+test.describe('Vereinsprofil', () => {
+  test('completes the incomplete profile with documents and legitimation scans', async ({ page, signedInAs }) => {
+    await signedInAs('newUser')
+    await page.goto(`/home?id=${CLUB}`)
+    await page.getByRole('link', { name: 'Profil vervollständigen' }).click()
+    await expect(page).toHaveURL(new RegExp(`/club/${CLUB}/true`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })).toBeVisible()
+    await expect(page.getByText('Das Profil ist noch unvollständig.')).toBeVisible()
+    await shoot(page, 'club-profile')
+
+    // Club data, bank, contact person.
+    await field(page, 'Steuernummer').fill('12 345/6789')
+    await field(page, 'Spendenbegünstigungsnummer').fill('SO 4711')
+    await field(page, 'Kurzbeschreibung').fill('Sport für alle in Leoben.')
+    await field(page, 'Beschreibung').fill(
+      'Die Sportunion Leoben bietet Turnen, Laufen und Volleyball für alle Generationen.',
+    )
+    await field(page, 'Kontoinhaber/in').fill('Sportunion Leoben')
+    await field(page, 'IBAN').fill('AT61 1904 3002 3457 3202')
+    await field(page, 'BIC').fill('bkauatww')
+    await field(page, 'Name der Bank').fill('UniCredit Bank Austria AG')
+    const contact = page.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
+    await field(contact, 'Telefonnummer').fill('+43 660 1234567')
+    await field(contact, 'Geburtsdatum').fill('1985-03-12')
+    await field(contact, 'Ausweisart').selectOption({ label: 'Personalausweis' })
+
+    // A wrong IBAN check digit is found before anything is sent.
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+    await expect(page.getByText('Die IBAN ist ungültig. Bitte prüfen Sie Länge und Prüfziffer.')).toBeVisible()
+    await field(page, 'IBAN').fill('AT61 1904 3002 3457 3201')
+
+    // Legitimation scans: a PNG named .jpg is refused by its content; real JPEGs are uploaded at once.
+    await field(contact, 'Vorderseite').setInputFiles(fixture('ausweis-kein-jpeg.jpg'))
+    await expect(
+      contact.getByText('Die Datei ist kein echtes JPG-Bild, auch wenn sie so heißt. Nur .JPG-Dateien sind erlaubt.'),
+    ).toBeVisible()
+    await expect(field(contact, 'Telefonnummer')).toHaveValue('+43 660 1234567')
+    await shoot(page, 'club-profile-scan-refused')
+    await field(contact, 'Vorderseite').setInputFiles(fixture('ausweis-vorderseite.jpg'))
+    await expect(page.getByText('Vorderseite wurde hochgeladen')).toBeVisible()
+    await expect(contact.getByRole('link', { name: 'Ansehen ausweis-vorderseite.jpg' })).toBeVisible()
+    await field(contact, 'Rückseite').setInputFiles(fixture('ausweis-rueckseite.jpg'))
+    await expect(page.getByText('Rückseite wurde hochgeladen')).toBeVisible()
+    await expect(contact.getByRole('link', { name: 'Ansehen ausweis-rueckseite.jpg' })).toBeVisible()
+
+    // Logo.
+    const logo = page.getByRole('region', { name: 'Logo' })
+    await field(logo, 'Logo hochladen').setInputFiles(fixture('vereinslogo.png'))
+    await expect(page.getByText('Logo wurde hochgeladen')).toBeVisible()
+    await expect(logo.getByRole('img', { name: 'Aktuelles Logo' })).toBeVisible()
+
+    // Documents: both are needed.
+    const documents = page.getByRole('region', { name: 'Dokumente' })
+    await field(documents, 'SPEND 2-Formular').setInputFiles(fixture('spend2-formular.pdf'))
+    await documents.getByRole('button', { name: 'Dokumente speichern' }).click()
+    await expect(documents.getByText('Es müssen beide Dokumente hochgeladen werden')).toBeVisible()
+    await shoot(page, 'club-profile-documents-missing')
+    await field(documents, 'Bescheid über die Spendenbegünstigung').setInputFiles(
+      fixture('bescheid-spendenbeguenstigung.pdf'),
+    )
+    await documents.getByRole('button', { name: 'Dokumente speichern' }).click()
+    await expect(page.getByText('Dokumente wurden gespeichert')).toBeVisible()
+    await expect(documents.getByRole('link', { name: 'Ansehen spend2-formular.pdf' })).toBeVisible()
+    await expect(documents.getByRole('link', { name: 'Ansehen bescheid-spendenbeguenstigung.pdf' })).toBeVisible()
+
+    // Everything is there: saving needs no confirmation and the profile is complete.
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+    await expect(page.getByText('Vereinsdaten wurden aktualisiert').first()).toBeVisible()
+    await expect(page.getByText('Ihr Profil ist jetzt vollständig.', { exact: false })).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await shoot(page, 'club-profile-saved')
+
+    await page.reload()
+    await expect(page.getByText('Das Profil ist vollständig.')).toBeVisible()
+    await expect(field(page, 'IBAN')).toHaveValue('AT611904300234573201')
+    await expect(field(page, 'BIC')).toHaveValue('BKAUATWW')
+
+    // The dashboard's hint is gone.
+    await page.getByRole('link', { name: 'Zur Übersicht' }).click()
+    await expect(page).toHaveURL(new RegExp(`/home\\?id=${CLUB}`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Profil vervollständigen' })).toHaveCount(0)
+  })
+
+  test('confirms before saving incomplete data and before leaving with unsaved changes', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('newUser')
+    await page.goto(`/club/${CLUB}/true`)
+    await field(page, 'Steuernummer').fill('12 345/6789')
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Unvollständige Daten speichern?' })
+    await expect(dialog.getByRole('list', { name: 'Fehlende Angaben' }).getByText('IBAN')).toBeVisible()
+    await shoot(page, 'club-profile-incomplete-confirmation')
+    await dialog.getByRole('button', { name: 'Trotzdem speichern' }).click()
+    await expect(page.getByText('Gespeichert. Für die Freischaltung fehlt noch:')).toBeVisible()
+
+    await field(page, 'Spendenbegünstigungsnummer').fill('SO 4711')
+    await page.getByRole('link', { name: 'Zur Übersicht' }).click()
+    const leave = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' })
+    await expect(leave).toBeVisible()
+    await shoot(page, 'club-profile-unsaved-changes')
+    await leave.getByRole('button', { name: 'Abbrechen' }).click()
+    await expect(field(page, 'Spendenbegünstigungsnummer')).toHaveValue('SO 4711')
+    await page.getByRole('link', { name: 'Zur Übersicht' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Seite verlassen' }).click()
+    await expect(page).toHaveURL(/\/home/)
+  })
+
+  test('manages gallery images: upload with progress, open, delete after confirmation', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs('newUser')
+    await page.goto(`/club/${CLUB}/false`)
+    const gallery = page.getByRole('region', { name: 'Bilder' })
+    await expect(gallery.getByText('Noch keine Bilder hochgeladen.')).toBeVisible()
+    await field(gallery, 'Bild hinzufügen').setInputFiles(fixture('vereinsfoto.jpg'))
+    await expect(page.getByText('Bild wurde hochgeladen')).toBeVisible()
+    const list = gallery.getByRole('list', { name: 'Bilder' })
+    await expect(list.getByRole('img', { name: 'Vorschau von vereinsfoto.jpg' })).toBeVisible()
+    await expect(list.getByRole('link', { name: 'Öffnen vereinsfoto.jpg' })).toHaveAttribute('href', /^blob:/)
+    await shoot(page, 'club-profile-gallery')
+
+    await list.getByRole('button', { name: /Löschen/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Datei löschen?' })
+    await dialog.getByRole('button', { name: 'Löschen' }).click()
+    await expect(page.getByText('„vereinsfoto.jpg“ wurde gelöscht')).toBeVisible()
+    await expect(gallery.getByText('Noch keine Bilder hochgeladen.')).toBeVisible()
+  })
+})

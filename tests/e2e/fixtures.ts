@@ -1,0 +1,121 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import path from 'node:path'
+import { SEED_PASSWORD, seedAccounts } from '../../mocks/db/seed-accounts.ts'
+
+/**
+ * Login fixtures for the e2e journeys. Every test gets a fresh browser context, so the mocked backend
+ * (which lives in the page) starts from its seed and nobody is signed in.
+ *
+ *   test('…', async ({ page, signedInAs }) => { await signedInAs('admin'); … })
+ */
+
+/** The seed accounts by the role they stand for in the journeys. */
+export const accounts = {
+  admin: seedAccounts.admin.email,
+  staff: seedAccounts.staff.email,
+  /** A club representative (ROLE_USER) with two active clubs. */
+  user: seedAccounts.verein.email,
+  newUser: seedAccounts.neu.email,
+  unverified: seedAccounts.unbestaetigt.email,
+  release: seedAccounts.freigabe.email,
+} as const
+
+export type AccountName = keyof typeof accounts
+export { SEED_PASSWORD }
+
+export interface Mail {
+  id: string
+  to: string
+  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+  subject: string
+  text: string
+  link: string
+  sentAt: string
+}
+
+/** Fills and sends the sign-in form of the page that is open (or of /login). */
+export const signIn = async (page: Page, email: string, password = SEED_PASSWORD) => {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login')
+  await page.getByLabel('E-Mail').fill(email)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+}
+
+/** The mocked backend's outbox (`GET /__mock/mailbox`), asked from inside the page where it runs. */
+export const readMailbox = (page: Page): Promise<Mail[]> =>
+  page.evaluate(async () => {
+    const response = await fetch('/__mock/mailbox')
+    return (await response.json()) as Mail[]
+  })
+
+/** The newest mail of a kind to an address; waits briefly for it to arrive. */
+export const latestMail = async (page: Page, to: string, kind: Mail['kind']): Promise<Mail> => {
+  let mail: Mail | undefined
+  await expect
+    .poll(async () => {
+      mail = (await readMailbox(page)).find((candidate) => candidate.to === to && candidate.kind === kind)
+      return mail
+    })
+    .toBeTruthy()
+  return mail!
+}
+
+interface Fixtures {
+  /** Signs in through the real sign-in form as a seed account and waits for the landing page. */
+  /** A seed account by its name in `accounts`, or any e-mail address. */
+  signedInAs: (account: string, options?: { password?: string; landing?: RegExp }) => Promise<void>
+  /**
+   * `test.use({ signedInRole: 'admin' })`: every test of the block starts signed in as that account, from a
+   * browser state saved once per worker after a real sign-in (much faster than signing in per test).
+   */
+  signedInRole: AccountName | undefined
+}
+
+interface WorkerFixtures {
+  sessionStateFor: (account: AccountName) => Promise<string>
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  signedInAs: async ({ page }, provide) => {
+    await provide(async (account, { password = SEED_PASSWORD, landing = /\/home$/ } = {}) => {
+      const email = account in accounts ? accounts[account as AccountName] : account
+      await page.goto('/login')
+      await signIn(page, email, password)
+      await expect(page).toHaveURL(landing)
+      // The navigation knows the role once "Abmelden" shows.
+      await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+    })
+  },
+
+  signedInRole: [undefined, { option: true }],
+
+  sessionStateFor: [
+    async ({ browser }, provide, workerInfo) => {
+      const states = new Map<AccountName, Promise<string>>()
+      const save = async (account: AccountName) => {
+        // The session and the mocked backend's data both live in localStorage, so the saved state holds both.
+        const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL })
+        const page = await context.newPage()
+        await page.goto('/login')
+        await signIn(page, accounts[account])
+        await expect(page).toHaveURL(/\/home$/)
+        await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+        const file = path.join(workerInfo.project.outputDir, '.auth', `${account}-${workerInfo.workerIndex}.json`)
+        await context.storageState({ path: file })
+        await context.close()
+        return file
+      }
+      await provide((account) => {
+        if (!states.has(account)) states.set(account, save(account))
+        return states.get(account)!
+      })
+    },
+    { scope: 'worker' },
+  ],
+
+  storageState: async ({ signedInRole, sessionStateFor, storageState }, provide) => {
+    await provide(signedInRole ? await sessionStateFor(signedInRole) : storageState)
+  },
+})
+
+export { expect }

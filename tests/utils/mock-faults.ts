@@ -1,0 +1,14 @@
+import type { OperationId } from '@mocks/domain/access'
+import { putFaults } from '@mocks/domain/control'
+import { backend } from '@mocks/node'
+
+/**
+ * Makes the mocked backend answer `operationId` with `status` (every time, or `times` times), the way
+ * `?mockFail=` does in the browser: for error states in component tests, which may not import mocks/
+ * themselves. The seed reset before each test clears it.
+ */
+export const failOperation = (operationId: OperationId, status = 500, times: number | null = null): void => {
+  backend.store.transact((tx) => {
+    putFaults(tx, { failures: [{ operationId, status, remaining: times }] })
+  })
+}
