@@ -1,12 +1,20 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { AppLogo } from './app-logo'
-import { DemoBanner } from './demo-banner'
 import { EmailVerificationNotice } from './email-verification-notice'
 import { LoadingOverlay } from './loading-overlay'
 import { Navigation } from './navigation'
 import { SiteFooter } from './site-footer'
-import { Toaster } from './toaster'
+
+// Neither is needed for the first paint, so neither weighs on the initial chunk: toasts only follow user
+// actions (sonner replays any toast raised before its Toaster mounts), and the demo banner exists only in
+// mocked mode (Vite folds this exact expression, so a real build drops it entirely).
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })))
+const DemoBanner =
+  import.meta.env.VITE_MOCKS !== 'false'
+    ? lazy(() => import('./demo-banner').then((module) => ({ default: module.DemoBanner })))
+    : () => null
 
 /** Spec §2: banner, navigation, the e-mail-confirmed message, the screen, the footer. */
 export const AppShell = () => (
@@ -17,7 +25,9 @@ export const AppShell = () => (
     >
       <Trans>Zum Inhalt springen</Trans>
     </a>
-    <DemoBanner />
+    <Suspense fallback={null}>
+      <DemoBanner />
+    </Suspense>
     <header className="relative border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900">
@@ -32,6 +42,8 @@ export const AppShell = () => (
     </main>
     <SiteFooter />
     <LoadingOverlay />
-    <Toaster />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   </div>
 )

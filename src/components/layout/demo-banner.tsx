@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/dialog'
-import { isMockMode } from '@/lib/config'
 import { resetDemoData } from '@/lib/mock-control'
 
 const MockToolsPanel = lazy(() =>
@@ -18,7 +17,6 @@ export const DemoBanner = () => {
   const [toolsOpen, setToolsOpen] = useState(false)
   const [confirmReset, setConfirmReset] = useState(false)
   const [resetting, setResetting] = useState(false)
-  if (!isMockMode) return null
 
   const reset = async () => {
     setResetting(true)

@@ -1,7 +1,107 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import type { Campaign } from '@/api/generated/query/model/campaign'
+import { toast } from 'sonner'
+import { useGetClubOverview } from '@/api/generated/query/endpoints/clubs/clubs'
+import { Alert } from '@/components/ui/alert'
+import { ButtonLink } from '@/components/ui/button'
+import { Card, CardBody } from '@/components/ui/card'
+import { CheckboxField } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { useCreateCampaignMutation } from './api/campaign-mutations'
+import { CampaignForm } from './components/campaign-form'
+import { createCampaignBody, emptyCampaignForm } from './schemas'
+import { applyCampaignServerErrors } from './server-errors'
 
+const route = getRouteApi('/_authenticated/campaign/$clubId/')
+
+/** `/campaign/$clubId`: a new campaign of the club (spec §2, §3). */
 export const CampaignCreatePage = () => {
   const { t } = useLingui()
-  return <PageHeader title={t`Kampagne anlegen`} description={t`Legen Sie eine neue Spendenkampagne an.`} />
+  const { clubId } = route.useParams()
+  const navigate = useNavigate()
+  const me = useCurrentUser()
+  const overview = useGetClubOverview(clubId)
+  const create = useCreateCampaignMutation()
+  const [enabled, setEnabled] = useState(true)
+  const [created, setCreated] = useState<Campaign | null>(null)
+  const clubName = overview.data?.club.name
+
+  // Navigate once the form has re-rendered without its unsaved-changes guard.
+  useEffect(() => {
+    if (created) {
+      void navigate({
+        to: '/campaign/$clubId/$campaignId',
+        params: { clubId: created.clubId, campaignId: created.documentId },
+      })
+    }
+  }, [created, navigate])
+
+  const back = (
+    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+      <Trans>Zurück zur Übersicht</Trans>
+    </ButtonLink>
+  )
+
+  if (me.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Kampagne anlegen`} actions={back} />
+        <LoadingBlock />
+      </>
+    )
+  }
+
+  if (me.data?.role === 'ROLE_STAFF') {
+    return (
+      <>
+        <PageHeader title={t`Kampagne anlegen`} actions={back} />
+        <Alert tone="warning" title={t`Keine Berechtigung`}>
+          <Trans>Sachbearbeiter/innen sehen Kampagnen, legen aber keine an.</Trans>
+        </Alert>
+      </>
+    )
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t`Kampagne anlegen`}
+        description={
+          clubName ? t`Eine neue Spendenkampagne für ${clubName}.` : t`Legen Sie eine neue Spendenkampagne an.`
+        }
+        actions={back}
+      />
+      <Card>
+        <CardBody>
+          <CampaignForm
+            defaultValues={emptyCampaignForm}
+            submitLabel={t`Kampagne anlegen`}
+            pending={create.isPending}
+            onSubmit={async (values, form, allowLeave) => {
+              try {
+                const campaign = await create.mutateAsync(createCampaignBody(values, clubId, enabled))
+                allowLeave()
+                setCreated(campaign)
+              } catch (error) {
+                applyCampaignServerErrors(error, form)
+                // Spec §8: the campaign form's failure message.
+                toast.error(t`Fehler beim Erstellen der Kampagne`)
+              }
+            }}
+          >
+            <CheckboxField
+              label={t`Kampagne sofort aktivieren`}
+              hint={t`Eine deaktivierte Kampagne nimmt keine Spenden an; Sie können sie später aktivieren.`}
+              checked={enabled}
+              onChange={(event) => setEnabled(event.target.checked)}
+            />
+          </CampaignForm>
+        </CardBody>
+      </Card>
+    </>
+  )
 }

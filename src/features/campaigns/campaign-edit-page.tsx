@@ -1,7 +1,202 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { useGetCampaign } from '@/api/generated/query/endpoints/campaigns/campaigns'
+import { useGetClubOverview } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { Campaign } from '@/api/generated/query/model/campaign'
+import { Alert } from '@/components/ui/alert'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { problemStatus } from '@/lib/api-errors'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { centsToEuroInput } from '@/lib/format'
+import { useDeleteCampaignMutation, useUpdateCampaignMutation } from './api/campaign-mutations'
+import { CampaignForm } from './components/campaign-form'
+import { CampaignStatusCard } from './components/campaign-status-card'
+import { updateCampaignBody, type CampaignFormInput } from './schemas'
+import { applyCampaignServerErrors } from './server-errors'
 
-export const CampaignEditPage = () => {
+const route = getRouteApi('/_authenticated/campaign/$clubId/$campaignId')
+
+export interface CampaignEditPageProps {
+  /** The campaign's donation list (its own feature), placed by the route. */
+  renderDonations: (campaign: Campaign, clubName: string) => ReactNode
+}
+
+const toFormInput = (campaign: Campaign): CampaignFormInput => ({
+  name: campaign.name,
+  description: campaign.description,
+  goal: centsToEuroInput(campaign.goalCents),
+  amount: centsToEuroInput(campaign.amountCents),
+  minimumDonation: centsToEuroInput(campaign.minimumDonationCents),
+  date: campaign.date,
+  time: campaign.time,
+  from: campaign.from,
+  to: campaign.to,
+})
+
+/** `/campaign/$clubId/$campaignId`: edit, enable/disable or delete a campaign, and see its donations. */
+export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => {
   const { t } = useLingui()
-  return <PageHeader title={t`Kampagne bearbeiten`} description={t`Ändern Sie Ihre Spendenkampagne.`} />
+  const { clubId, campaignId } = route.useParams()
+  const navigate = useNavigate()
+  const me = useCurrentUser()
+  const campaign = useGetCampaign(campaignId)
+  const overview = useGetClubOverview(clubId)
+  const update = useUpdateCampaignMutation()
+  const remove = useDeleteCampaignMutation()
+  const readOnly = me.data?.role === 'ROLE_STAFF'
+  const clubName = overview.data?.club.name ?? ''
+  const [deletedFromClub, setDeletedFromClub] = useState<string | null>(null)
+
+  // Back to the dashboard once the form has re-rendered without its unsaved-changes guard.
+  useEffect(() => {
+    if (deletedFromClub) void navigate({ to: '/home', search: { id: deletedFromClub } })
+  }, [deletedFromClub, navigate])
+
+  const back = (
+    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+      <Trans>Zurück zur Übersicht</Trans>
+    </ButtonLink>
+  )
+
+  // The role decides whether the form is editable: wait for it so staff never see an editable form.
+  if (campaign.isPending || me.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Kampagne bearbeiten`} actions={back} />
+        <LoadingBlock>
+          <Trans>Kampagne wird geladen …</Trans>
+        </LoadingBlock>
+      </>
+    )
+  }
+  if (campaign.isError) {
+    const status = problemStatus(campaign.error)
+    return (
+      <>
+        <PageHeader title={t`Kampagne bearbeiten`} actions={back} />
+        <Alert
+          tone="error"
+          role="alert"
+          title={
+            status === 404
+              ? t`Diese Kampagne gibt es nicht (mehr).`
+              : status === 403
+                ? t`Sie haben keinen Zugriff auf diese Kampagne.`
+                : t`Die Kampagne konnte nicht geladen werden.`
+          }
+          actions={
+            status === 404 || status === 403 ? undefined : (
+              <Button variant="secondary" size="sm" onClick={() => void campaign.refetch()}>
+                <Trans>Erneut versuchen</Trans>
+              </Button>
+            )
+          }
+        />
+      </>
+    )
+  }
+
+  const current = campaign.data
+  const name = current.name
+
+  const toggle = async () => {
+    const enabled = !current.enabled
+    try {
+      // The saved fields with the new state: unsaved edits in the form stay in the form.
+      const {
+        name,
+        description,
+        goalCents,
+        amountCents,
+        minimumDonationCents,
+        date,
+        time,
+        from,
+        to,
+        currency,
+        documentId,
+      } = current
+      await update.mutateAsync({
+        body: {
+          name,
+          description,
+          goalCents,
+          amountCents,
+          minimumDonationCents,
+          date,
+          time,
+          from,
+          to,
+          currency,
+          documentId,
+          enabled,
+        },
+        kind: enabled ? 'enabled' : 'disabled',
+      })
+    } catch {
+      toast.error(
+        enabled ? t`Die Kampagne konnte nicht aktiviert werden.` : t`Die Kampagne konnte nicht deaktiviert werden.`,
+      )
+    }
+  }
+
+  const destroy = async () => {
+    await remove.mutateAsync({ documentId: current.documentId, clubId: current.clubId })
+    setDeletedFromClub(current.clubId)
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={readOnly ? name : t`Kampagne bearbeiten`}
+        description={clubName ? t`„${name}“ von ${clubName}` : name}
+        actions={back}
+      />
+      <div className="flex flex-col gap-6">
+        <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+          <div className="min-w-0 lg:col-span-2">
+            <Card aria-labelledby="angaben-title">
+              <CardHeader id="angaben-title" title={t`Angaben zur Kampagne`} />
+              <CardBody>
+                <CampaignForm
+                  key={current.documentId}
+                  defaultValues={toFormInput(current)}
+                  submitLabel={t`Änderungen speichern`}
+                  pending={update.isPending && update.variables.kind === 'saved'}
+                  readOnly={readOnly}
+                  discarded={deletedFromClub !== null}
+                  onSubmit={async (values, form) => {
+                    try {
+                      const saved = await update.mutateAsync({
+                        body: updateCampaignBody(values, current.documentId, current.enabled),
+                        kind: 'saved',
+                      })
+                      form.reset(toFormInput(saved))
+                    } catch (error) {
+                      applyCampaignServerErrors(error, form)
+                      toast.error(t`Fehler beim Speichern der Kampagne`)
+                    }
+                  }}
+                />
+              </CardBody>
+            </Card>
+          </div>
+          <CampaignStatusCard
+            campaign={current}
+            readOnly={readOnly}
+            toggling={update.isPending && update.variables.kind !== 'saved'}
+            deleting={remove.isPending}
+            onToggle={toggle}
+            onDelete={destroy}
+          />
+        </div>
+        {renderDonations(current, clubName)}
+      </div>
+    </>
+  )
 }

@@ -1,7 +1,216 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { getRouteApi } from '@tanstack/react-router'
+import { memo, useState, type ReactNode } from 'react'
+import { useGetClubOverview, useGetClubsOfUser } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { CurrentUser } from '@/api/generated/query/model/currentUser'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { clearActiveClubId, setActiveClubId } from '@/lib/active-club'
+import { problemStatus } from '@/lib/api-errors'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { defaultChartRange, type ChartRange } from './chart-range'
+import { BankDataCard } from './components/bank-data-card'
+import { CampaignsOverview } from './components/campaigns-overview'
+import { ClubOverviewCard } from './components/club-overview-card'
+import { ClubSwitcher } from './components/club-switcher'
+import { CompletenessHint } from './components/completeness-hint'
+import { DonationChartSection } from './components/donation-chart-section'
+import { DonationsOverview } from './components/donations-overview'
+import { MediaSection } from './components/media-section'
+import { MembersSection } from './components/members-section'
+import { NoClubState } from './components/no-club-state'
 
-export const DashboardPage = () => {
+const route = getRouteApi('/_authenticated/home')
+
+export interface DashboardPageProps {
+  /** The donation list (its own feature), placed by the route as a section of the dashboard. */
+  renderDonations: (clubId: string, clubName: string) => ReactNode
+}
+
+const SectionNav = () => {
   const { t } = useLingui()
-  return <PageHeader title={t`Übersicht`} description={t`Ihr Verein auf einen Blick.`} />
+  const links = [
+    { href: '#verlauf', label: t`Spendenverlauf` },
+    { href: '#kampagnen', label: t`Kampagnen` },
+    { href: '#spenden', label: t`Spenden` },
+    { href: '#mitglieder', label: t`Mitglieder` },
+    { href: '#bilder', label: t`Bilder und Dokumente` },
+  ]
+  return (
+    <nav aria-label={t`Bereiche der Übersicht`} className="-mt-2 mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {links.map((link) => (
+        <a key={link.href} href={link.href} className="text-brand-800 underline-offset-2 hover:underline">
+          {link.label}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+// Memoised: paging the donation list changes the URL, which re-renders the route; the dashboard around
+// the list (chart included) has nothing to redraw then.
+const ClubDashboard = memo(function ClubDashboard({
+  me,
+  clubId,
+  denied,
+  renderDonations,
+}: {
+  me: CurrentUser
+  clubId: string
+  denied: boolean
+} & DashboardPageProps) {
+  const { t } = useLingui()
+  // Only the chart's own parameters: paging the donation list (also in the URL) must not re-render the
+  // whole dashboard, chart included.
+  const cGroup = route.useSearch({ select: (search) => search.cGroup })
+  const cFrom = route.useSearch({ select: (search) => search.cFrom })
+  const cTo = route.useSearch({ select: (search) => search.cTo })
+  const navigate = route.useNavigate()
+  const overview = useGetClubOverview(clubId)
+  const clubs = useGetClubsOfUser(me.uid)
+  const [fallbackRange] = useState(defaultChartRange)
+  const readOnly = me.role === 'ROLE_STAFF'
+  const mayPickAnyClub = me.role === 'ROLE_ADMIN' || me.role === 'ROLE_STAFF'
+
+  const range: ChartRange = {
+    groupBy: cGroup ?? fallbackRange.groupBy,
+    from: cFrom ?? fallbackRange.from,
+    to: cTo ?? fallbackRange.to,
+  }
+
+  const switchClub = (id: string) => {
+    setActiveClubId(me.uid, id)
+    // A new club starts with a fresh chart and list; `id` keeps URL and choice in step.
+    void navigate({ to: '/home', search: { id } })
+  }
+
+  const pickAnotherClub = () => {
+    clearActiveClubId(me.uid)
+    void navigate({ to: '/home', search: {} })
+  }
+
+  const ownClubs = clubs.data ?? []
+  const switcher =
+    ownClubs.length > 1 || (ownClubs.length > 0 && !ownClubs.some((club) => club.id === clubId)) ? (
+      <ClubSwitcher clubs={ownClubs} activeClubId={clubId} onSwitch={switchClub} />
+    ) : mayPickAnyClub ? (
+      <Button variant="secondary" onClick={pickAnotherClub}>
+        <Trans>Anderen Verein wählen</Trans>
+      </Button>
+    ) : null
+
+  if (overview.isPending) {
+    return (
+      <>
+        <PageHeader title={t`Übersicht`} actions={switcher} />
+        <LoadingBlock>
+          <Trans>Übersicht wird geladen …</Trans>
+        </LoadingBlock>
+      </>
+    )
+  }
+
+  if (overview.isError) {
+    const status = problemStatus(overview.error)
+    return (
+      <>
+        <PageHeader title={t`Übersicht`} actions={switcher} />
+        <Alert
+          tone="error"
+          role="alert"
+          title={
+            status === 403
+              ? t`Sie haben keinen Zugriff auf diesen Verein.`
+              : status === 404
+                ? t`Dieser Verein wurde nicht gefunden.`
+                : t`Die Übersicht konnte nicht geladen werden.`
+          }
+          actions={
+            <>
+              <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
+                <Trans>Erneut versuchen</Trans>
+              </Button>
+              {mayPickAnyClub && (
+                <Button variant="secondary" size="sm" onClick={pickAnotherClub}>
+                  <Trans>Anderen Verein wählen</Trans>
+                </Button>
+              )}
+            </>
+          }
+        />
+      </>
+    )
+  }
+
+  const { club } = overview.data
+  return (
+    <>
+      <PageHeader title={club.name} description={t`Die Übersicht Ihres Vereins.`} actions={switcher} />
+      <SectionNav />
+      <div className="flex flex-col gap-6">
+        {denied && (
+          <Alert tone="warning" role="status">
+            <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
+          </Alert>
+        )}
+        <CompletenessHint clubId={clubId} completeness={club.completeness} canEdit={!readOnly} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <ClubOverviewCard overview={overview.data} />
+          </div>
+          <BankDataCard club={club} canEdit={!readOnly} />
+        </div>
+        <DonationsOverview overview={overview.data} />
+        <div id="verlauf">
+          <DonationChartSection
+            clubId={clubId}
+            range={range}
+            onRangeChange={(next) =>
+              void navigate({
+                search: (previous) => ({ ...previous, cGroup: next.groupBy, cFrom: next.from, cTo: next.to }),
+                replace: true,
+                resetScroll: false,
+              })
+            }
+          />
+        </div>
+        <CampaignsOverview clubId={clubId} canEdit={!readOnly} />
+        {renderDonations(clubId, club.name)}
+        <MembersSection clubId={clubId} canInvite={!readOnly} />
+        <MediaSection clubId={clubId} canEdit={!readOnly} />
+      </div>
+    </>
+  )
+})
+
+/** `/home`: the club dashboard (spec §2). */
+export const DashboardPage = ({ renderDonations }: DashboardPageProps) => {
+  const { t } = useLingui()
+  const clubId = route.useLoaderData({ select: (data) => data.clubId })
+  const denied = route.useLoaderData({ select: (data) => data.denied })
+  const pickerPage = route.useSearch({ select: (search) => search.cPage })
+  const navigate = route.useNavigate()
+  const me = useCurrentUser()
+
+  if (!me.data) {
+    return me.isError ? (
+      <Alert tone="error" role="alert" title={t`Ihre Benutzerdaten konnten nicht geladen werden.`} />
+    ) : (
+      <LoadingBlock />
+    )
+  }
+  if (!clubId) {
+    return (
+      <NoClubState
+        role={me.data.role}
+        pickerPage={pickerPage ?? 0}
+        onPickerPageChange={(page) =>
+          void navigate({ search: (previous) => ({ ...previous, cPage: page || undefined }) })
+        }
+      />
+    )
+  }
+  return <ClubDashboard key={clubId} me={me.data} clubId={clubId} denied={denied} renderDonations={renderDonations} />
 }

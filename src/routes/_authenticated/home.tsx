@@ -1,9 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { loadDashboard } from '@/features/dashboard/dashboard-loader'
 import { DashboardPage } from '@/features/dashboard/dashboard-page'
+import { dashboardSearchSchema } from '@/features/dashboard/dashboard-search'
+import { donationSearchSchema } from '@/features/donations/donation-search'
+import { DonationsSection } from '@/features/donations/donations-section'
+
+// The dashboard and the donation list are two features; the route puts the list into the dashboard. A
+// module-level function, so it is the same on every render and the memoised dashboard is not redrawn.
+const renderDonations = (clubId: string, clubName: string) => (
+  <DonationsSection scope={{ kind: 'club', clubId }} fileNameParts={[clubName]} />
+)
+
+const HomeRoute = () => <DashboardPage renderDonations={renderDonations} />
 
 export const Route = createFileRoute('/_authenticated/home')({
-  // Spec §2: without an active club, the route parameter `id` chooses it.
-  validateSearch: z.object({ id: z.string().max(64).optional().catch(undefined) }),
-  component: DashboardPage,
+  // Spec §2: without an active club, `id` chooses it; the rest is list and chart state.
+  validateSearch: dashboardSearchSchema.extend(donationSearchSchema.shape),
+  loaderDeps: ({ search }) => ({ id: search.id }),
+  loader: ({ context, deps }) => loadDashboard(context.queryClient, deps.id),
+  component: HomeRoute,
 })

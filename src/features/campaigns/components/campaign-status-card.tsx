@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { Campaign } from '@/api/generated/query/model/campaign'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/dialog'
+import { problemKind, problemStatus } from '@/lib/api-errors'
+import { formatCents, formatNumber } from '@/lib/format'
+import { CAMPAIGN_PHASE } from '../labels'
+
+interface CampaignStatusCardProps {
+  campaign: Campaign
+  readOnly: boolean
+  toggling: boolean
+  deleting: boolean
+  onToggle: () => Promise<void>
+  /** Throws the backend's error when the deletion failed. */
+  onDelete: () => Promise<void>
+}
+
+/** State, progress and the two actions on a whole campaign: enable/disable and delete (with confirmation). */
+export const CampaignStatusCard = ({
+  campaign,
+  readOnly,
+  toggling,
+  deleting,
+  onToggle,
+  onDelete,
+}: CampaignStatusCardProps) => {
+  const { t, i18n } = useLingui()
+  const [confirmOpen, setConfirmOpen] = useState(false)
+  const [hasDonations, setHasDonations] = useState(false)
+  const [deleteFailed, setDeleteFailed] = useState(false)
+  const phase = CAMPAIGN_PHASE[campaign.phase]
+  const percent =
+    campaign.goalCents > 0 ? Math.min(100, Math.round((campaign.raisedCents / campaign.goalCents) * 100)) : 0
+  const raised = formatCents(campaign.raisedCents)
+  const goal = formatCents(campaign.goalCents)
+  const donations = formatNumber(campaign.donationCount)
+  const name = campaign.name
+
+  const openConfirm = () => {
+    setHasDonations(false)
+    setDeleteFailed(false)
+    setConfirmOpen(true)
+  }
+
+  const confirmDelete = async () => {
+    if (hasDonations) {
+      // The way out the explanation offers: disable instead.
+      setConfirmOpen(false)
+      if (campaign.enabled) await onToggle()
+      return
+    }
+    try {
+      await onDelete()
+      setConfirmOpen(false)
+    } catch (error) {
+      if (problemStatus(error) === 409 || problemKind(error) === 'campaign-has-donations') setHasDonations(true)
+      else setDeleteFailed(true)
+    }
+  }
+
+  return (
+    <Card aria-labelledby="status-title">
+      <CardHeader id="status-title" title={t`Status`} />
+      <CardBody className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={campaign.enabled ? 'success' : 'neutral'}>
+            {campaign.enabled ? <Trans>Aktiviert</Trans> : <Trans>Deaktiviert</Trans>}
+          </Badge>
+          <Badge tone={phase.tone}>{i18n._(phase.label)}</Badge>
+        </div>
+        <div>
+          <div
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.min(100, percent)}
+            aria-label={t`Fortschritt zum Spendenziel`}
+            aria-valuetext={t`${raised} von ${goal} (${percent} %)`}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, percent)}%` }} />
+          </div>
+          <p className="mt-1 text-sm text-slate-700">
+            <Trans>
+              {raised} von {goal} ({percent} %) · {donations} Spenden
+            </Trans>
+          </p>
+        </div>
+        {!campaign.enabled && (
+          <p className="text-sm text-slate-700">
+            <Trans>Eine deaktivierte Kampagne nimmt keine Spenden an.</Trans>
+          </p>
+        )}
+        {!readOnly && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" pending={toggling} onClick={() => void onToggle()}>
+              {campaign.enabled ? <Trans>Kampagne deaktivieren</Trans> : <Trans>Kampagne aktivieren</Trans>}
+            </Button>
+            <Button variant="danger" onClick={openConfirm}>
+              <Trans>Kampagne löschen</Trans>
+            </Button>
+          </div>
+        )}
+        {!readOnly && campaign.donationCount > 0 && (
+          <p className="text-sm text-slate-600">
+            <Trans>Kampagnen mit Spenden können nicht gelöscht, nur deaktiviert werden.</Trans>
+          </p>
+        )}
+      </CardBody>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={hasDonations ? t`Kampagne kann nicht gelöscht werden` : t`Kampagne löschen?`}
+        description={
+          hasDonations
+            ? t`Für „${name}“ sind bereits Spenden eingegangen. Damit jede Spende nachvollziehbar bleibt, können Kampagnen mit Spenden nicht gelöscht werden. Sie können die Kampagne stattdessen deaktivieren: Dann nimmt sie keine Spenden mehr an.`
+            : t`„${name}“ wird endgültig gelöscht. Das kann nicht rückgängig gemacht werden.`
+        }
+        confirmLabel={
+          hasDonations ? (campaign.enabled ? t`Stattdessen deaktivieren` : t`Schließen`) : t`Endgültig löschen`
+        }
+        destructive={!hasDonations}
+        pending={deleting || toggling}
+        onConfirm={() => void confirmDelete()}
+      >
+        {deleteFailed && (
+          <Alert tone="error" role="alert">
+            <Trans>Die Kampagne konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.</Trans>
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </Card>
+  )
+}

@@ -1,0 +1,147 @@
+import { t } from '@lingui/core/macro'
+import { z } from 'zod'
+import type { CampaignFields } from '@/api/generated/query/model/campaignFields'
+import { CreateCampaignBody, UpdateCampaignBody } from '@/api/generated/zod/campaigns/campaigns.zod'
+import { formatCents, parseEuroToCents } from '@/lib/format'
+
+/** The campaign fields of the contract (`CampaignFields`), the left half of both generated request bodies. */
+const fields = CreateCampaignBody.def.left
+const { name, description, date, time, from, to, goalCents } = fields.shape
+
+/** An empty input is "missing" (one German message for every field), anything else is checked by `schema`. */
+const required = <T extends z.ZodType<unknown, string>>(schema: T) => z.string().trim().min(1).pipe(schema)
+
+/**
+ * `parseEuroToCents` with one more Austrian habit: "5.000" or "2.000.000" (dots grouping thousands, no
+ * cents) means thousands, not a decimal point with three digits.
+ */
+export const parseEuroAmount = (input: string): number | null => {
+  const compact = input.replace(/[€\s]/g, '')
+  return parseEuroToCents(/^\d{1,3}(\.\d{3})+$/.test(compact) ? compact.replace(/\./g, '') : compact)
+}
+
+/** Euro amounts are typed the Austrian way ("1.234,50") and checked against the contract's `Cents` bounds. */
+const euroAmount = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((value, ctx) => {
+    // Empty is reported once, by `min(1)`.
+    if (!value) return
+    const cents = parseEuroAmount(value)
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: t`Bitte geben Sie einen Betrag in Euro ein, z. B. 1.234,50.` })
+      return
+    }
+    const bounds = goalCents.safeParse(cents)
+    if (!bounds.success) {
+      const maximum = formatCents(goalCents.maxValue ?? 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: cents < 1 ? t`Der Betrag muss größer als 0 sein.` : t`Der Betrag darf höchstens ${maximum} betragen.`,
+      })
+    }
+  })
+
+/**
+ * The campaign form (spec §3, §5): every field required, amounts in euros, and the contract's rules
+ * checked before the request (the backend checks them again): `to` after `from`, minimum donation ≤
+ * suggested amount ≤ goal. Derived from the generated `CreateCampaignBody`/`UpdateCampaignBody` fields.
+ */
+export const campaignFormSchema = z
+  .object({
+    name: required(name),
+    description: required(description),
+    goal: euroAmount,
+    amount: euroAmount,
+    minimumDonation: euroAmount,
+    date: required(date),
+    time: required(time),
+    from: required(from),
+    to: required(to),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to <= value.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Ende muss nach dem Beginn liegen.` })
+    }
+    const goal = parseEuroAmount(value.goal)
+    const amount = parseEuroAmount(value.amount)
+    const minimum = parseEuroAmount(value.minimumDonation)
+    if (amount !== null && goal !== null && amount > goal) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: t`Der vorgeschlagene Betrag darf nicht höher als das Spendenziel sein.`,
+      })
+    }
+    if (minimum !== null && amount !== null && minimum > amount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimumDonation'],
+        message: t`Die Mindestspende darf nicht höher als der vorgeschlagene Betrag sein.`,
+      })
+    }
+  })
+
+export type CampaignFormInput = z.input<typeof campaignFormSchema>
+export type CampaignFormValues = z.output<typeof campaignFormSchema>
+
+/** The form's fields in order; each of them is required (spec §5). */
+export const CAMPAIGN_FORM_FIELDS = [
+  'name',
+  'description',
+  'goal',
+  'amount',
+  'minimumDonation',
+  'date',
+  'time',
+  'from',
+  'to',
+] as const
+export type CampaignFormField = (typeof CAMPAIGN_FORM_FIELDS)[number]
+
+export const emptyCampaignForm: CampaignFormInput = {
+  name: '',
+  description: '',
+  goal: '',
+  amount: '',
+  minimumDonation: '',
+  date: '',
+  time: '',
+  from: '',
+  to: '',
+}
+
+/** Validated form values → the contract's `CampaignFields` (cents, EUR). */
+export const toCampaignFields = (values: CampaignFormValues): CampaignFields => ({
+  name: values.name,
+  description: values.description,
+  goalCents: parseEuroAmount(values.goal) ?? 0,
+  amountCents: parseEuroAmount(values.amount) ?? 0,
+  minimumDonationCents: parseEuroAmount(values.minimumDonation) ?? 0,
+  date: values.date,
+  time: values.time,
+  from: values.from,
+  to: values.to,
+  currency: 'EUR',
+})
+
+/** The last gate before the request: the generated body schemas themselves. */
+export const createCampaignBody = (values: CampaignFormValues, clubId: string, enabled: boolean) =>
+  CreateCampaignBody.parse({ ...toCampaignFields(values), clubId, enabled })
+
+export const updateCampaignBody = (values: CampaignFormValues, documentId: string, enabled: boolean) =>
+  UpdateCampaignBody.parse({ ...toCampaignFields(values), documentId, enabled })
+
+/** Where the backend's field names (`FieldError.field`) appear in the form. */
+export const SERVER_FIELD_TO_FORM: Readonly<Record<string, CampaignFormField>> = {
+  name: 'name',
+  description: 'description',
+  goalCents: 'goal',
+  amountCents: 'amount',
+  minimumDonationCents: 'minimumDonation',
+  date: 'date',
+  time: 'time',
+  from: 'from',
+  to: 'to',
+}

@@ -1,0 +1,83 @@
+import { useState, type ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { formatNumber } from '@/lib/format'
+import { CLUB_STATUS, PAYMENT_STATUS } from '../labels'
+import { useDownloadUrl } from '../use-download-url'
+
+const ClubLogo = ({ path, name }: { path: string | undefined; name: string }) => {
+  const { t } = useLingui()
+  const url = useDownloadUrl(path)
+  // A link that no longer loads shows the initials instead of a broken image.
+  const [failed, setFailed] = useState(false)
+  const initials = name
+    .split(/\s+/)
+    .filter((part) => /^[A-Za-zÄÖÜäöü]/.test(part))
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('')
+  return url.data && !failed ? (
+    <img
+      src={url.data}
+      onError={() => setFailed(true)}
+      alt={t`Logo von ${name}`}
+      className="size-20 shrink-0 rounded-md border border-slate-200 bg-white object-contain p-1"
+    />
+  ) : (
+    <div
+      aria-hidden="true"
+      className="flex size-20 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-brand-50 text-2xl font-bold text-brand-800"
+    >
+      {initials}
+    </div>
+  )
+}
+
+const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
+  <div className="min-w-0">
+    <dt className="text-sm text-slate-600">{term}</dt>
+    <dd className="font-medium break-words text-slate-900">{children}</dd>
+  </div>
+)
+
+/** Spec §2: club overview with name, ZVR number, club type, status and logo. */
+export const ClubOverviewCard = ({ overview }: { overview: ClubOverview }) => {
+  const { t, i18n } = useLingui()
+  const { club } = overview
+  const status = CLUB_STATUS[club.status]
+  const payment = overview.paymentAccount ? PAYMENT_STATUS[overview.paymentAccount.status] : null
+  const city = [club.address.postalCode, club.address.city].filter(Boolean).join(' ')
+  return (
+    <Card aria-labelledby="verein-title">
+      <CardHeader id="verein-title" title={t`Vereinsübersicht`} />
+      <CardBody className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <ClubLogo path={club.logo?.path} name={club.name} />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-xl font-semibold text-slate-900">{club.name}</p>
+            <Badge tone={status.tone}>{i18n._(status.label)}</Badge>
+          </div>
+          {club.shortDescription && <p className="text-slate-700">{club.shortDescription}</p>}
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <Fact term={t`ZVR-Zahl`}>{club.zvrNumber || <Trans>nicht angegeben</Trans>}</Fact>
+            <Fact term={t`Vereinsart`}>{overview.clubTypeName}</Fact>
+            <Fact term={t`Status`}>{i18n._(status.label)}</Fact>
+            <Fact term={t`Adresse`}>
+              {club.address.street ? (
+                `${club.address.street} ${club.address.houseNumber}, ${city}`
+              ) : (
+                <Trans>nicht angegeben</Trans>
+              )}
+            </Fact>
+            <Fact term={t`Mitglieder im Portal`}>{formatNumber(overview.memberCount)}</Fact>
+            <Fact term={t`Kartenzahlung`}>
+              {payment ? <Badge tone={payment.tone}>{i18n._(payment.label)}</Badge> : <Trans>nicht eingerichtet</Trans>}
+            </Fact>
+          </dl>
+        </div>
+      </CardBody>
+    </Card>
+  )
+}

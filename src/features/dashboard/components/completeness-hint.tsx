@@ -1,0 +1,46 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import type { Completeness } from '@/api/generated/query/model/completeness'
+import { Alert } from '@/components/ui/alert'
+import { ButtonLink } from '@/components/ui/button'
+import { CLUB_FIELD_LABELS } from '../club-field-labels'
+
+/**
+ * Spec §2: when the profile is incomplete, a clear hint with what is missing and the way to fix it. The
+ * club can only be released (and take donations) once everything is filled in (spec §4).
+ */
+export const CompletenessHint = ({
+  clubId,
+  completeness,
+  canEdit,
+}: {
+  clubId: string
+  completeness: Completeness
+  canEdit: boolean
+}) => {
+  const { t, i18n } = useLingui()
+  if (completeness.complete) return null
+  const count = completeness.missing.length
+  return (
+    <Alert
+      tone="warning"
+      title={<Trans>Ihr Vereinsprofil ist noch nicht vollständig</Trans>}
+      actions={
+        canEdit && (
+          <ButtonLink to="/club/$clubId/$showSaveAlert" params={{ clubId, showSaveAlert: true }}>
+            <Trans>Profil vervollständigen</Trans>
+          </ButtonLink>
+        )
+      }
+    >
+      <p>
+        <Trans>Ein Verein kann erst freigegeben werden, wenn alle Angaben vorhanden sind.</Trans>{' '}
+        <Plural value={count} one="Es fehlt noch # Angabe:" other="Es fehlen noch # Angaben:" />
+      </p>
+      <ul className="mt-2 grid list-disc gap-x-8 gap-y-0.5 pl-5 sm:grid-cols-2" aria-label={t`Fehlende Angaben`}>
+        {completeness.missing.map((field) => (
+          <li key={field}>{i18n._(CLUB_FIELD_LABELS[field])}</li>
+        ))}
+      </ul>
+    </Alert>
+  )
+}

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { keepPreviousData } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useGetDonationStatsOfClub } from '@/api/generated/query/endpoints/donations/donations'
+import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
+import type { DonationStats } from '@/api/generated/query/model/donationStats'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { SelectField, TextField } from '@/components/ui/field'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { formatCents, formatDate, formatNumber } from '@/lib/format'
+import { bucketLabel } from '../chart-labels'
+import { chartRangeSchema, type ChartRange, type ChartRangeValues } from '../chart-range'
+
+// Recharts is big: it loads with the chart, never with the app's first page or the rest of the dashboard.
+const DonationChart = lazy(() => import('./donation-chart').then((module) => ({ default: module.DonationChart })))
+
+interface DonationChartSectionProps {
+  clubId: string
+  range: ChartRange
+  onRangeChange: (range: ChartRange) => void
+}
+
+/** A sentence that says what the chart shows, for everybody who does not see it. */
+const useSummary = (stats: DonationStats | undefined): string | null => {
+  const { t } = useLingui()
+  if (!stats) return null
+  const total = stats.buckets.reduce((sum, bucket) => sum + bucket.amountCents, 0)
+  const count = stats.buckets.reduce((sum, bucket) => sum + bucket.count, 0)
+  const from = formatDate(stats.from)
+  const to = formatDate(stats.to)
+  const amount = formatCents(total)
+  const donations = formatNumber(count)
+  if (count === 0) return t`Vom ${from} bis ${to} sind keine Spenden eingegangen.`
+  const best = stats.buckets.reduce((top, bucket) => (bucket.amountCents > top.amountCents ? bucket : top))
+  const bestLabel = bucketLabel(best.periodStart, stats.groupBy)
+  const bestAmount = formatCents(best.amountCents)
+  return t`Vom ${from} bis ${to} sind ${amount} aus ${donations} Spenden eingegangen. Der stärkste Zeitraum war ${bestLabel} mit ${bestAmount}.`
+}
+
+/** Spec §2: the chart of donations over time, grouped by day, week or month over a chosen range. */
+export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationChartSectionProps) => {
+  const { t } = useLingui()
+  const stats = useGetDonationStatsOfClub(
+    clubId,
+    { from: range.from, to: range.to, groupBy: range.groupBy },
+    { query: { placeholderData: keepPreviousData } },
+  )
+  const summary = useSummary(stats.data)
+  // Three years by day are over a thousand rows: the table is built only when somebody opens it.
+  const [tableOpen, setTableOpen] = useState(false)
+
+  const form = useForm<ChartRangeValues>({
+    resolver: zodResolver(chartRangeSchema),
+    defaultValues: { from: range.from, to: range.to },
+  })
+  const { register, handleSubmit, reset, formState } = form
+  useEffect(() => reset({ from: range.from, to: range.to }), [range.from, range.to, reset])
+
+  const groupings: Array<{ value: DonationGrouping; label: string }> = [
+    { value: 'DAY', label: t`Tag` },
+    { value: 'WEEK', label: t`Woche` },
+    { value: 'MONTH', label: t`Monat` },
+  ]
+
+  return (
+    <Card aria-labelledby="verlauf-title">
+      <CardHeader id="verlauf-title" title={t`Spendenverlauf`} description={t`Summe der Spenden je Zeitraum.`} />
+      <CardBody className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField
+            label={t`Gruppierung`}
+            containerClassName="w-full sm:w-40"
+            value={range.groupBy}
+            options={groupings}
+            onChange={(event) => onRangeChange({ ...range, groupBy: event.target.value as DonationGrouping })}
+          />
+          <form
+            noValidate
+            aria-label={t`Zeitraum des Spendenverlaufs`}
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => void handleSubmit((values) => onRangeChange({ ...range, ...values }))(event)}
+          >
+            <TextField
+              type="date"
+              label={t`Von`}
+              containerClassName="w-full sm:w-44"
+              error={formState.errors.from?.message}
+              {...register('from')}
+            />
+            <TextField
+              type="date"
+              label={t`Bis`}
+              containerClassName="w-full sm:w-44"
+              error={formState.errors.to?.message}
+              {...register('to')}
+            />
+            <Button type="submit" variant="secondary">
+              <Trans>Zeitraum anzeigen</Trans>
+            </Button>
+          </form>
+        </div>
+
+        {stats.isPending ? (
+          <LoadingBlock>
+            <Trans>Spendenverlauf wird geladen …</Trans>
+          </LoadingBlock>
+        ) : stats.isError && !stats.data ? (
+          <Alert
+            tone="error"
+            title={t`Der Spendenverlauf konnte nicht geladen werden.`}
+            actions={
+              <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
+                <Trans>Erneut versuchen</Trans>
+              </Button>
+            }
+          />
+        ) : stats.data ? (
+          <>
+            <p className="text-slate-700" data-testid="chart-summary" aria-live="polite">
+              {summary}
+            </p>
+            <div
+              role="img"
+              aria-label={summary ?? t`Spendenverlauf`}
+              className="h-72 w-full"
+              data-testid="donation-chart"
+            >
+              <Suspense fallback={<LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>}>
+                <DonationChart stats={stats.data} />
+              </Suspense>
+            </div>
+            <details
+              className="rounded-md border border-slate-200"
+              onToggle={(event) => setTableOpen(event.currentTarget.open)}
+            >
+              <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-800">
+                <Trans>Daten als Tabelle anzeigen</Trans>
+              </summary>
+              {tableOpen && (
+                <div className="max-h-80 overflow-y-auto">
+                  <Table>
+                    <caption className="sr-only">{t`Spenden je Zeitraum`}</caption>
+                    <TableHead>
+                      <TableRow>
+                        <TableHeaderCell>
+                          <Trans>Zeitraum</Trans>
+                        </TableHeaderCell>
+                        <TableHeaderCell className="text-right">
+                          <Trans>Anzahl</Trans>
+                        </TableHeaderCell>
+                        <TableHeaderCell className="text-right">
+                          <Trans>Betrag</Trans>
+                        </TableHeaderCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {stats.data.buckets.map((bucket) => (
+                        <TableRow key={bucket.periodStart}>
+                          <TableCell>{bucketLabel(bucket.periodStart, stats.data.groupBy)}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatNumber(bucket.count)}</TableCell>
+                          <TableCell className="text-right tabular-nums">{formatCents(bucket.amountCents)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+              )}
+            </details>
+          </>
+        ) : null}
+      </CardBody>
+    </Card>
+  )
+}

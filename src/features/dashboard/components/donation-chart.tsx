@@ -1,0 +1,72 @@
+import { useLingui } from '@lingui/react/macro'
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import type { DonationStats } from '@/api/generated/query/model/donationStats'
+import { formatCents, formatNumber } from '@/lib/format'
+import { bucketLabel, bucketTick } from '../chart-labels'
+
+const compactEuro = new Intl.NumberFormat('de-AT', {
+  style: 'currency',
+  currency: 'EUR',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+})
+
+/** Past this many buckets, bars get thinner than a pixel: an area shows the course better. */
+const MAX_BARS = 120
+
+interface Point {
+  periodStart: string
+  amountCents: number
+  count: number
+}
+
+/**
+ * The Recharts drawing of the donation stats (loaded lazily with the dashboard's chart section). The
+ * section around it carries the text summary and the table alternative.
+ */
+export const DonationChart = ({ stats }: { stats: DonationStats }) => {
+  const { t } = useLingui()
+  const data: Point[] = stats.buckets
+  const tick = (value: string) => bucketTick(value, stats.groupBy)
+  const tooltip = {
+    labelFormatter: (value: unknown) => bucketLabel(String(value), stats.groupBy),
+    formatter: (value: unknown, _name: unknown, item: { payload?: Point }) => [
+      `${formatCents(Number(value))} (${formatNumber(item.payload?.count ?? 0)} ${t`Spenden`})`,
+      t`Betrag`,
+    ],
+  }
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+      <XAxis dataKey="periodStart" tickFormatter={tick} minTickGap={16} tick={{ fontSize: 12, fill: '#475569' }} />
+      <YAxis
+        tickFormatter={(value: number) => compactEuro.format(value / 100)}
+        width={72}
+        tick={{ fontSize: 12, fill: '#475569' }}
+      />
+    </>
+  )
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      {data.length <= MAX_BARS ? (
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          {axes}
+          <Tooltip {...tooltip} cursor={{ fill: '#f1f5f9' }} />
+          <Bar dataKey="amountCents" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      ) : (
+        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          {axes}
+          <Tooltip {...tooltip} />
+          <Area
+            dataKey="amountCents"
+            type="monotone"
+            stroke="var(--color-brand-700)"
+            fill="var(--color-brand-200)"
+            isAnimationActive={false}
+          />
+        </AreaChart>
+      )}
+    </ResponsiveContainer>
+  )
+}

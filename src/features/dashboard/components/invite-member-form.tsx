@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { useGetClubRoles } from '@/api/generated/query/endpoints/club-roles/club-roles'
+import { Button } from '@/components/ui/button'
+import { SelectField, TextField } from '@/components/ui/field'
+import { problemKind, problemStatus } from '@/lib/api-errors'
+import { useInviteMember } from '../api/invite-member'
+import { inviteMemberSchema, type InviteMemberValues } from '../schemas'
+
+/** Spec §2: invite a person into the club with a club role; the invitation travels by e-mail. */
+export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
+  const { t } = useLingui()
+  const roles = useGetClubRoles()
+  const invite = useInviteMember(clubId)
+  const form = useForm<InviteMemberValues>({
+    resolver: zodResolver(inviteMemberSchema),
+    defaultValues: { email: '', clubRoleId: '' },
+  })
+  const { register, handleSubmit, setError, reset, formState } = form
+
+  const onSubmit = async (values: InviteMemberValues) => {
+    try {
+      await invite.mutateAsync(values)
+      reset({ email: '', clubRoleId: values.clubRoleId })
+    } catch (error) {
+      // Spec §8: inviting declares 409 Conflict, "User ist bereits vorhanden".
+      if (problemStatus(error) === 409 || problemKind(error) === 'user-exists') {
+        setError('email', { type: 'server', message: t`User ist bereits vorhanden` }, { shouldFocus: true })
+      } else {
+        toast.error(t`Die Einladung konnte nicht versendet werden. Bitte versuchen Sie es erneut.`)
+      }
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby="einladen-title"
+      className="flex flex-col gap-3"
+    >
+      <h3 id="einladen-title" className="font-semibold text-slate-900">
+        <Trans>Person einladen</Trans>
+      </h3>
+      <p className="text-sm text-slate-600">
+        <Trans>Die Person erhält eine E-Mail mit einem Link, über den sie ihr Benutzerkonto anlegt.</Trans>
+      </p>
+      <TextField
+        type="email"
+        autoComplete="off"
+        label={t`E-Mail-Adresse`}
+        required
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <SelectField
+        label={t`Rolle im Verein`}
+        required
+        placeholder={roles.isPending ? t`Rollen werden geladen …` : t`Bitte wählen`}
+        options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+        error={
+          formState.errors.clubRoleId?.message ??
+          (roles.isError ? t`Die Rollen konnten nicht geladen werden.` : undefined)
+        }
+        {...register('clubRoleId')}
+      />
+      <div>
+        <Button type="submit" pending={invite.isPending}>
+          <Trans>Einladung senden</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

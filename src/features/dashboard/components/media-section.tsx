@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useGetClubDocuments, useGetClubImages } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { DocumentLabel } from '@/api/generated/query/model/documentLabel'
+import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { Alert } from '@/components/ui/alert'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { formatDate } from '@/lib/format'
+import { DOCUMENT_LABEL } from '../labels'
+import { useDownloadUrl } from '../use-download-url'
+
+const fileSize = (bytes: number): string =>
+  bytes >= 1_048_576
+    ? `${(bytes / 1_048_576).toLocaleString('de-AT', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-AT')} KB`
+
+const DownloadLink = ({ file, children }: { file: StoredFile; children: ReactNode }) => {
+  const url = useDownloadUrl(file.path)
+  if (!url.data) return <span className="text-slate-500">{children}</span>
+  return (
+    <a
+      href={url.data}
+      download={file.name}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-brand-800 underline underline-offset-2"
+    >
+      {children}
+    </a>
+  )
+}
+
+const Thumbnail = ({ file }: { file: StoredFile }) => {
+  const { t } = useLingui()
+  const url = useDownloadUrl(file.path)
+  return (
+    <li className="flex flex-col gap-1">
+      <div className="aspect-[4/3] overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+        {url.data && (
+          <img src={url.data} alt={t`Bild ${file.name}`} loading="lazy" className="size-full object-cover" />
+        )}
+      </div>
+      <DownloadLink file={file}>
+        <span className="text-sm break-all">{file.name}</span>
+      </DownloadLink>
+    </li>
+  )
+}
+
+const ErrorNotice = ({ title, onRetry }: { title: string; onRetry: () => void }) => (
+  <Alert
+    tone="error"
+    title={title}
+    actions={
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        <Trans>Erneut versuchen</Trans>
+      </Button>
+    }
+  />
+)
+
+/**
+ * Spec §2: pictures/media and documents, read-only with download links (uploading and deleting happen in
+ * the club profile). The identity-document scans are deliberately not shown here.
+ */
+export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boolean }) => {
+  const { t, i18n } = useLingui()
+  const images = useGetClubImages(clubId, { label: 'GALLERY' })
+  const documents = useGetClubDocuments(clubId)
+  const edit = canEdit && (
+    <ButtonLink
+      to="/club/$clubId/$showSaveAlert"
+      params={{ clubId, showSaveAlert: false }}
+      variant="secondary"
+      size="sm"
+    >
+      <Trans>Im Vereinsprofil bearbeiten</Trans>
+    </ButtonLink>
+  )
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card aria-labelledby="bilder-title" id="bilder">
+        <CardHeader id="bilder-title" title={t`Bilder und Medien`} actions={edit} />
+        <CardBody>
+          {images.isPending ? (
+            <LoadingBlock>
+              <Trans>Bilder werden geladen …</Trans>
+            </LoadingBlock>
+          ) : images.isError ? (
+            <ErrorNotice title={t`Die Bilder konnten nicht geladen werden.`} onRetry={() => void images.refetch()} />
+          ) : images.data.length === 0 ? (
+            <EmptyState title={t`Noch keine Bilder.`}>
+              <Trans>Bilder laden Sie im Vereinsprofil hoch.</Trans>
+            </EmptyState>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t`Bilder`}>
+              {images.data.map((file) => (
+                <Thumbnail key={file.id} file={file} />
+              ))}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+      <Card aria-labelledby="dokumente-title" id="dokumente">
+        <CardHeader id="dokumente-title" title={t`Dokumente`} actions={edit} />
+        <CardBody>
+          {documents.isPending ? (
+            <LoadingBlock>
+              <Trans>Dokumente werden geladen …</Trans>
+            </LoadingBlock>
+          ) : documents.isError ? (
+            <ErrorNotice
+              title={t`Die Dokumente konnten nicht geladen werden.`}
+              onRetry={() => void documents.refetch()}
+            />
+          ) : documents.data.length === 0 ? (
+            <EmptyState title={t`Noch keine Dokumente.`}>
+              <Trans>Das SPEND 2 Formular und den Spendenbegünstigungsbescheid laden Sie im Vereinsprofil hoch.</Trans>
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label={t`Dokumente`}>
+              {documents.data.map((file) => {
+                const size = fileSize(file.size)
+                const uploaded = formatDate(file.uploadedAt)
+                return (
+                  <li key={file.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
+                    <span className="text-sm text-slate-600">
+                      {file.label in DOCUMENT_LABEL ? i18n._(DOCUMENT_LABEL[file.label as DocumentLabel]) : file.label}
+                    </span>
+                    <DownloadLink file={file}>
+                      <span className="break-all">{file.name}</span>
+                    </DownloadLink>
+                    <span className="text-sm text-slate-600">
+                      <Trans>
+                        {size}, hochgeladen am {uploaded}
+                      </Trans>
+                    </span>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { keepPreviousData } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useGetClubs } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { Role } from '@/api/generated/query/model/role'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Card, CardBody, CardHeader } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { PageHeader } from '@/components/ui/page-header'
+import { Pagination } from '@/components/ui/pagination'
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { CLUB_STATUS } from '../labels'
+
+const PICKER_PAGE_SIZE = 20
+
+/** Administrators and staff may look at any club's dashboard: a paged list of all clubs to pick from. */
+const ClubPicker = ({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) => {
+  const { t, i18n } = useLingui()
+  const clubs = useGetClubs(
+    { page, size: PICKER_PAGE_SIZE, sort: 'name,asc' },
+    { query: { placeholderData: keepPreviousData } },
+  )
+  if (clubs.isPending) return <LoadingBlock />
+  if (clubs.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t`Die Vereine konnten nicht geladen werden.`}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void clubs.refetch()}>
+            <Trans>Erneut versuchen</Trans>
+          </Button>
+        }
+      />
+    )
+  }
+  if (clubs.data.totalItems === 0) return <EmptyState title={t`Es sind noch keine Vereine registriert.`} />
+  return (
+    <div className="flex flex-col gap-3">
+      <Table>
+        <caption className="sr-only">{t`Vereine`}</caption>
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>
+              <Trans>Verein</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <Trans>Vereinsart</Trans>
+            </TableHeaderCell>
+            <TableHeaderCell>
+              <Trans>Status</Trans>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {clubs.data.items.map((club) => (
+            <TableRow key={club.id}>
+              <TableCell>
+                <Link
+                  to="/home"
+                  search={{ id: club.id }}
+                  className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {club.name}
+                </Link>
+              </TableCell>
+              <TableCell>{club.clubTypeName}</TableCell>
+              <TableCell>
+                <Badge tone={CLUB_STATUS[club.status].tone}>{i18n._(CLUB_STATUS[club.status].label)}</Badge>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Pagination
+        page={clubs.data.page}
+        totalPages={clubs.data.totalPages}
+        totalItems={clubs.data.totalItems}
+        onPageChange={onPageChange}
+      />
+    </div>
+  )
+}
+
+/**
+ * `/home` for somebody without a club of their own and none named in the URL: administrators and staff
+ * pick a club (or go to the administration); a representative without clubs is told whom to ask.
+ */
+export const NoClubState = ({
+  role,
+  pickerPage,
+  onPickerPageChange,
+}: {
+  role: Role
+  pickerPage: number
+  onPickerPageChange: (page: number) => void
+}) => {
+  const { t } = useLingui()
+  const mayPick = role === 'ROLE_ADMIN' || role === 'ROLE_STAFF'
+  return (
+    <>
+      <PageHeader title={t`Übersicht`} description={t`Ihr Benutzerkonto ist keinem Verein zugeordnet.`} />
+      {mayPick ? (
+        <div className="flex flex-col gap-6">
+          {role === 'ROLE_ADMIN' && (
+            <Alert
+              title={t`Kein Verein ausgewählt`}
+              actions={
+                <ButtonLink to="/admin" variant="secondary" size="sm">
+                  <Trans>Zur Administration</Trans>
+                </ButtonLink>
+              }
+            >
+              <Trans>
+                Die Freigabe von Vereinen, Rollen und Zahlungskonten verwalten Sie in der Administration. Um die
+                Übersicht eines Vereins zu sehen, wählen Sie ihn unten aus.
+              </Trans>
+            </Alert>
+          )}
+          <Card aria-labelledby="vereinswahl-title">
+            <CardHeader
+              id="vereinswahl-title"
+              title={t`Verein auswählen`}
+              description={t`Öffnet die Übersicht des gewählten Vereins.`}
+            />
+            <CardBody>
+              <ClubPicker page={pickerPage} onPageChange={onPickerPageChange} />
+            </CardBody>
+          </Card>
+        </div>
+      ) : (
+        <EmptyState title={t`Kein Verein vorhanden`}>
+          <Trans>
+            Bitte wenden Sie sich an die Person, die Sie eingeladen hat, oder registrieren Sie Ihren Verein.
+          </Trans>
+        </EmptyState>
+      )}
+    </>
+  )
+}

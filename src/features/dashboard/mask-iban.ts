@@ -1,0 +1,14 @@
+import { normalizeIban } from '@/lib/iban'
+
+/**
+ * An IBAN as the dashboard shows it: the country and check digits and the last four characters, the rest
+ * hidden, in groups of four (`AT61 **** **** **** 3201`). Enough to recognise the account, not enough to
+ * copy it from a screen over someone's shoulder. Returns '' for an empty IBAN.
+ */
+export const maskIban = (iban: string): string => {
+  const value = normalizeIban(iban)
+  if (!value) return ''
+  if (value.length <= 8) return value.replace(/(.{4})(?=.)/g, '$1 ')
+  const masked = value.slice(0, 4) + '*'.repeat(value.length - 8) + value.slice(-4)
+  return masked.replace(/(.{4})(?=.)/g, '$1 ')
+}

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { formatNumber } from '@/lib/format'
+import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '../csv'
+import { fetchAllDonations, type DonationScope, type ExportProgress } from '../export-donations'
+import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+
+interface DonationExportProps {
+  scope: DonationScope
+  filter: Pick<GetDonationsOfClubParams, 'from' | 'to' | 'sort'>
+  /** Club (and campaign) name for the file name. */
+  fileNameParts: readonly string[]
+  /** Nothing to export: the button is disabled. */
+  disabled: boolean
+}
+
+const saveFile = (content: string, fileName: string) => {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoke later: some browsers read the blob only after the click handler returned.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/**
+ * "CSV exportieren": every donation of the current filter and sort (not only the visible page), fetched
+ * 1000 at a time with a progress bar, then saved as `spenden-<club>-<day>.csv`.
+ */
+export const DonationExport = ({ scope, filter, fileNameParts, disabled }: DonationExportProps) => {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [progress, setProgress] = useState<ExportProgress | null>(null)
+  const abort = useRef<AbortController | null>(null)
+
+  useEffect(() => () => abort.current?.abort(), [])
+
+  const labels: CsvLabels = {
+    date: t`Datum`,
+    time: t`Uhrzeit`,
+    donor: t`Spender/in`,
+    campaign: t`Kampagne`,
+    amount: t`Betrag`,
+    currency: t`Währung`,
+    message: t`Nachricht`,
+    anonymous: t`Anonym`,
+    total: t`Summe`,
+    count: (count) => t`${count} Spenden`,
+    noCampaign: t`Allgemeine Spende`,
+  }
+
+  const run = async () => {
+    const controller = new AbortController()
+    abort.current = controller
+    setProgress({ loaded: 0, total: 0 })
+    try {
+      const result = await fetchAllDonations(queryClient, scope, filter, setProgress, controller.signal)
+      const csv = buildDonationsCsv(result.donations, result, labels)
+      saveFile(csv, donationsCsvFileName(fileNameParts))
+      const count = formatNumber(result.donations.length)
+      toast.success(t`${count} Spenden als CSV exportiert.`)
+    } catch {
+      if (!controller.signal.aborted) toast.error(t`Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.`)
+    } finally {
+      abort.current = null
+      setProgress(null)
+    }
+  }
+
+  if (progress) {
+    const loaded = formatNumber(progress.loaded)
+    const total = formatNumber(progress.total)
+    return (
+      <div className="flex flex-wrap items-center gap-3" role="status" aria-live="polite">
+        <div className="flex min-w-48 flex-col gap-1">
+          <span className="text-sm text-slate-700">
+            {progress.total > 0 ? (
+              <Trans>
+                Export: {loaded} von {total} Spenden
+              </Trans>
+            ) : (
+              <Trans>Export wird vorbereitet …</Trans>
+            )}
+          </span>
+          <progress
+            className="h-2 w-full accent-brand-700"
+            max={Math.max(progress.total, 1)}
+            value={progress.loaded}
+            aria-label={t`Fortschritt des Exports`}
+          />
+        </div>
+        <Button variant="ghost" size="sm" onClick={() => abort.current?.abort()}>
+          <Trans>Abbrechen</Trans>
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <Button variant="secondary" size="sm" disabled={disabled} onClick={() => void run()}>
+      <Trans>CSV exportieren</Trans>
+    </Button>
+  )
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import {
+  GetDonationsOfClubQueryParams,
+  getDonationsOfClubQueryPageMax,
+  getDonationsOfClubQuerySizeDefault,
+  getDonationsOfClubQuerySortDefault,
+} from '@/api/generated/zod/donations/donations.zod'
+import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+
+/** Page lengths a person can choose; the backend allows up to 1000, which only the export uses. */
+export const DONATION_PAGE_SIZES = [25, 50, 100, 250] as const
+export const DEFAULT_DONATION_PAGE_SIZE = getDonationsOfClubQuerySizeDefault
+export const DEFAULT_DONATION_SORT = getDonationsOfClubQuerySortDefault
+
+export type DonationSortField = 'donatedAt' | 'amountCents' | 'donorName'
+export type SortDirection = 'asc' | 'desc'
+
+const params = GetDonationsOfClubQueryParams.shape
+
+/**
+ * The donation list's state in the URL (house rule: list state lives in validated search params), with a
+ * `d` prefix so it can sit next to other state of the same screen (`/home?id=…&dPage=2&dSort=amountCents,asc`).
+ * Built from the generated parameter schema, so the URL can never hold what the backend would refuse;
+ * anything invalid falls back to the default instead of failing the page.
+ */
+export const donationSearchSchema = z.object({
+  dPage: z.number().int().min(0).max(getDonationsOfClubQueryPageMax).optional().catch(undefined),
+  dSize: z
+    .number()
+    .refine((value) => (DONATION_PAGE_SIZES as readonly number[]).includes(value))
+    .optional()
+    .catch(undefined),
+  dSort: params.sort.unwrap().optional().catch(undefined),
+  dFrom: params.from.optional().catch(undefined),
+  dTo: params.to.optional().catch(undefined),
+})
+
+export type DonationSearch = z.infer<typeof donationSearchSchema>
+
+export interface DonationListState {
+  page: number
+  size: number
+  sortField: DonationSortField
+  sortDirection: SortDirection
+  from: string | undefined
+  to: string | undefined
+}
+
+export const toListState = (search: DonationSearch): DonationListState => {
+  const [field, direction] = (search.dSort ?? DEFAULT_DONATION_SORT).split(',') as [DonationSortField, SortDirection?]
+  return {
+    page: search.dPage ?? 0,
+    size: search.dSize ?? DEFAULT_DONATION_PAGE_SIZE,
+    sortField: field,
+    // Spring Data's default direction is ascending.
+    sortDirection: direction ?? 'asc',
+    from: search.dFrom,
+    to: search.dTo,
+  }
+}
+
+/** The query parameters of `GET donations/club/{id}` / `donations/campaign/{id}` for a list state. */
+export const toQueryParams = (state: DonationListState): GetDonationsOfClubParams => ({
+  page: state.page,
+  size: state.size,
+  sort: `${state.sortField},${state.sortDirection}`,
+  ...(state.from ? { from: state.from } : {}),
+  ...(state.to ? { to: state.to } : {}),
+})

@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  getGetDonationsOfCampaignQueryOptions,
+  getGetDonationsOfClubQueryOptions,
+} from '@/api/generated/query/endpoints/donations/donations'
+import type { Donation } from '@/api/generated/query/model/donation'
+import type { DonationPage } from '@/api/generated/query/model/donationPage'
+import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+import { getDonationsOfClubQuerySizeMax } from '@/api/generated/zod/donations/donations.zod'
+
+export type DonationScope = { kind: 'club'; clubId: string } | { kind: 'campaign'; campaignId: string }
+
+/** The largest page the backend serves: an export of 10 000 donations needs 11 requests. */
+export const EXPORT_PAGE_SIZE = getDonationsOfClubQuerySizeMax
+
+export const donationPageQueryOptions = (scope: DonationScope, params: GetDonationsOfClubParams) =>
+  scope.kind === 'club'
+    ? getGetDonationsOfClubQueryOptions(scope.clubId, params)
+    : getGetDonationsOfCampaignQueryOptions(scope.campaignId, params)
+
+export interface ExportProgress {
+  loaded: number
+  total: number
+}
+
+export interface ExportResult {
+  donations: Donation[]
+  totalCents: number
+  count: number
+}
+
+/**
+ * Every donation matching the filter and sort of the list, page by page (through the query cache, so a
+ * second export of the same filter is instant). Stops when `signal` aborts.
+ */
+export const fetchAllDonations = async (
+  queryClient: QueryClient,
+  scope: DonationScope,
+  filter: Pick<GetDonationsOfClubParams, 'from' | 'to' | 'sort'>,
+  onProgress: (progress: ExportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ExportResult> => {
+  const donations: Donation[] = []
+  let page = 0
+  let first: DonationPage | undefined
+  for (;;) {
+    signal?.throwIfAborted()
+    const result = await queryClient.fetchQuery({
+      ...donationPageQueryOptions(scope, { ...filter, page, size: EXPORT_PAGE_SIZE }),
+      // An export must reflect the backend now, not a page cached a minute ago.
+      staleTime: 0,
+    })
+    first ??= result
+    donations.push(...result.items)
+    onProgress({ loaded: donations.length, total: first.totalItems })
+    page += 1
+    if (page >= result.totalPages || result.items.length === 0) break
+  }
+  return { donations, totalCents: first.totalCents, count: first.totalItems }
+}
