@@ -22,7 +22,7 @@ export default defineConfig({
       override: {
         mutator: { path: './src/api/client.ts', name: 'apiFetch' },
         fetch: { includeHttpResponseReturnType: false },
-        query: { useQuery: true, signal: true },
+        query: { signal: true },
       },
     },
   },

@@ -1,36 +1,24 @@
-import { defineConfig, devices } from '@playwright/test'
-import { existsSync } from 'node:fs'
-import { chromium } from 'playwright-core'
+import { defineConfig } from '@playwright/test'
+import { baseURLFor, mockedBuildServer, sharedUse } from './tests/playwright-shared.ts'
 
 /**
  * E2E runs against a production build in mocked mode (`npm run build:mock`), served by `vite preview`.
- * Browser downloads do not work everywhere (CI here has no internet), so Chromium is found on the machine:
- * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser if one was installed.
+ * Screenshots are not taken here: `npm run screenshots` (playwright.screenshots.config.ts) writes them.
  */
-const findChromium = (): string | undefined => {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
-  const found = candidates.find((path) => path && existsSync(path))
-  if (found) return found
-  const bundled = chromium.executablePath()
-  if (bundled && existsSync(bundled)) return undefined // Playwright's own browser: no path needed.
-  throw new Error(
-    'No Chromium found. Set CHROMIUM_PATH, or install one: `apt-get install -y chromium` (Debian/Ubuntu) ' +
-      'or `npx playwright install chromium` where downloads work.',
-  )
-}
-
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4183)
-const baseURL = `http://127.0.0.1:${E2E_PORT}`
+const baseURL = baseURLFor(E2E_PORT)
 
 /**
- * The Firebase-mode journeys (tests/e2e/firebase) need the Firebase Auth emulator (firebase-tools through
- * npx: ~0.5 GB and a few minutes on first use, cached after) and a second build with VITE_AUTH=firebase.
- * They run in CI, and locally with E2E_FIREBASE=1.
+ * The Firebase-mode journeys (tests/e2e/firebase) need the Firebase Auth emulator (firebase-tools, ~0.5 GB,
+ * installed on first use into .firebase-emulator/, see scripts/firebase-emulator.ts) and a second build with
+ * VITE_AUTH=firebase. They run in CI, and locally with E2E_FIREBASE=1.
  */
 const withFirebase = Boolean(process.env.CI) || process.env.E2E_FIREBASE === '1'
 const E2E_FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? E2E_PORT + 10)
-const firebaseURL = `http://127.0.0.1:${E2E_FIREBASE_PORT}`
+const firebaseURL = baseURLFor(E2E_FIREBASE_PORT)
 const FIREBASE_EMULATOR_HOST = '127.0.0.1:9479' // firebase.json
+
+type TraceMode = 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | 'retain-on-first-failure'
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -40,34 +28,21 @@ export default defineConfig({
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // A journey takes 2–15 s on a quiet machine; the margin is for a machine busy with other work.
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-${E2E_PORT}` }]],
   use: {
+    ...sharedUse,
     baseURL,
-    locale: 'de-AT',
-    timezoneId: 'Europe/Vienna',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a good part of its time on two cores: CI records one when it
+    // retries a failed test; locally `E2E_TRACE=retain-on-failure` (or `--trace on`) when debugging.
+    trace: (process.env.E2E_TRACE as TraceMode | undefined) ?? 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // German browser UI (date inputs show TT.MM.JJJJ), as Austrian users see it.
-        '--lang=de-AT',
-      ],
-    },
   },
   projects: [
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       testIgnore: /firebase\/.*/,
     },
     ...(withFirebase
@@ -77,21 +52,13 @@ export default defineConfig({
             testMatch: /firebase\/.*\.spec\.ts/,
             // One emulator for all: its tests reseed it, so they must not overlap.
             fullyParallel: false,
-            use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: firebaseURL },
+            use: { baseURL: firebaseURL },
           },
         ]
       : []),
   ],
   webServer: [
-    {
-      // Each port builds into its own folder, so several runs (or engineers) never overwrite each other's build.
-      command: `npx tsr generate && npx vite build --mode mock --outDir dist-e2e-${E2E_PORT} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_PORT} --host 127.0.0.1 --port ${E2E_PORT} --strictPort`,
-      url: baseURL,
-      reuseExistingServer: !process.env.CI,
-      timeout: 240_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    mockedBuildServer(E2E_PORT),
     ...(withFirebase
       ? [
           {
@@ -105,20 +72,12 @@ export default defineConfig({
             stdout: 'ignore' as const,
             stderr: 'pipe' as const,
           },
-          {
-            command: `npx tsr generate && npx vite build --mode mock --outDir dist-e2e-${E2E_FIREBASE_PORT} --emptyOutDir && npx vite preview --outDir dist-e2e-${E2E_FIREBASE_PORT} --host 127.0.0.1 --port ${E2E_FIREBASE_PORT} --strictPort`,
-            url: firebaseURL,
-            env: {
-              VITE_AUTH: 'firebase',
-              VITE_FIREBASE_AUTH_EMULATOR_HOST: FIREBASE_EMULATOR_HOST,
-              VITE_FIREBASE_PROJECT_ID: 'demo-vereinsportal',
-              VITE_FIREBASE_API_KEY: 'demo-api-key',
-            },
-            reuseExistingServer: !process.env.CI,
-            timeout: 240_000,
-            stdout: 'ignore' as const,
-            stderr: 'pipe' as const,
-          },
+          mockedBuildServer(E2E_FIREBASE_PORT, {
+            VITE_AUTH: 'firebase',
+            VITE_FIREBASE_AUTH_EMULATOR_HOST: FIREBASE_EMULATOR_HOST,
+            VITE_FIREBASE_PROJECT_ID: 'demo-vereinsportal',
+            VITE_FIREBASE_API_KEY: 'demo-api-key',
+          }),
         ]
       : []),
   ],

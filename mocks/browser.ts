@@ -3,6 +3,7 @@
  * app's API and `/__mock/*` requests from an in-memory store that survives reloads (localStorage).
  * src/main.tsx imports this dynamically, and only in mocked mode.
  */
+import { http, passthrough } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockBackend } from './backend.ts'
 import { deserializeState, serializeState } from './db/persistence.ts'
@@ -10,6 +11,7 @@ import { faultsFromSearchParams } from './domain/control.ts'
 import type { ProviderLinkInfo, ProviderOutcome } from './domain/control.ts'
 import { providerPagePath } from './domain/payments.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
+import { API_PREFIX } from './handlers/api-route.ts'
 import { renderProviderPage } from './provider/provider-dom.ts'
 
 export const STATE_KEY = 'vereinsportal.mock-backend.state'
@@ -33,15 +35,19 @@ export const startMockBackend = (): Promise<{ pageHandled: boolean }> => (starte
 
 const start = async (): Promise<{ pageHandled: boolean }> => {
   const store = storage()
-  const backend = createMockBackend({ initialState: deserializeState(store?.getItem(STATE_KEY) ?? null) ?? undefined })
+  const restored = store?.getItem(STATE_KEY) ?? null
+  const backend = createMockBackend({ initialState: deserializeState(restored) ?? undefined })
 
   // Save after every change; follow changes another tab saved, so two tabs don't overwrite each other.
-  let lastSaved: string | null = null
+  // serializeState reuses the text of unchanged tables, and an unchanged whole is not written again.
+  let lastSaved: string | null = restored
   let applyingRemote = false
   backend.store.subscribe((state) => {
     if (applyingRemote || !store) return
     try {
-      lastSaved = serializeState(state)
+      const text = serializeState(state)
+      if (text === lastSaved) return
+      lastSaved = text
       store.setItem(STATE_KEY, lastSaved)
     } catch (error) {
       console.warn('[mock backend] could not save the demo data', error)
@@ -68,7 +74,13 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
   const faults = faultsFromSearchParams(new URLSearchParams(window.location.search))
   if (faults) backend.store.transact((tx) => tx.setSingleton('faults', { ...tx.singleton('faults'), ...faults }))
 
-  const worker = setupWorker(...createHandlers(backend))
+  // The worker asks this page about every request, assets included, and MSW works out a request's cookies
+  // for each handler it tries: what is neither the API nor the control plane goes on at the first one.
+  const mocked = (url: URL) => url.pathname.includes('/__mock/') || url.pathname.includes(`${API_PREFIX}/`)
+  const worker = setupWorker(
+    http.all(({ request }) => !mocked(new URL(request.url)), () => passthrough()),
+    ...createHandlers(backend),
+  )
   await worker.start({
     serviceWorker: { url: `${env.BASE_URL}mockServiceWorker.js` },
     // Assets, the dev server and anything not mocked go to the network without a warning.

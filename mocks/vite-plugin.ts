@@ -47,6 +47,31 @@ export const mockServiceWorkerPlugin = (): Plugin => {
         response.end(workerScript())
       })
     },
+    // main.tsx imports the mocked backend only after the app's own modules ran, and nothing renders before
+    // it started: in a build with mocks the page fetches its chunks alongside the entry instead.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle
+        if (!enabled || !bundle) return undefined
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+        const entry = chunks.find((chunk) => chunk.facadeModuleId?.split('?')[0] === BROWSER_ENTRY)
+        if (!entry) return undefined
+        const files = new Set<string>()
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return
+          files.add(fileName)
+          chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(add)
+        }
+        add(entry.fileName)
+        const base = workerUrl.slice(0, -WORKER_FILE.length)
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
     generateBundle() {
       if (!enabled || (this.environment && this.environment.config.consumer !== 'client')) return
       this.emitFile({ type: 'asset', fileName: WORKER_FILE, source: workerScript() })

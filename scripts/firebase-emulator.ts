@@ -6,8 +6,13 @@
  *
  * `node scripts/firebase-emulator.ts` runs until stopped (Ctrl+C); it prints FIREBASE_EMULATOR_READY once
  * the accounts are in, which is what Playwright's webServer waits for.
+ *
+ * `node scripts/firebase-emulator.ts --prefetch` only fetches firebase-tools into npm's cache and exits.
+ * `.ci/run` starts it in the background while the static checks and unit tests run; a start meanwhile
+ * waits for it rather than fetching the same package a second time into the same cache.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { EMULATOR_HOST, EMULATOR_PROJECT_ID, seedEmulator } from './firebase-seed.ts'
 
@@ -16,6 +21,41 @@ export const FIREBASE_TOOLS_VERSION = '15.34.2'
 export const READY_LINE = 'FIREBASE_EMULATOR_READY'
 
 const root = path.resolve(import.meta.dirname, '..')
+const prefetchLock = path.join(root, '.firebase-emulator', 'prefetch.pid')
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Fetches firebase-tools into npm's cache (what `npx` runs it from) and returns once it is there. */
+const prefetch = () => {
+  mkdirSync(path.dirname(prefetchLock), { recursive: true })
+  writeFileSync(prefetchLock, String(process.pid))
+  try {
+    const result = spawnSync('npx', ['--yes', `firebase-tools@${FIREBASE_TOOLS_VERSION}`, '--version'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
+    })
+    return result.status ?? 1
+  } finally {
+    rmSync(prefetchLock, { force: true })
+  }
+}
+
+/** Waits while a prefetch started earlier (by .ci/run) is still fetching. */
+const waitForPrefetch = async () => {
+  while (existsSync(prefetchLock)) {
+    const pid = Number(readFileSync(prefetchLock, 'utf8'))
+    if (!pid || !isRunning(pid)) break
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
 
 const waitForEmulator = async (child: ChildProcess, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs
@@ -34,6 +74,7 @@ const waitForEmulator = async (child: ChildProcess, timeoutMs: number) => {
 
 /** Starts and seeds the emulator; resolves with a function that stops it and the running process. */
 export const startAuthEmulator = async ({ quiet = false } = {}): Promise<{ stop: () => void; child: ChildProcess }> => {
+  await waitForPrefetch()
   const child = spawn(
     'npx',
     [
@@ -76,7 +117,9 @@ export const startAuthEmulator = async ({ quiet = false } = {}): Promise<{ stop:
   return { stop, child }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--prefetch')) {
+  process.exit(prefetch())
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const { stop, child } = await startAuthEmulator()
   child.on('exit', (code) => process.exit(code ?? 1))
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

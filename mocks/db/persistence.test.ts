@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMockBackend } from '../backend.ts'
 import { deserializeState, serializeState } from './persistence.ts'
 import { seedClubs } from './seed-accounts.ts'
-import { buildSeed, seedInstant } from './seed.ts'
+import { buildSeed, isUnreadSeedDonations, seedInstant } from './seed.ts'
 
 describe('persistence', () => {
   it('restores a changed state exactly, rebuilding the seed donations instead of storing them', () => {
@@ -23,6 +23,26 @@ describe('persistence', () => {
     }
     expect(restored.singletons).toEqual(backend.store.state.singletons)
     expect(restored.tables.clubs.get(seedClubs.volume)!.status).toBe('INACTIVE')
+  })
+
+  it('neither builds nor saves the seed donations until something reads them', () => {
+    const seed = buildSeed(seedInstant(Date.now()) - 9 * 86_400_000)
+    const text = serializeState(seed)
+    const parse = (json: string) => JSON.parse(json) as { tables: Record<string, unknown[]> }
+    expect(isUnreadSeedDonations(seed.tables.donations)).toBe(true)
+    expect(parse(text).tables.donations).toEqual([])
+    // Saving after a change reuses the text of unchanged tables and gives the same as a save from scratch.
+    const backend = createMockBackend({ initialState: seed })
+    backend.store.transact((tx) => tx.delete('users', 'uid-neu'))
+    expect(parse(serializeState(backend.store.state))).toEqual({
+      ...parse(text),
+      tables: { ...parse(text).tables, users: [...backend.store.state.tables.users.values()] },
+    })
+
+    const restored = deserializeState(text)!
+    expect(restored.tables.donations.size).toBeGreaterThan(10_000)
+    expect([...restored.tables.donations.values()]).toEqual([...seed.tables.donations.values()])
+    expect(isUnreadSeedDonations(seed.tables.donations)).toBe(false)
   })
 
   it('ignores nothing saved, garbage and states of another format', () => {

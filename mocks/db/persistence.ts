@@ -3,7 +3,7 @@
  * rebuilt from the persisted `seedAt` exactly as they were (the seed is deterministic), which keeps the
  * saved state small. Only donations made later would be saved (the API has no call that adds one yet).
  */
-import { SEED_DONATION_PREFIX, SEED_VERSION, buildSeed } from './seed.ts'
+import { SEED_DONATION_PREFIX, SEED_VERSION, buildSeed, isUnreadSeedDonations } from './seed.ts'
 import { TABLE_NAMES } from './types.ts'
 import type { DbState, Singletons, TableName, Tables } from './types.ts'
 
@@ -17,14 +17,32 @@ interface SavedState {
   singletons: Singletons
 }
 
-export const serializeState = (state: DbState): string => {
-  const tables = {} as Record<TableName, unknown[]>
-  for (const name of TABLE_NAMES) {
-    const records = [...state.tables[name].values()]
-    tables[name] = name === 'donations' ? records.filter((record) => !(record as { id: string }).id.startsWith(SEED_DONATION_PREFIX)) : records
+/**
+ * Each table's JSON by the identity of its map: a transaction copies only the tables it writes, so saving
+ * after a change serializes those and reuses the text of all others.
+ */
+const tableJson = new WeakMap<ReadonlyMap<string, unknown>, string>()
+
+const serializeTable = (name: TableName, table: ReadonlyMap<string, unknown>): string => {
+  let json = tableJson.get(table)
+  if (json === undefined) {
+    // Unread seed donations are all generated ones: nothing to save, and no reason to build them.
+    const records =
+      name !== 'donations'
+        ? [...table.values()]
+        : isUnreadSeedDonations(table)
+          ? []
+          : [...table.values()].filter((record) => !(record as { id: string }).id.startsWith(SEED_DONATION_PREFIX))
+    json = JSON.stringify(records)
+    tableJson.set(table, json)
   }
-  const saved: SavedState = { format: FORMAT, seedVersion: SEED_VERSION, tables, singletons: state.singletons }
-  return JSON.stringify(saved)
+  return json
+}
+
+/** The same text as `JSON.stringify(SavedState)`, assembled from the per-table cache. */
+export const serializeState = (state: DbState): string => {
+  const tables = TABLE_NAMES.map((name) => `${JSON.stringify(name)}:${serializeTable(name, state.tables[name])}`).join(',')
+  return `{"format":${FORMAT},"seedVersion":${SEED_VERSION},"tables":{${tables}},"singletons":${JSON.stringify(state.singletons)}}`
 }
 
 const keyOf = (name: TableName, record: Record<string, unknown>): string =>
@@ -37,12 +55,17 @@ export const deserializeState = (text: string | null): DbState | null => {
     const saved = JSON.parse(text) as SavedState
     if (saved.format !== FORMAT || saved.seedVersion !== SEED_VERSION || typeof saved.singletons?.seedAt !== 'number') return null
     const seed = buildSeed(saved.singletons.seedAt)
-    const tables = {} as Record<TableName, Map<string, unknown>>
+    const tables = {} as Record<TableName, ReadonlyMap<string, unknown>>
     for (const name of TABLE_NAMES) {
       const records = saved.tables[name]
       if (!Array.isArray(records)) return null
       const map = new Map<string, unknown>(records.map((record) => [keyOf(name, record as Record<string, unknown>), record]))
       if (name === 'donations') {
+        // No donations of its own: the seed's table as it is (built only when something reads it).
+        if (map.size === 0) {
+          tables[name] = seed.tables.donations
+          continue
+        }
         const merged = new Map(seed.tables.donations as ReadonlyMap<string, unknown>)
         for (const [id, record] of map) merged.set(id, record)
         tables[name] = merged

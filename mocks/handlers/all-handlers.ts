@@ -1,7 +1,7 @@
 /** Every handler of the mocked backend, in the order MSW tries them. */
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '../backend.ts'
-import { apiRoute } from './api-route.ts'
+import { apiRouter } from './api-route.ts'
 import type { HandlerOptions, RouteDefinition } from './api-route.ts'
 import { appLogoRoutes } from './app-logo.ts'
 import { campaignRoutes } from './campaigns.ts'
@@ -29,7 +29,7 @@ export const API_ROUTES: readonly RouteDefinition[] = [
 ]
 
 export const createHandlers = (backend: MockBackend, options: HandlerOptions = {}): HttpHandler[] => [
+  apiRouter(backend, API_ROUTES, options),
   ...controlHandlers(backend),
-  ...API_ROUTES.map((route) => apiRoute(backend, route, options)),
   fallbackHandler(),
 ]

@@ -3,7 +3,7 @@
  * status for an operation), runs the operation and turns its answer into a `Response`. No business
  * rule lives here.
  */
-import { HttpResponse, delay, http } from 'msw'
+import { HttpResponse, delay, http, matchRequestUrl } from 'msw'
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '../backend.ts'
 import type { OperationId } from '../domain/access.ts'
@@ -61,9 +61,10 @@ const stringParams = (params: Readonly<Record<string, string | readonly string[]
   return out
 }
 
-export const apiRoute = (backend: MockBackend, route: RouteDefinition, options: HandlerOptions = {}): HttpHandler => {
-  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
-  return http[method](`*${API_PREFIX}${toMswPath(route.path)}`, async ({ request, params }) => {
+type Resolver = (args: { request: Request; params: Readonly<Record<string, string | readonly string[] | undefined>> }) => Promise<Response>
+
+const apiResolver = (backend: MockBackend, route: RouteDefinition, options: HandlerOptions): Resolver =>
+  async ({ request, params }) => {
     const url = new URL(request.url)
     const { delayMs } = backend.store.state.singletons.faults
     if (delayMs > 0) await delay(delayMs)
@@ -86,5 +87,26 @@ export const apiRoute = (backend: MockBackend, route: RouteDefinition, options: 
           )
         : backend.execute(route.operationId, apiRequest)
     return toHttpResponse(options.checkResponse ? options.checkResponse(route.operationId, response) : response)
+  }
+
+/**
+ * All operations behind one MSW handler, tried in the order given with MSW's own path matching. MSW works
+ * out a request's cookies for every handler it tries, so 80 handlers in a row cost every API request up
+ * to 80 cookie parses; one handler costs one. A request no operation answers goes on to the next handler.
+ */
+export const apiRouter = (backend: MockBackend, routes: readonly RouteDefinition[], options: HandlerOptions = {}): HttpHandler => {
+  const table = routes.map((route) => ({
+    method: route.method,
+    path: `*${API_PREFIX}${toMswPath(route.path)}`,
+    resolve: apiResolver(backend, route, options),
+  }))
+  return http.all(`*${API_PREFIX}/*`, async ({ request }) => {
+    const url = new URL(request.url)
+    for (const entry of table) {
+      if (entry.method !== request.method) continue
+      const match = matchRequestUrl(url, entry.path)
+      if (match.matches) return entry.resolve({ request, params: match.params ?? {} })
+    }
+    return undefined
   })
 }

@@ -146,9 +146,17 @@ const send = async (url: string, init: RequestInit, token: string | null): Promi
   return fetch(url, { ...init, headers })
 }
 
-export const apiFetch = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+export interface ApiRequestInit extends RequestInit {
+  /**
+   * Not counted for the full-screen loading overlay: for work that shows its own progress and must stay
+   * operable meanwhile (the CSV export with its cancel button).
+   */
+  background?: boolean
+}
+
+export const apiFetch = async <T>(path: string, { background = false, ...init }: ApiRequestInit = {}): Promise<T> => {
   const url = `${apiBaseUrl()}${path}`
-  setInFlight(inFlight + 1)
+  if (!background) setInFlight(inFlight + 1)
   try {
     const token = await auth.getIdToken()
     let response = await send(url, init, token)
@@ -164,6 +172,6 @@ export const apiFetch = async <T>(path: string, init: RequestInit = {}): Promise
     }
     return body as T
   } finally {
-    setInFlight(inFlight - 1)
+    if (!background) setInFlight(inFlight - 1)
   }
 }

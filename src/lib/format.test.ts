@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { centsToEuroInput, formatCents, formatDate, formatDateTime, formatMonthYear, formatNumber, LOCALE, parseEuroToCents } from './format'
+import {
+  centsToEuroInput,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatMonthYear,
+  formatNumber,
+  LOCALE,
+  parseEuroToCents,
+} from './format'
 
 // Intl output uses non-breaking spaces; compare with plain ones.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ')
@@ -32,5 +41,51 @@ describe('formatting for de-AT', () => {
     expect(parseEuroToCents('zwölf')).toBeNull()
     expect(parseEuroToCents('1,234')).toBeNull()
     expect(centsToEuroInput(123450)).toBe('1234,50')
+  })
+
+  it('reads a decimal comma with one or two cent digits', () => {
+    expect(parseEuroToCents('1234,5')).toBe(123450)
+    expect(parseEuroToCents('1234,56')).toBe(123456)
+    expect(parseEuroToCents('0,05')).toBe(5)
+    expect(parseEuroToCents('12,5')).toBe(1250)
+    expect(parseEuroToCents('12,')).toBeNull()
+    expect(parseEuroToCents(',5')).toBeNull()
+    expect(parseEuroToCents('1,2,3')).toBeNull()
+  })
+
+  it('reads dots as thousands separators, with or without cents', () => {
+    expect(parseEuroToCents('1.234,56')).toBe(123456)
+    expect(parseEuroToCents('5.000')).toBe(500000)
+    expect(parseEuroToCents('2.000.000')).toBe(200000000)
+    expect(parseEuroToCents('2.000.000,01')).toBe(200000001)
+    expect(parseEuroToCents('€ 5.000,00')).toBe(500000)
+    expect(parseEuroToCents('1 234,50')).toBe(123450)
+    // Groups are three digits after the first.
+    expect(parseEuroToCents('1.23,4')).toBeNull()
+    expect(parseEuroToCents('12.345.6')).toBeNull()
+    expect(parseEuroToCents('1234.567')).toBeNull()
+    expect(parseEuroToCents('1.000.00')).toBeNull()
+  })
+
+  it('takes a single dot with one or two digits after it, and no comma, as a decimal point', () => {
+    expect(parseEuroToCents('12.50')).toBe(1250)
+    expect(parseEuroToCents('12.5')).toBe(1250)
+    expect(parseEuroToCents('0.99')).toBe(99)
+    // Three digits after a dot are thousands, four are nothing.
+    expect(parseEuroToCents('12.500')).toBe(1250000)
+    expect(parseEuroToCents('1.2345')).toBeNull()
+    expect(parseEuroToCents('1.50,00')).toBeNull()
+  })
+
+  it('refuses what is not an amount', () => {
+    for (const input of ['', '   ', '€', '-5', '+5', '5e3', '1,234.56', '12.', '.5', 'viel']) {
+      expect(parseEuroToCents(input)).toBeNull()
+    }
+  })
+
+  it('keeps cents exact where floating point would not', () => {
+    expect(parseEuroToCents('0,29')).toBe(29)
+    expect(parseEuroToCents('1.005,57')).toBe(100557)
+    expect(parseEuroToCents('19.999.999,99')).toBe(1999999999)
   })
 })

@@ -32,14 +32,27 @@ export const formatShortDate = (value: string | Date): string => shortDate.forma
 export const formatDateTime = (value: string | Date): string => dateTime.format(toDate(value))
 export const formatMonthYear = (value: string | Date): string => monthYear.format(toDate(value))
 
-/** Euro input ("1.234,5" or "1234.50") → cents, or null when it is not an amount. */
+/** An amount with a decimal comma: whole euros, plain or with dots grouping thousands, then 1–2 cent digits. */
+const COMMA_AMOUNT = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/
+/** No comma, a single dot, 1–2 digits after it: the dot is a decimal point ("12.50"). */
+const DOT_AMOUNT = /^(\d+)\.(\d{1,2})$/
+
+/**
+ * Euro input → cents, or null when it is not an amount. The rule, as people in Austria type amounts:
+ * - "€" and spaces are ignored ("€ 1 234,50").
+ * - The comma separates the cents, one or two digits after it ("1234,5" → 1.234,50 €).
+ * - Dots group the whole euros in threes ("5.000", "2.000.000", "1.234,56").
+ * - Without a comma, a single dot followed by one or two digits is a decimal point ("12.50", "12.5" →
+ *   12,50 €), for people used to English keyboards; three digits after a dot are always thousands.
+ * - Anything else is not an amount: "1,234", "1.23,4", "12.345.6", "1.2345", "-5", "zwölf".
+ */
 export const parseEuroToCents = (input: string): number | null => {
   const cleaned = input.replace(/[€\s]/g, '')
-  if (!cleaned) return null
-  // de-AT writes "1.234,56": dots group thousands, the comma separates cents.
-  const normalised = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null
-  return Math.round(Number(normalised) * 100)
+  const match = COMMA_AMOUNT.exec(cleaned) ?? DOT_AMOUNT.exec(cleaned)
+  if (!match) return null
+  const [, whole = '', fraction = ''] = match
+  // Whole euros and cent digits separately: no floating-point rounding on the way to cents.
+  return Number(whole.replace(/\./g, '')) * 100 + Number(fraction.padEnd(2, '0'))
 }
 
 /** cents → the text an amount input shows ("1234,50"). */

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalString, z } from '@/lib/search-params'
 import { StartPage } from '@/features/start/start-page'
 
 export const Route = createFileRoute('/')({
   // The guard sends signed-out visitors here with the page they wanted (spec §2).
-  validateSearch: z.object({ redirect: z.string().max(2000).optional().catch(undefined) }),
+  validateSearch: z.object({ redirect: optionalString(2000) }),
   component: StartPage,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalString, z } from '@/lib/search-params'
 import { LoginPage } from '@/features/auth/login-page'
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().max(2000).optional().catch(undefined) }),
+  validateSearch: z.object({ redirect: optionalString(2000) }),
   component: LoginPage,
 })

@@ -49,11 +49,12 @@ const ERROR_HEADINGS = /Keine Berechtigung|Seite nicht gefunden|Da ist etwas sch
 
 for (const visitor of VISITORS) {
   test.describe(`as ${visitor}`, () => {
-    // Signed in once per worker through the real form; each test starts from that saved browser state.
+    // Signed in once per worker through the real form; the tests of a visitor share one warm browser
+    // (fixtures.ts: warmPage), and each loads its route afresh.
     test.use({ signedInRole: visitor === 'anonymous' ? undefined : visitor })
     for (const route of ROUTES) {
       const expected = outcome(route.access, visitor)
-      test(`${route.path} → ${expected}`, async ({ page }) => {
+      test(`${route.path} → ${expected}`, async ({ warmPage: page }) => {
         await page.goto(route.path)
         const heading = page.getByRole('heading', { level: 1 })
 

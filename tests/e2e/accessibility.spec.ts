@@ -27,18 +27,22 @@ const ROUTES: Array<{ path: string; as?: AccountName }> = [
 ]
 
 for (const route of ROUTES) {
-  test(`${route.path} has no serious accessibility violations`, async ({ page, signedInAs }) => {
-    if (route.as) await signedInAs(route.as)
-    await page.goto(route.path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
+  test.describe(() => {
+    // Signed in from the browser state saved once per worker, in a warm browser per visitor (fixtures.ts).
+    test.use({ signedInRole: route.as })
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
-    expect(serious).toEqual([])
+    test(`${route.path} has no serious accessibility violations`, async ({ warmPage: page }) => {
+      await page.goto(route.path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
+
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+      expect(serious).toEqual([])
+    })
   })
 }

@@ -7,10 +7,9 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 const VOLUME = 'club-sv-gruenbach'
 
 test.describe('Administration: club types and club roles', () => {
-  test('a new club type is offered in the registration and counts its clubs', async ({ page, signedInAs }) => {
-    // Several full page loads, each restarting the in-browser mocked backend with its seed.
-    test.slow()
-    await signedInAs('admin')
+  test.use({ signedInRole: 'admin' })
+
+  test('a new club type is offered in the registration and counts its clubs', async ({ page }) => {
     await page.goto('/admin?tab=types')
     await page.getByRole('textbox', { name: 'Neue Vereinsart' }).fill('Schachverein')
     await page.getByRole('button', { name: 'Vereinsart hinzufügen' }).click()
@@ -26,7 +25,7 @@ test.describe('Administration: club types and club roles', () => {
     await rename.getByRole('button', { name: 'Speichern' }).click()
     await expect(types.getByRole('listitem').filter({ hasText: 'Schachklub' })).toBeVisible()
 
-    await page.goto('/register_organisation')
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Verein registrieren' }).click()
     await field(page, 'Name des Vereins').fill('Schachklub Figurenfreunde')
     await field(page, 'ZVR-Zahl').fill('123456789')
     await page.getByRole('button', { name: 'Weiter' }).click()
@@ -47,7 +46,8 @@ test.describe('Administration: club types and club roles', () => {
     await expect(typeSelect).toHaveValue(/.+/)
 
     // A type clubs use cannot be deleted: the list says how many use it and why the button is off.
-    await page.goto('/admin?tab=types')
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administration' }).click()
+    await page.getByRole('tab', { name: 'Vereinsarten' }).click()
     const sport = page
       .getByRole('list', { name: 'Vereinsarten' })
       .getByRole('listitem')
@@ -66,11 +66,7 @@ test.describe('Administration: club types and club roles', () => {
     await expect(own).toHaveCount(0)
   })
 
-  test('a new club role is offered in the dashboard’s invite form and is then in use', async ({ page, signedInAs }) => {
-    // Several full page loads, each restarting the in-browser mocked backend with its seed.
-
-    test.slow()
-    await signedInAs('admin')
+  test('a new club role is offered in the dashboard’s invite form and is then in use', async ({ page }) => {
     await page.goto('/admin?tab=roles')
     await page.getByRole('textbox', { name: 'Neue Vereinsrolle' }).fill('Jugendreferent/in')
     await page.getByRole('button', { name: 'Vereinsrolle hinzufügen' }).click()
@@ -84,6 +80,7 @@ test.describe('Administration: club types and club roles', () => {
     await form.getByRole('button', { name: 'Einladung senden' }).click()
     await expect(page.getByText(`Einladung an ${email} wurde versendet.`)).toBeVisible()
 
+    // A fresh load: the role list's usage counts are cached from before the invitation.
     await page.goto('/admin?tab=roles')
     const role = page
       .getByRole('list', { name: 'Vereinsrollen' })

@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib'
 import { expect, test } from './fixtures'
 
+test.use({ signedInRole: 'admin' })
+
 /** A solid-colour PNG of `size`×`size` pixels, built by hand (signature, IHDR, IDAT, IEND). */
 const solidPng = (size: number, [r, g, b]: [number, number, number]): Buffer => {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -35,11 +37,7 @@ const solidPng = (size: number, [r, g, b]: [number, number, number]): Buffer => 
   ])
 }
 
-test('replaces the app logo, which then shows in the shell', async ({ page, signedInAs }) => {
-  // Several full page loads, each restarting the in-browser mocked backend with its seed.
-
-  test.slow()
-  await signedInAs('admin')
+test('replaces the app logo, which then shows in the shell', async ({ page }) => {
   await page.goto('/admin?tab=logo')
   const section = page.getByRole('tabpanel')
   await expect(section.getByText('vereinsportal-logo.svg')).toBeVisible()
@@ -70,7 +68,8 @@ test('replaces the app logo, which then shows in the shell', async ({ page, sign
   await expect.poll(() => startLogo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64)
 
   // Removing it asks first and brings back the default mark.
-  await page.goto('/admin?tab=logo')
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administration' }).click()
+  await page.getByRole('tab', { name: 'App-Logo' }).click()
   await page.getByRole('button', { name: 'Logo entfernen' }).click()
   await page.getByRole('dialog', { name: 'Logo entfernen?' }).getByRole('button', { name: 'Logo entfernen' }).click()
   await expect(page.getByText('Das Logo wurde entfernt.')).toBeVisible()

@@ -4,10 +4,9 @@ const RELEASABLE = 'Naturschutzverein Wienerwald Baden' // freigabe@demo.at's co
 const INCOMPLETE = 'Sportunion Leoben' // neu@demo.at's incomplete club
 
 test.describe('Administration: release of clubs', () => {
-  test('releases a complete club, and its representative sees it active', async ({ page, signedInAs }) => {
-    // Several full page loads, each restarting the in-browser mocked backend with its seed.
-    test.slow()
-    await signedInAs('admin')
+  test.use({ signedInRole: 'admin' })
+
+  test('releases a complete club, and its representative sees it active', async ({ page }) => {
     await page.goto('/admin')
     await page.getByLabel('Status').selectOption('PROCESSING')
     await expect(page).toHaveURL(/status=PROCESSING/)
@@ -32,11 +31,7 @@ test.describe('Administration: release of clubs', () => {
     await expect(overview).toContainText('Aktiv')
   })
 
-  test('an incomplete club cannot be activated, and the list says why', async ({ page, signedInAs }) => {
-    // Several full page loads, each restarting the in-browser mocked backend with its seed.
-
-    test.slow()
-    await signedInAs('admin')
+  test('an incomplete club cannot be activated, and the list says why', async ({ page }) => {
     await page.goto('/admin?status=PROCESSING')
     const club = page.getByRole('article', { name: INCOMPLETE })
     await expect(club).toContainText('Profil unvollständig')

@@ -1,25 +1,18 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-/**
- * After a full page load the mocked backend starts inside the page (a store of 10 000+ donations), which
- * takes a few seconds on a busy machine: the first wait after `goto`/`reload` allows for it.
- */
-const FIRST_LOAD = { timeout: 30_000 }
-// The journeys load the dashboard of the 10 000-donation club several times; each full load boots the mocked
-// backend again, so they get more than the default 45 s.
-test.describe.configure({ timeout: 120_000 })
 
 const VOLUME = 'club-sv-gruenbach'
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`))
 
 test.describe('Kampagnen', () => {
-  test('create, edit, disable and delete a campaign', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test.use({ signedInRole: 'user' })
+
+  test('create, edit, disable and delete a campaign', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
     await page.getByRole('link', { name: 'Neue Kampagne' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Kampagne anlegen' })).toBeVisible(FIRST_LOAD)
+    await expect(page.getByRole('heading', { level: 1, name: 'Kampagne anlegen' })).toBeVisible()
 
     // Spec §5: all fields required.
     await page.getByRole('button', { name: 'Kampagne anlegen' }).click()
@@ -51,7 +44,7 @@ test.describe('Kampagnen', () => {
     await page.getByRole('button', { name: 'Änderungen speichern' }).click()
     await expect(page.getByText('Kampagne wurde gespeichert')).toBeVisible()
     await page.reload()
-    await expect(field(page, 'Name der Kampagne')).toHaveValue('Neue Ballfangnetze', FIRST_LOAD)
+    await expect(field(page, 'Name der Kampagne')).toHaveValue('Neue Ballfangnetze')
 
     // Disable.
     await page.getByRole('button', { name: 'Kampagne deaktivieren' }).click()
@@ -69,8 +62,7 @@ test.describe('Kampagnen', () => {
     await expect(campaigns.getByText('Neue Ballfangnetze')).toHaveCount(0)
   })
 
-  test('a campaign with donations cannot be deleted, only deactivated', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('a campaign with donations cannot be deleted, only deactivated', async ({ page }) => {
     await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`)
     await page.getByRole('button', { name: 'Kampagne löschen' }).click()
     await page
@@ -78,18 +70,17 @@ test.describe('Kampagnen', () => {
       .getByRole('button', { name: 'Endgültig löschen' })
       .click()
     const explained = page.getByRole('dialog', { name: 'Kampagne kann nicht gelöscht werden' })
-    await expect(explained).toContainText('können Kampagnen mit Spenden nicht gelöscht werden', FIRST_LOAD)
+    await expect(explained).toContainText('können Kampagnen mit Spenden nicht gelöscht werden')
     await explained.getByRole('button', { name: 'Stattdessen deaktivieren' }).click()
     await expect(page.getByText('Kampagne wurde deaktiviert')).toBeVisible()
   })
 
-  test('leaving a changed form asks first', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('leaving a changed form asks first', async ({ page }) => {
     await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`)
     await field(page, 'Name der Kampagne').fill('Halb geändert')
     await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click()
     const dialog = page.getByRole('dialog', { name: 'Änderungen verwerfen?' })
-    await expect(dialog).toBeVisible(FIRST_LOAD)
+    await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Abbrechen' }).click()
     await expect(field(page, 'Name der Kampagne')).toHaveValue('Halb geändert')
   })

@@ -1,39 +1,22 @@
 import type { Locator, Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
 import { expect, test } from './fixtures'
 
 /** Sportunion Leoben: registered, incomplete, PROCESSING; represented by neu@demo.at. */
 const CLUB = 'club-su-leoben'
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname
 const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname
 
 /** A field by its label, with or without the required asterisk. */
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
 
-const shoot = async (page: Page, name: string) => {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  // A full-page capture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
-  const unstick = await page.addStyleTag({ content: '.sticky { position: static !important; }' })
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: true })
-  }
-  await unstick.evaluate((element) => (element as Element).remove())
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
-// Full-page screenshots at two widths take a few seconds each on a busy machine.
-test.describe.configure({ timeout: 180_000 })
-
 test.describe('Vereinsprofil', () => {
-  test('completes the incomplete profile with documents and legitimation scans', async ({ page, signedInAs }) => {
-    await signedInAs('newUser')
+  test.use({ signedInRole: 'newUser' })
+
+  test('completes the incomplete profile with documents and legitimation scans', async ({ page }) => {
     await page.goto(`/home?id=${CLUB}`)
     await page.getByRole('link', { name: 'Profil vervollständigen' }).click()
     await expect(page).toHaveURL(new RegExp(`/club/${CLUB}/true`))
     await expect(page.getByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })).toBeVisible()
     await expect(page.getByText('Das Profil ist noch unvollständig.')).toBeVisible()
-    await shoot(page, 'club-profile')
 
     // Club data, bank, contact person.
     await field(page, 'Steuernummer').fill('12 345/6789')
@@ -62,7 +45,6 @@ test.describe('Vereinsprofil', () => {
       contact.getByText('Die Datei ist kein echtes JPG-Bild, auch wenn sie so heißt. Nur .JPG-Dateien sind erlaubt.'),
     ).toBeVisible()
     await expect(field(contact, 'Telefonnummer')).toHaveValue('+43 660 1234567')
-    await shoot(page, 'club-profile-scan-refused')
     await field(contact, 'Vorderseite').setInputFiles(fixture('ausweis-vorderseite.jpg'))
     await expect(page.getByText('Vorderseite wurde hochgeladen')).toBeVisible()
     await expect(contact.getByRole('link', { name: 'Ansehen ausweis-vorderseite.jpg' })).toBeVisible()
@@ -81,7 +63,6 @@ test.describe('Vereinsprofil', () => {
     await field(documents, 'SPEND 2-Formular').setInputFiles(fixture('spend2-formular.pdf'))
     await documents.getByRole('button', { name: 'Dokumente speichern' }).click()
     await expect(documents.getByText('Es müssen beide Dokumente hochgeladen werden')).toBeVisible()
-    await shoot(page, 'club-profile-documents-missing')
     await field(documents, 'Bescheid über die Spendenbegünstigung').setInputFiles(
       fixture('bescheid-spendenbeguenstigung.pdf'),
     )
@@ -95,7 +76,6 @@ test.describe('Vereinsprofil', () => {
     await expect(page.getByText('Vereinsdaten wurden aktualisiert').first()).toBeVisible()
     await expect(page.getByText('Ihr Profil ist jetzt vollständig.', { exact: false })).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
-    await shoot(page, 'club-profile-saved')
 
     await page.reload()
     await expect(page.getByText('Das Profil ist vollständig.')).toBeVisible()
@@ -109,17 +89,12 @@ test.describe('Vereinsprofil', () => {
     await expect(page.getByRole('link', { name: 'Profil vervollständigen' })).toHaveCount(0)
   })
 
-  test('confirms before saving incomplete data and before leaving with unsaved changes', async ({
-    page,
-    signedInAs,
-  }) => {
-    await signedInAs('newUser')
+  test('confirms before saving incomplete data and before leaving with unsaved changes', async ({ page }) => {
     await page.goto(`/club/${CLUB}/true`)
     await field(page, 'Steuernummer').fill('12 345/6789')
     await page.getByRole('button', { name: 'Speichern', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Unvollständige Daten speichern?' })
     await expect(dialog.getByRole('list', { name: 'Fehlende Angaben' }).getByText('IBAN')).toBeVisible()
-    await shoot(page, 'club-profile-incomplete-confirmation')
     await dialog.getByRole('button', { name: 'Trotzdem speichern' }).click()
     await expect(page.getByText('Gespeichert. Für die Freischaltung fehlt noch:')).toBeVisible()
 
@@ -127,7 +102,6 @@ test.describe('Vereinsprofil', () => {
     await page.getByRole('link', { name: 'Zur Übersicht' }).click()
     const leave = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen verwerfen?' })
     await expect(leave).toBeVisible()
-    await shoot(page, 'club-profile-unsaved-changes')
     await leave.getByRole('button', { name: 'Abbrechen' }).click()
     await expect(field(page, 'Spendenbegünstigungsnummer')).toHaveValue('SO 4711')
     await page.getByRole('link', { name: 'Zur Übersicht' }).click()
@@ -135,11 +109,7 @@ test.describe('Vereinsprofil', () => {
     await expect(page).toHaveURL(/\/home/)
   })
 
-  test('manages gallery images: upload with progress, open, delete after confirmation', async ({
-    page,
-    signedInAs,
-  }) => {
-    await signedInAs('newUser')
+  test('manages gallery images: upload with progress, open, delete after confirmation', async ({ page }) => {
     await page.goto(`/club/${CLUB}/false`)
     const gallery = page.getByRole('region', { name: 'Bilder' })
     await expect(gallery.getByText('Noch keine Bilder hochgeladen.')).toBeVisible()
@@ -148,7 +118,6 @@ test.describe('Vereinsprofil', () => {
     const list = gallery.getByRole('list', { name: 'Bilder' })
     await expect(list.getByRole('img', { name: 'Vorschau von vereinsfoto.jpg' })).toBeVisible()
     await expect(list.getByRole('link', { name: 'Öffnen vereinsfoto.jpg' })).toHaveAttribute('href', /^blob:/)
-    await shoot(page, 'club-profile-gallery')
 
     await list.getByRole('button', { name: /Löschen/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Datei löschen?' })

@@ -1,22 +1,13 @@
 import { expect, latestMail, readMailbox, test } from './fixtures'
 
-/**
- * After a full page load the mocked backend starts inside the page (a store of 10 000+ donations), which
- * takes a few seconds on a busy machine: the first wait after `goto`/`reload` allows for it.
- */
-const FIRST_LOAD = { timeout: 30_000 }
-// The journeys load the dashboard of the 10 000-donation club several times; each full load boots the mocked
-// backend again, so they get more than the default 45 s.
-test.describe.configure({ timeout: 120_000 })
 
 const VOLUME = 'club-sv-gruenbach'
 
 test.describe('Dashboard', () => {
-  test('a representative of two clubs switches the active club, and it survives a reload', async ({
-    page,
-    signedInAs,
-  }) => {
-    await signedInAs('user')
+  test.use({ signedInRole: 'user' })
+
+  test('a representative of two clubs switches the active club, and it survives a reload', async ({ page }) => {
+    await page.goto('/home')
     // The first club by name.
     await expect(page.getByRole('heading', { level: 1, name: 'Musikverein Hallein' })).toBeVisible()
     await page.getByLabel('Aktiver Verein').selectOption({ label: 'SV Grünbach 1923 (Obmann/Obfrau)' })
@@ -27,16 +18,15 @@ test.describe('Dashboard', () => {
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Übersicht' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'SV Grünbach 1923' })).toBeVisible()
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1, name: 'SV Grünbach 1923' })).toBeVisible(FIRST_LOAD)
+    await expect(page.getByRole('heading', { level: 1, name: 'SV Grünbach 1923' })).toBeVisible()
   })
 
-  test('the chart renders for the 10 000-donation club and follows the grouping', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('the chart renders for the 10 000-donation club and follows the grouping', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
     const chart = page.getByTestId('donation-chart')
     const bars = chart.locator('svg .recharts-bar-rectangle')
     // Twelve months by default: one bar per month.
-    await expect(bars).toHaveCount(12, FIRST_LOAD)
+    await expect(bars).toHaveCount(12)
     const summary = page.getByTestId('chart-summary')
     await expect(summary).toContainText(/sind €\s[\d.]+,\d\d aus [\d.\s]+ Spenden eingegangen/)
     const monthly = await summary.textContent()
@@ -56,15 +46,14 @@ test.describe('Dashboard', () => {
     await expect(page.getByRole('table', { name: 'Spenden je Zeitraum' }).getByRole('row')).not.toHaveCount(0)
   })
 
-  test('a representative invites a member; the invitation is listed and mailed', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('a representative invites a member; the invitation is listed and mailed', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
     const form = page.getByRole('form', { name: 'Person einladen' })
     const email = `neues.mitglied.${Date.now()}@example.at`
     await form.getByLabel('E-Mail-Adresse').fill(email)
     await form.getByLabel('Rolle im Verein').selectOption({ label: 'Kassier/in' })
     await form.getByRole('button', { name: 'Einladung senden' }).click()
-    await expect(page.getByText(`Einladung an ${email} wurde versendet.`)).toBeVisible(FIRST_LOAD)
+    await expect(page.getByText(`Einladung an ${email} wurde versendet.`)).toBeVisible()
 
     const row = page.getByRole('region', { name: 'Mitglieder' }).getByTestId('member-row').filter({ hasText: email })
     await expect(row).toContainText('Eingeladen')
@@ -83,15 +72,19 @@ test.describe('Dashboard', () => {
     ).toHaveLength(0)
   })
 
-  test('an incomplete club sees what is missing and gets to the profile form', async ({ page, signedInAs }) => {
-    await signedInAs('newUser')
-    const hint = page.getByText('Ihr Vereinsprofil ist noch nicht vollständig')
-    await expect(hint).toBeVisible()
-    const missing = page.getByRole('list', { name: 'Fehlende Angaben' })
-    await expect(missing.getByRole('listitem').first()).toBeVisible()
-    expect(await missing.getByRole('listitem').count()).toBeGreaterThan(3)
-    await page.getByRole('link', { name: 'Profil vervollständigen' }).click()
-    await expect(page).toHaveURL(/\/club\/club-su-leoben\/true$/)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  test.describe('of an incomplete club', () => {
+    test.use({ signedInRole: 'newUser' })
+
+    test('an incomplete club sees what is missing and gets to the profile form', async ({ page }) => {
+      await page.goto('/home')
+      const hint = page.getByText('Ihr Vereinsprofil ist noch nicht vollständig')
+      await expect(hint).toBeVisible()
+      const missing = page.getByRole('list', { name: 'Fehlende Angaben' })
+      await expect(missing.getByRole('listitem').first()).toBeVisible()
+      expect(await missing.getByRole('listitem').count()).toBeGreaterThan(3)
+      await page.getByRole('link', { name: 'Profil vervollständigen' }).click()
+      await expect(page).toHaveURL(/\/club\/club-su-leoben\/true$/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    })
   })
 })

@@ -2,14 +2,6 @@ import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-/**
- * After a full page load the mocked backend starts inside the page (a store of 10 000+ donations), which
- * takes a few seconds on a busy machine: the first wait after `goto`/`reload` allows for it.
- */
-const FIRST_LOAD = { timeout: 30_000 }
-// The journeys load the dashboard of the 10 000-donation club several times; each full load boots the mocked
-// backend again, so they get more than the default 45 s.
-test.describe.configure({ timeout: 120_000 })
 
 const VOLUME = 'club-sv-gruenbach'
 
@@ -45,17 +37,15 @@ const parseCsv = (text: string) => {
   return { header, rows: rest.slice(0, -1).map((line) => line.split(';')), sum }
 }
 
+test.use({ signedInRole: 'user' })
+
 test.describe('Spenden', () => {
-  test('the filtered list exports as a CSV Excel opens (de-AT), matching the shown totals', async ({
-    page,
-    signedInAs,
-  }) => {
-    await signedInAs('user')
+  test('the filtered list exports as a CSV Excel opens (de-AT), matching the shown totals', async ({ page }) => {
     const from = viennaDay(45)
     const to = viennaDay(15)
     await page.goto(`/home?id=${VOLUME}&dFrom=${from}&dTo=${to}&dSort=amountCents,desc`)
     const list = page.getByRole('region', { name: 'Spenden', exact: true })
-    await expect(list.getByTestId('donation-row').first()).toBeVisible(FIRST_LOAD)
+    await expect(list.getByTestId('donation-row').first()).toBeVisible()
     const totals = await shownTotals(page)
     expect(totals.count).toBeGreaterThan(50)
 
@@ -77,10 +67,9 @@ test.describe('Spenden', () => {
     csv.rows.forEach((row) => expect(iso(row[0]!) >= from && iso(row[0]!) <= to).toBe(true))
   })
 
-  test('all 10 000+ donations of the volume club export page by page', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('all 10 000+ donations of the volume club export page by page', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
-    await expect(page.getByTestId('donation-row').first()).toBeVisible(FIRST_LOAD)
+    await expect(page.getByTestId('donation-row').first()).toBeVisible()
     const totals = await shownTotals(page)
     expect(totals.count).toBeGreaterThanOrEqual(10_000)
     const { text } = await exportCsv(page)
@@ -90,11 +79,10 @@ test.describe('Spenden', () => {
     expect(new Set(csv.rows.map((row) => row.join(';'))).size).toBeGreaterThan(totals.count * 0.99)
   })
 
-  test('paging, page size and sort live in the URL and survive a reload', async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test('paging, page size and sort live in the URL and survive a reload', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
     const list = page.getByRole('region', { name: 'Spenden', exact: true })
-    await expect(list.getByTestId('donation-row')).toHaveCount(50, FIRST_LOAD)
+    await expect(list.getByTestId('donation-row')).toHaveCount(50)
     await list.getByRole('button', { name: /^Betrag/ }).click()
     await expect(page).toHaveURL(/dSort=amountCents%2Cdesc|dSort=amountCents,desc/)
     await list.getByRole('button', { name: 'Weiter' }).click()
@@ -102,15 +90,14 @@ test.describe('Spenden', () => {
     await list.getByLabel('Einträge pro Seite').selectOption('100')
     await expect(list.getByTestId('donation-row')).toHaveCount(100)
     await page.reload()
-    await expect(list.getByTestId('donation-row')).toHaveCount(100, FIRST_LOAD)
+    await expect(list.getByTestId('donation-row')).toHaveCount(100)
     await expect(list.getByRole('columnheader', { name: /Betrag/ })).toHaveAttribute('aria-sort', 'descending')
   })
 
-  test("a campaign's donations are listed on its page", async ({ page, signedInAs }) => {
-    await signedInAs('user')
+  test("a campaign's donations are listed on its page", async ({ page }) => {
     await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`)
     const list = page.getByRole('region', { name: 'Spenden an diese Kampagne' })
-    await expect(list.getByTestId('donation-row').first()).toBeVisible(FIRST_LOAD)
+    await expect(list.getByTestId('donation-row').first()).toBeVisible()
     await expect(list.getByRole('columnheader', { name: 'Kampagne' })).toHaveCount(0)
   })
 })
@@ -121,8 +108,7 @@ test.describe('Spenden', () => {
  * not counted), split into the request (Resource Timing of the `donations/club` call, answered by the
  * mocked backend inside the page) and the rest: React rendering the rows until the next frame.
  */
-test('reports how long the 10 000-donation list takes to render', async ({ page, signedInAs }) => {
-  await signedInAs('user')
+test('reports how long the 10 000-donation list takes to render', async ({ page }) => {
   // The first donation row's appearance, stamped in the page from the navigation's start.
   await page.addInitScript(() => {
     const stamp = () => {
@@ -134,7 +120,7 @@ test('reports how long the 10 000-donation list takes to render', async ({ page,
   })
   await page.goto(`/home?id=${VOLUME}`)
   const list = page.getByRole('region', { name: 'Spenden', exact: true })
-  await expect(list.getByTestId('donation-row')).toHaveCount(50, FIRST_LOAD)
+  await expect(list.getByTestId('donation-row')).toHaveCount(50)
   await page.waitForLoadState('networkidle')
   const firstLoad = await page.evaluate(() => {
     const request = performance

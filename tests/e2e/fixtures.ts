@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
 import path from 'node:path'
 import { SEED_PASSWORD, seedAccounts } from '../../mocks/db/seed-accounts.ts'
 
@@ -60,6 +60,22 @@ export const latestMail = async (page: Page, to: string, kind: Mail['kind']): Pr
   return mail!
 }
 
+/**
+ * Collects what the app reports as text shown without its catalogue loaded (src/lib/i18n/i18n.ts), so
+ * every test fails when a screen shows message ids instead of German text.
+ */
+const watchMissingMessages = (page: Page) => {
+  const missing: string[] = []
+  const listener = (message: ConsoleMessage) => {
+    if (message.type() === 'error' && message.text().startsWith('[i18n]')) missing.push(message.text())
+  }
+  page.on('console', listener)
+  return () => {
+    page.off('console', listener)
+    expect(missing, 'messages shown before their catalogue was loaded').toEqual([])
+  }
+}
+
 interface Fixtures {
   /** Signs in through the real sign-in form as a seed account and waits for the landing page. */
   /** A seed account by its name in `accounts`, or any e-mail address. */
@@ -69,13 +85,26 @@ interface Fixtures {
    * browser state saved once per worker after a real sign-in (much faster than signing in per test).
    */
   signedInRole: AccountName | undefined
+  /**
+   * A page in a browser kept for the whole worker, one per `signedInRole`, for suites that only read (the
+   * access matrix, axe): every test still loads its page fully, but the browser has the app's scripts,
+   * compiled code and the mocked backend's service worker from the tests before, which halves a load.
+   */
+  warmPage: Page
 }
 
 interface WorkerFixtures {
   sessionStateFor: (account: AccountName) => Promise<string>
+  warmContextFor: (account: AccountName | undefined) => Promise<BrowserContext>
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  page: async ({ page }, provide) => {
+    const check = watchMissingMessages(page)
+    await provide(page)
+    check()
+  },
+
   signedInAs: async ({ page }, provide) => {
     await provide(async (account, { password = SEED_PASSWORD, landing = /\/home$/ } = {}) => {
       const email = account in accounts ? accounts[account as AccountName] : account
@@ -112,6 +141,36 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+
+  warmContextFor: [
+    async ({ browser, sessionStateFor }, provide, workerInfo) => {
+      const contexts = new Map<string, Promise<BrowserContext>>()
+      const { baseURL, locale, timezoneId, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+        workerInfo.project.use
+      await provide((account) => {
+        const key = account ?? 'anonymous'
+        if (!contexts.has(key)) {
+          const open = async () =>
+            browser.newContext({
+              ...{ baseURL, locale, timezoneId, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch },
+              ...(account ? { storageState: await sessionStateFor(account) } : {}),
+            })
+          contexts.set(key, open())
+        }
+        return contexts.get(key)!
+      })
+      for (const context of contexts.values()) await (await context).close()
+    },
+    { scope: 'worker' },
+  ],
+
+  warmPage: async ({ signedInRole, warmContextFor }, provide) => {
+    const context = await warmContextFor(signedInRole)
+    const page = context.pages()[0] ?? (await context.newPage())
+    const check = watchMissingMessages(page)
+    await provide(page)
+    check()
+  },
 
   storageState: async ({ signedInRole, sessionStateFor, storageState }, provide) => {
     await provide(signedInRole ? await sessionStateFor(signedInRole) : storageState)

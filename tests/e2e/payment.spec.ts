@@ -3,8 +3,6 @@ import { expect, signIn, test } from './fixtures'
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club; its account waits for the onboarding
 
 test('a representative walks the provider onboarding: part first, then the rest', async ({ page }) => {
-  // Every hand-off to and from the provider is a full page load that restarts the in-browser backend.
-  test.slow()
   // Signed out, the public page asks to sign in and comes back afterwards.
   await page.goto(`/payment?clubId=${HALLEIN}`)
   const prompt = page.getByRole('region', { name: 'Bitte melden Sie sich an' })
@@ -39,20 +37,21 @@ test('a representative walks the provider onboarding: part first, then the rest'
   await expect(page.getByRole('heading', { level: 1, name: 'Musikverein Hallein' })).toBeVisible()
 })
 
-test('a used provider link leads back to /payment, which starts again', async ({ page, signedInAs }) => {
-  // Every hand-off to and from the provider is a full page load that restarts the in-browser backend.
-  test.slow()
-  await signedInAs('user')
-  await page.goto(`/payment?clubId=${HALLEIN}`)
-  await page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' }).click()
-  await expect(page).toHaveURL(/\/__mock\/provider\/onboarding\?link=/)
-  const usedLink = page.url()
-  await page.getByRole('button', { name: /Abbrechen/ }).click()
-  await expect(page).toHaveURL(`/payment/return?clubId=${HALLEIN}`)
+test.describe('signed in', () => {
+  test.use({ signedInRole: 'user' })
 
-  await page.goto(usedLink)
-  await expect(page.getByText('Dieser Link wurde bereits verwendet.')).toBeVisible()
-  await page.getByRole('button', { name: 'Zurück zum Vereinsportal' }).click()
-  await expect(page).toHaveURL(`/payment?clubId=${HALLEIN}`)
-  await expect(page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' })).toBeVisible()
+  test('a used provider link leads back to /payment, which starts again', async ({ page }) => {
+    await page.goto(`/payment?clubId=${HALLEIN}`)
+    await page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' }).click()
+    await expect(page).toHaveURL(/\/__mock\/provider\/onboarding\?link=/)
+    const usedLink = page.url()
+    await page.getByRole('button', { name: /Abbrechen/ }).click()
+    await expect(page).toHaveURL(`/payment/return?clubId=${HALLEIN}`)
+
+    await page.goto(usedLink)
+    await expect(page.getByText('Dieser Link wurde bereits verwendet.')).toBeVisible()
+    await page.getByRole('button', { name: 'Zurück zum Vereinsportal' }).click()
+    await expect(page).toHaveURL(`/payment?clubId=${HALLEIN}`)
+    await expect(page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' })).toBeVisible()
+  })
 })

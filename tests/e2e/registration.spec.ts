@@ -1,36 +1,19 @@
 import type { Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
 import { expect, latestMail, test } from './fixtures'
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname
 
 /** A field by its label, with or without the required asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
 const next = (page: Page) => page.getByRole('button', { name: 'Weiter' }).click()
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name })
 
-/** The step at 1280 px and 375 px wide, the whole page. */
-const shoot = async (page: Page, name: string) => {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  // A full-page capture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
-  const unstick = await page.addStyleTag({ content: '.sticky { position: static !important; }' })
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}${name}-${width}.png`, fullPage: true })
-  }
-  await unstick.evaluate((element) => (element as Element).remove())
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
 interface Registration {
   club: string
   email: string
 }
 
-const fillUpToTerms = async (page: Page, { club, email }: Registration, screenshots = false) => {
+const fillUpToTerms = async (page: Page, { club, email }: Registration) => {
   await field(page, 'Name des Vereins').fill(club)
   await field(page, 'ZVR-Zahl').fill('987654321')
-  if (screenshots) await shoot(page, 'registration-step-1')
   await next(page)
   await expect(stepHeading(page, 'Adresse')).toBeVisible()
   await expect(page).toHaveURL(/step=2/)
@@ -39,7 +22,6 @@ const fillUpToTerms = async (page: Page, { club, email }: Registration, screensh
   await field(page, 'Hausnummer').fill('3')
   await field(page, 'Postleitzahl').fill('3910')
   await field(page, 'Ort').fill('Zwettl')
-  if (screenshots) await shoot(page, 'registration-step-2')
   await next(page)
   await expect(stepHeading(page, 'Kontaktperson und Benutzerkonto')).toBeVisible()
 
@@ -49,19 +31,14 @@ const fillUpToTerms = async (page: Page, { club, email }: Registration, screensh
   await field(page, 'E-Mail').fill(email)
   await page.getByLabel(/^Passwort(\s\*)?$/).fill('Geheim1234!')
   await field(page, 'Passwort wiederholen').fill('Geheim1234!')
-  if (screenshots) await shoot(page, 'registration-step-3')
   await next(page)
   await expect(stepHeading(page, 'Vereinsart und Größe')).toBeVisible()
 
   await field(page, 'Vereinsart').selectOption({ label: 'Kulturverein' })
   await field(page, 'Vereinsgröße').selectOption({ label: '20 Mitglieder' })
-  if (screenshots) await shoot(page, 'registration-step-4')
   await next(page)
   await expect(stepHeading(page, 'AGB und Abschluss')).toBeVisible()
 }
-
-// Full-page screenshots at two widths take a few seconds each on a busy machine.
-test.describe.configure({ timeout: 180_000 })
 
 test.describe('Registrierung', () => {
   test('registers a club end to end, step by step', async ({ page }) => {
@@ -73,9 +50,8 @@ test.describe('Registrierung', () => {
     await next(page)
     await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus!')).toBeVisible()
     await expect(page.getByText('Bitte geben Sie den Namen des Vereins ein.')).toBeVisible()
-    await shoot(page, 'registration-step-1-errors')
 
-    await fillUpToTerms(page, registration, true)
+    await fillUpToTerms(page, registration)
     await expect(page.getByText(registration.club)).toBeVisible()
     await expect(page.getByText(registration.email)).toBeVisible()
 
@@ -89,10 +65,8 @@ test.describe('Registrierung', () => {
     await expect(page.getByText('Bitte akzeptieren Sie die AGB.')).toBeVisible()
     await page.getByRole('button', { name: 'AGB lesen' }).click()
     await expect(page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible()
-    await shoot(page, 'registration-terms-dialog')
     await page.getByRole('button', { name: 'Schließen', exact: true }).click()
     await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-    await shoot(page, 'registration-step-5')
     await page.getByRole('button', { name: 'Abschließen' }).click()
 
     await expect(page).toHaveURL(/\/success\?from=registration/)
@@ -131,7 +105,6 @@ test.describe('Registrierung', () => {
     await expect(stepHeading(page, 'Kontaktperson und Benutzerkonto')).toBeVisible()
     await expect(page.getByText('User ist bereits vorhanden')).toBeVisible()
     await expect(field(page, 'E-Mail')).toBeFocused()
-    await shoot(page, 'registration-user-exists')
   })
 
   test('keeps everything after a failed request', async ({ page }) => {

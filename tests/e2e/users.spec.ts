@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures'
 
-test('an administrator creates, edits and deletes a user', async ({ page, signedInAs }) => {
-  // Several full page loads, each restarting the in-browser mocked backend with its seed.
+test.use({ signedInRole: 'admin' })
 
-  test.slow()
-  await signedInAs('admin')
+test('an administrator creates, edits and deletes a user', async ({ page }) => {
+  await page.goto('/home')
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Benutzer' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Benutzerverwaltung' })).toBeVisible()
 
@@ -54,11 +53,7 @@ test('an administrator creates, edits and deletes a user', async ({ page, signed
   await expect(page.getByText('Keine Benutzer gefunden')).toBeVisible()
 })
 
-test('the own account cannot be deleted, and the list says why', async ({ page, signedInAs }) => {
-  // Several full page loads, each restarting the in-browser mocked backend with its seed.
-
-  test.slow()
-  await signedInAs('admin')
+test('the own account cannot be deleted, and the list says why', async ({ page }) => {
   await page.goto('/users?q=admin%40demo.at')
   const row = page.getByRole('table', { name: 'Benutzer' }).getByRole('row').filter({ hasText: 'admin@demo.at' })
   await expect(row.getByRole('button', { name: 'Andrea Admin löschen' })).toBeDisabled()

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -26,8 +26,12 @@ const SPEC_MESSAGES = [
   'Fehler beim Speichern des Dokuments',
 ]
 
-const catalogue = readFileSync(path.join(import.meta.dirname, '../../src/locales/de/messages.po'), 'utf8')
-const msgids = new Set([...catalogue.matchAll(/^msgid "(.*)"$/gm)].map((match) => match[1]!.replace(/\\"/g, '"')))
+const catalogues = ['shell', 'screens'].map((name) =>
+  readFileSync(path.join(import.meta.dirname, `../../src/locales/de/${name}.po`), 'utf8'),
+)
+const msgids = new Set(
+  catalogues.flatMap((catalogue) => [...catalogue.matchAll(/^msgid "(.*)"$/gm)].map((match) => match[1]!.replace(/\\"/g, '"'))),
+)
 
 describe('the Lingui catalogue', () => {
   it.each(SPEC_MESSAGES)('holds the spec message "%s" verbatim', (message) => {
@@ -35,6 +39,34 @@ describe('the Lingui catalogue', () => {
   })
 
   it('is German only', () => {
-    expect(catalogue).toMatch(/^"Language: de\\n"$/m)
+    for (const catalogue of catalogues) expect(catalogue).toMatch(/^"Language: de\\n"$/m)
+  })
+})
+
+/**
+ * Only the shell's catalogue loads with the app; a screen brings the `screens` catalogue itself
+ * (docs/decisions/0007). Every component a route renders from a feature outside the shell must import it,
+ * or its text would show as message ids.
+ */
+describe('the screens catalogue', () => {
+  const root = path.join(import.meta.dirname, '../..')
+  const routeFiles = readdirSync(path.join(root, 'src/routes'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => readFileSync(path.join(root, 'src/routes', file), 'utf8'))
+  const screens = new Set(
+    routeFiles.flatMap((source) =>
+      [...source.matchAll(/from '@\/features\/((?!start\/)[\w-]+\/[\w-]+)'/g)]
+        .map((match) => `src/features/${match[1]}.tsx`)
+        .filter((file) => existsSync(path.join(root, file))),
+    ),
+  )
+  screens.add('src/components/mock-tools/mock-tools-panel.tsx')
+
+  it('finds the screens the routes render', () => {
+    expect(screens.size).toBeGreaterThanOrEqual(13)
+  })
+
+  it.each([...screens])('is loaded by %s', (file) => {
+    expect(readFileSync(path.join(root, file), 'utf8')).toContain("import '@/lib/i18n/screen-messages'")
   })
 })

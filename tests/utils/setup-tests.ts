@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetMockBackend, server } from '@mocks/node'
 import '@/lib/i18n/i18n'
+import '@/lib/i18n/screen-messages'
 
 // happy-dom lacks object URLs; the storage adapter hands them out for previews and downloads.
 if (!('createObjectURL' in URL)) {

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { DOCUMENT_RULE, IMAGE_RULE, LEGITIMATION_SCAN_RULE } from '@/lib/file-checks'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderComponent } from '../../../tests/utils/render'
 import { FileUploadField } from './file-upload-field'
 

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createOfflineAuth } from '@/lib/auth/offline-auth'
 import { SEED_PASSWORD } from '@mocks/db/seed-accounts'
 import { sentMails } from '@mocks/testing'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../tests/utils/render'
 import { VERIFIED_NOTICE_MS } from './email-verification-notice'
 

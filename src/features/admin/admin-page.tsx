@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { PageHeader } from '@/components/ui/page-header'

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/api/client'
 import { activateClub, getClubs } from '@/api/generated/query/endpoints/clubs/clubs'
 import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
 
 /**

@@ -1,9 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { failOperation } from '../../../tests/utils/mock-faults'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute } from '../../../tests/utils/render'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a

@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -60,7 +61,7 @@ export const CampaignCreatePage = () => {
       <>
         <PageHeader title={t`Kampagne anlegen`} actions={back} />
         <Alert tone="warning" title={t`Keine Berechtigung`}>
-          <Trans>Sachbearbeiter/innen sehen Kampagnen, legen aber keine an.</Trans>
+          <Trans>Mitarbeiter/innen sehen Kampagnen, legen aber keine an.</Trans>
         </Alert>
       </>
     )
@@ -83,7 +84,7 @@ export const CampaignCreatePage = () => {
             pending={create.isPending}
             onSubmit={async (values, form, allowLeave) => {
               try {
-                const campaign = await create.mutateAsync(createCampaignBody(values, clubId, enabled))
+                const campaign = await create.mutateAsync({ data: createCampaignBody(values, clubId, enabled) })
                 allowLeave()
                 setCreated(campaign)
               } catch (error) {

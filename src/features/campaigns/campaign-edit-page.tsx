@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -13,10 +14,10 @@ import { PageHeader } from '@/components/ui/page-header'
 import { problemStatus } from '@/lib/api-errors'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { centsToEuroInput } from '@/lib/format'
-import { useDeleteCampaignMutation, useUpdateCampaignMutation } from './api/campaign-mutations'
+import { useDeleteCampaignMutation, useSaveCampaignMutation, useToggleCampaignMutation } from './api/campaign-mutations'
 import { CampaignForm } from './components/campaign-form'
 import { CampaignStatusCard } from './components/campaign-status-card'
-import { updateCampaignBody, type CampaignFormInput } from './schemas'
+import { campaignStateBody, updateCampaignBody, type CampaignFormInput } from './schemas'
 import { applyCampaignServerErrors } from './server-errors'
 
 const route = getRouteApi('/_authenticated/campaign/$clubId/$campaignId')
@@ -46,8 +47,9 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
   const me = useCurrentUser()
   const campaign = useGetCampaign(campaignId)
   const overview = useGetClubOverview(clubId)
-  const update = useUpdateCampaignMutation()
-  const remove = useDeleteCampaignMutation()
+  const save = useSaveCampaignMutation()
+  const toggleState = useToggleCampaignMutation()
+  const remove = useDeleteCampaignMutation(campaign.data?.clubId ?? clubId)
   const readOnly = me.data?.role === 'ROLE_STAFF'
   const clubName = overview.data?.club.name ?? ''
   const [deletedFromClub, setDeletedFromClub] = useState<string | null>(null)
@@ -107,37 +109,7 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
   const toggle = async () => {
     const enabled = !current.enabled
     try {
-      // The saved fields with the new state: unsaved edits in the form stay in the form.
-      const {
-        name,
-        description,
-        goalCents,
-        amountCents,
-        minimumDonationCents,
-        date,
-        time,
-        from,
-        to,
-        currency,
-        documentId,
-      } = current
-      await update.mutateAsync({
-        body: {
-          name,
-          description,
-          goalCents,
-          amountCents,
-          minimumDonationCents,
-          date,
-          time,
-          from,
-          to,
-          currency,
-          documentId,
-          enabled,
-        },
-        kind: enabled ? 'enabled' : 'disabled',
-      })
+      await toggleState.mutateAsync({ data: campaignStateBody(current, enabled) })
     } catch {
       toast.error(
         enabled ? t`Die Kampagne konnte nicht aktiviert werden.` : t`Die Kampagne konnte nicht deaktiviert werden.`,
@@ -146,7 +118,7 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
   }
 
   const destroy = async () => {
-    await remove.mutateAsync({ documentId: current.documentId, clubId: current.clubId })
+    await remove.mutateAsync({ documentId: current.documentId })
     setDeletedFromClub(current.clubId)
   }
 
@@ -167,14 +139,13 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
                   key={current.documentId}
                   defaultValues={toFormInput(current)}
                   submitLabel={t`Änderungen speichern`}
-                  pending={update.isPending && update.variables.kind === 'saved'}
+                  pending={save.isPending}
                   readOnly={readOnly}
                   discarded={deletedFromClub !== null}
                   onSubmit={async (values, form) => {
                     try {
-                      const saved = await update.mutateAsync({
-                        body: updateCampaignBody(values, current.documentId, current.enabled),
-                        kind: 'saved',
+                      const saved = await save.mutateAsync({
+                        data: updateCampaignBody(values, current.documentId, current.enabled),
                       })
                       form.reset(toFormInput(saved))
                     } catch (error) {
@@ -189,7 +160,7 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
           <CampaignStatusCard
             campaign={current}
             readOnly={readOnly}
-            toggling={update.isPending && update.variables.kind !== 'saved'}
+            toggling={toggleState.isPending}
             deleting={remove.isPending}
             onToggle={toggle}
             onDelete={destroy}

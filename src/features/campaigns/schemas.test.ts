@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { campaignFormSchema, createCampaignBody, parseEuroAmount, type CampaignFormInput } from './schemas'
+import type { Campaign } from '@/api/generated/query/model/campaign'
+import { campaignFormSchema, campaignStateBody, createCampaignBody, type CampaignFormInput } from './schemas'
 
 const valid: CampaignFormInput = {
   name: ' Neue Tore ',
@@ -19,17 +20,6 @@ const messages = (input: CampaignFormInput) => {
     ? {}
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
 }
-
-describe('parseEuroAmount', () => {
-  it('reads Austrian amounts into cents', () => {
-    expect(parseEuroAmount('1.234,50')).toBe(123450)
-    expect(parseEuroAmount('5.000')).toBe(500000)
-    expect(parseEuroAmount('2.000.000')).toBe(200000000)
-    expect(parseEuroAmount('€ 20')).toBe(2000)
-    expect(parseEuroAmount('12,5')).toBe(1250)
-    expect(parseEuroAmount('viel')).toBeNull()
-  })
-})
 
 describe('campaignFormSchema', () => {
   it('accepts a complete campaign and builds the request body in cents', () => {
@@ -71,5 +61,26 @@ describe('campaignFormSchema', () => {
     expect(messages({ ...valid, goal: '1.000.000,01' }).goal).toMatch(
       /^Der Betrag darf höchstens €\s1\.000\.000,00 betragen\.$/,
     )
+  })
+})
+
+describe('campaignStateBody', () => {
+  it('sends the saved fields with the new state, and nothing the backend computes', () => {
+    const {
+      clubId: _clubId,
+      enabled: _enabled,
+      ...fields
+    } = createCampaignBody(campaignFormSchema.parse(valid), 'club-1', true)
+    const saved: Campaign = {
+      ...fields,
+      documentId: 'campaign-1',
+      clubId: 'club-1',
+      enabled: true,
+      phase: 'UPCOMING',
+      raisedCents: 1200,
+      donationCount: 3,
+      createdAt: '2031-04-01T08:00:00Z',
+    }
+    expect(campaignStateBody(saved, false)).toEqual({ ...fields, documentId: 'campaign-1', enabled: false })
   })
 })

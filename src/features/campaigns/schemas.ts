@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { z } from 'zod'
+import type { Campaign } from '@/api/generated/query/model/campaign'
 import type { CampaignFields } from '@/api/generated/query/model/campaignFields'
 import { CreateCampaignBody, UpdateCampaignBody } from '@/api/generated/zod/campaigns/campaigns.zod'
 import { formatCents, parseEuroToCents } from '@/lib/format'
@@ -11,15 +12,6 @@ const { name, description, date, time, from, to, goalCents } = fields.shape
 /** An empty input is "missing" (one German message for every field), anything else is checked by `schema`. */
 const required = <T extends z.ZodType<unknown, string>>(schema: T) => z.string().trim().min(1).pipe(schema)
 
-/**
- * `parseEuroToCents` with one more Austrian habit: "5.000" or "2.000.000" (dots grouping thousands, no
- * cents) means thousands, not a decimal point with three digits.
- */
-export const parseEuroAmount = (input: string): number | null => {
-  const compact = input.replace(/[€\s]/g, '')
-  return parseEuroToCents(/^\d{1,3}(\.\d{3})+$/.test(compact) ? compact.replace(/\./g, '') : compact)
-}
-
 /** Euro amounts are typed the Austrian way ("1.234,50") and checked against the contract's `Cents` bounds. */
 const euroAmount = z
   .string()
@@ -28,7 +20,7 @@ const euroAmount = z
   .superRefine((value, ctx) => {
     // Empty is reported once, by `min(1)`.
     if (!value) return
-    const cents = parseEuroAmount(value)
+    const cents = parseEuroToCents(value)
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: t`Bitte geben Sie einen Betrag in Euro ein, z. B. 1.234,50.` })
       return
@@ -64,9 +56,9 @@ export const campaignFormSchema = z
     if (value.from && value.to && value.to <= value.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Ende muss nach dem Beginn liegen.` })
     }
-    const goal = parseEuroAmount(value.goal)
-    const amount = parseEuroAmount(value.amount)
-    const minimum = parseEuroAmount(value.minimumDonation)
+    const goal = parseEuroToCents(value.goal)
+    const amount = parseEuroToCents(value.amount)
+    const minimum = parseEuroToCents(value.minimumDonation)
     if (amount !== null && goal !== null && amount > goal) {
       ctx.addIssue({
         code: 'custom',
@@ -116,9 +108,9 @@ export const emptyCampaignForm: CampaignFormInput = {
 export const toCampaignFields = (values: CampaignFormValues): CampaignFields => ({
   name: values.name,
   description: values.description,
-  goalCents: parseEuroAmount(values.goal) ?? 0,
-  amountCents: parseEuroAmount(values.amount) ?? 0,
-  minimumDonationCents: parseEuroAmount(values.minimumDonation) ?? 0,
+  goalCents: parseEuroToCents(values.goal) ?? 0,
+  amountCents: parseEuroToCents(values.amount) ?? 0,
+  minimumDonationCents: parseEuroToCents(values.minimumDonation) ?? 0,
   date: values.date,
   time: values.time,
   from: values.from,
@@ -132,6 +124,13 @@ export const createCampaignBody = (values: CampaignFormValues, clubId: string, e
 
 export const updateCampaignBody = (values: CampaignFormValues, documentId: string, enabled: boolean) =>
   UpdateCampaignBody.parse({ ...toCampaignFields(values), documentId, enabled })
+
+/**
+ * The saved campaign with a new state, for enabling or disabling: unsaved edits stay in the form. The
+ * generated schema keeps only the body's fields (not `raisedCents`, `phase`, …).
+ */
+export const campaignStateBody = (campaign: Campaign, enabled: boolean) =>
+  UpdateCampaignBody.parse({ ...campaign, enabled })
 
 /** Where the backend's field names (`FieldError.field`) appear in the form. */
 export const SERVER_FIELD_TO_FORM: Readonly<Record<string, CampaignFormField>> = {

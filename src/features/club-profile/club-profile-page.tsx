@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
@@ -69,7 +70,7 @@ export const ClubProfilePage = () => {
       <div className="flex flex-col gap-6">
         {readOnly && (
           <Alert tone="info" title={t`Nur Ansicht`}>
-            <Trans>Als Sachbearbeiter/in können Sie die Vereinsdaten ansehen, aber nicht ändern.</Trans>
+            <Trans>Als Mitarbeiter/in können Sie die Vereinsdaten ansehen, aber nicht ändern.</Trans>
           </Alert>
         )}
         {saveResult ? (

@@ -1,5 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg, t } from '@lingui/core/macro'
+import { t } from '@lingui/core/macro'
 import { get, type FieldPath } from 'react-hook-form'
 import { z } from 'zod'
 import type { Club } from '@/api/generated/query/model/club'
@@ -15,6 +14,7 @@ import {
   updateClubBodyOneZvrNumberOneRegExp,
 } from '@/api/generated/zod/clubs/clubs.zod'
 import { isValidIban, normalizeIban } from '@/lib/iban'
+import { CLUB_SIZES } from '@/lib/labels/club-labels'
 
 /**
  * The club profile form, derived from the contract's `ClubUpdate` body (`UpdateClubBody`, a `ClubProfile`
@@ -29,7 +29,6 @@ const Bank = Profile.shape.bankInfo
 const Billing = Profile.shape.billingAddress
 const Legitimation = Profile.shape.legitimation
 
-export const CLUB_SIZES = ['10', '20', '50', '100'] as const
 export const DOCUMENT_KINDS = Object.values(LegitimationDocumentKind)
 
 /** Trimmed text within the contract's limit (the generated schema adds the German "höchstens" message). */
@@ -216,47 +215,6 @@ export const missingAfterSave = (values: ClubProfileValues, serverMissing: reado
     }
     return isBlank(get(values, field))
   })
-
-/** German names of the profile fields, for the lists of what is missing. */
-export const CLUB_FIELD_LABELS: Readonly<Record<ClubField, MessageDescriptor>> = {
-  name: msg`Name des Vereins`,
-  zvrNumber: msg`ZVR-Zahl`,
-  vatNumber: msg`Steuernummer`,
-  donationNumber: msg`Spendenbegünstigungsnummer`,
-  description: msg`Beschreibung`,
-  shortDescription: msg`Kurzbeschreibung`,
-  'address.street': msg`Vereinsadresse: Straße`,
-  'address.houseNumber': msg`Vereinsadresse: Hausnummer`,
-  'address.postalCode': msg`Vereinsadresse: Postleitzahl`,
-  'address.city': msg`Vereinsadresse: Ort`,
-  'bankInfo.bankName': msg`Name der Bank`,
-  'bankInfo.iban': msg`IBAN`,
-  'bankInfo.bic': msg`BIC`,
-  'bankInfo.accountHolder': msg`Kontoinhaber/in`,
-  'billingAddress.street': msg`Rechnungsadresse: Straße`,
-  'billingAddress.houseNumber': msg`Rechnungsadresse: Hausnummer`,
-  'billingAddress.postalCode': msg`Rechnungsadresse: Postleitzahl`,
-  'billingAddress.city': msg`Rechnungsadresse: Ort`,
-  'billingAddress.country': msg`Rechnungsadresse: Land`,
-  'legitimation.firstName': msg`Kontaktperson: Vorname`,
-  'legitimation.lastName': msg`Kontaktperson: Nachname`,
-  'legitimation.phoneNumber': msg`Kontaktperson: Telefonnummer`,
-  'legitimation.birthDate': msg`Kontaktperson: Geburtsdatum`,
-  'legitimation.email': msg`Kontaktperson: E-Mail`,
-  'legitimation.documentKind': msg`Kontaktperson: Ausweisart`,
-  'legitimation.front': msg`Ausweis: Vorderseite`,
-  'legitimation.back': msg`Ausweis: Rückseite`,
-  'documents.spend2Form': msg`SPEND 2-Formular`,
-  'documents.deductibilityNotice': msg`Bescheid über die Spendenbegünstigung`,
-  clubTypeId: msg`Vereinsart`,
-  logo: msg`Logo`,
-}
-
-export const DOCUMENT_KIND_LABELS: Readonly<Record<(typeof DOCUMENT_KINDS)[number], MessageDescriptor>> = {
-  PASSPORT: msg`Reisepass`,
-  DRIVING_LICENCE: msg`Führerschein`,
-  ID_CARD: msg`Personalausweis`,
-}
 
 /** The form's field paths that the backend may name in a 400 (`Problem.errors[].field`). */
 export const FORM_FIELDS = CLUB_FIELDS.filter((field) => !FILE_FIELDS.has(field)) as ReadonlyArray<

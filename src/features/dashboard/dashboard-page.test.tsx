@@ -1,9 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { activeClubStorageKey } from '@/lib/active-club'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { failOperation } from '../../../tests/utils/mock-faults'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute } from '../../../tests/utils/render'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
@@ -163,8 +161,8 @@ describe('Dashboard', () => {
   it('lists documents with their labels', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
     const documents = screen.getByRole('region', { name: 'Dokumente' })
-    expect(await within(documents).findByText('SPEND 2 Formular')).toBeInTheDocument()
-    expect(within(documents).getByText('Spendenbegünstigungsbescheid')).toBeInTheDocument()
+    expect(await within(documents).findByText('SPEND 2-Formular')).toBeInTheDocument()
+    expect(within(documents).getByText('Bescheid über die Spendenbegünstigung')).toBeInTheDocument()
   })
 
   it('shows an error with a retry when the overview cannot be loaded', async () => {

@@ -1,20 +1,23 @@
-import { z } from 'zod'
-import { GetDonationStatsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
-import { getClubOverviewPathIdMax } from '@/api/generated/zod/clubs/clubs.zod'
+import { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
+import { optionalEnum, optionalInt, optionalIsoDate, optionalString, z } from '@/lib/search-params'
 
-const stats = GetDonationStatsOfClubQueryParams.shape
+const GROUPINGS = Object.values(DonationGrouping) as [DonationGrouping, ...DonationGrouping[]]
 
 /**
  * `/home`'s search parameters: `id` (spec §2: the club to show when none is active), the chart's grouping
  * and range (`cGroup`, `cFrom`, `cTo`), the club picker's page for administrators (`cPage`) and (added
  * by the route) the donation list's state (`dPage`, …). Invalid values fall back to the defaults.
+ *
+ * Route search schemas are part of the initial chunk (the router needs them to match a URL), so they use
+ * the small generated `as const` enums and `zod/mini` (see src/lib/search-params.ts), not the generated zod
+ * modules, which are large and cannot be tree-shaken. The limits mirror the contract (`openapi/portal.yaml`).
  */
 export const dashboardSearchSchema = z.object({
-  id: z.string().min(1).max(getClubOverviewPathIdMax).optional().catch(undefined),
-  cGroup: stats.groupBy.unwrap().optional().catch(undefined),
-  cFrom: stats.from.optional().catch(undefined),
-  cTo: stats.to.optional().catch(undefined),
-  cPage: z.number().int().min(0).max(10_000).optional().catch(undefined),
+  id: optionalString(64, 1),
+  cGroup: optionalEnum(GROUPINGS),
+  cFrom: optionalIsoDate(),
+  cTo: optionalIsoDate(),
+  cPage: optionalInt(0, 10_000),
 })
 
 export type DashboardSearch = z.infer<typeof dashboardSearchSchema>

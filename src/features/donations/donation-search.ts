@@ -1,21 +1,20 @@
-import { z } from 'zod'
-import {
-  GetDonationsOfClubQueryParams,
-  getDonationsOfClubQueryPageMax,
-  getDonationsOfClubQuerySizeDefault,
-  getDonationsOfClubQuerySortDefault,
-} from '@/api/generated/zod/donations/donations.zod'
 import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+
+import { optionalInt, optionalIsoDate, optionalNumberOf, optionalPattern, z } from '@/lib/search-params'
+
+// This module is imported by route files, so it lands in the initial chunk: zod/mini with the contract's
+// limits (`DonationSize`, `DonationSort`, `Page` in openapi/portal.yaml), not the large generated zod modules.
 
 /** Page lengths a person can choose; the backend allows up to 1000, which only the export uses. */
 export const DONATION_PAGE_SIZES = [25, 50, 100, 250] as const
-export const DEFAULT_DONATION_PAGE_SIZE = getDonationsOfClubQuerySizeDefault
-export const DEFAULT_DONATION_SORT = getDonationsOfClubQuerySortDefault
+export const DEFAULT_DONATION_PAGE_SIZE = 50
+export const DEFAULT_DONATION_SORT = 'donatedAt,desc'
 
-export type DonationSortField = 'donatedAt' | 'amountCents' | 'donorName'
+export const DONATION_SORT_FIELDS = ['donatedAt', 'amountCents', 'donorName'] as const
+export type DonationSortField = (typeof DONATION_SORT_FIELDS)[number]
 export type SortDirection = 'asc' | 'desc'
 
-const params = GetDonationsOfClubQueryParams.shape
+const DONATION_SORT = new RegExp(`^(${DONATION_SORT_FIELDS.join('|')})(,(asc|desc))?$`)
 
 /**
  * The donation list's state in the URL (house rule: list state lives in validated search params), with a
@@ -24,15 +23,11 @@ const params = GetDonationsOfClubQueryParams.shape
  * anything invalid falls back to the default instead of failing the page.
  */
 export const donationSearchSchema = z.object({
-  dPage: z.number().int().min(0).max(getDonationsOfClubQueryPageMax).optional().catch(undefined),
-  dSize: z
-    .number()
-    .refine((value) => (DONATION_PAGE_SIZES as readonly number[]).includes(value))
-    .optional()
-    .catch(undefined),
-  dSort: params.sort.unwrap().optional().catch(undefined),
-  dFrom: params.from.optional().catch(undefined),
-  dTo: params.to.optional().catch(undefined),
+  dPage: optionalInt(0, 100_000),
+  dSize: optionalNumberOf(DONATION_PAGE_SIZES),
+  dSort: optionalPattern(DONATION_SORT),
+  dFrom: optionalIsoDate(),
+  dTo: optionalIsoDate(),
 })
 
 export type DonationSearch = z.infer<typeof donationSearchSchema>

@@ -13,10 +13,14 @@ export type DonationScope = { kind: 'club'; clubId: string } | { kind: 'campaign
 /** The largest page the backend serves: an export of 10 000 donations needs 11 requests. */
 export const EXPORT_PAGE_SIZE = getDonationsOfClubQuerySizeMax
 
-export const donationPageQueryOptions = (scope: DonationScope, params: GetDonationsOfClubParams) =>
+export const donationPageQueryOptions = (
+  scope: DonationScope,
+  params: GetDonationsOfClubParams,
+  request?: { background: boolean },
+) =>
   scope.kind === 'club'
-    ? getGetDonationsOfClubQueryOptions(scope.clubId, params)
-    : getGetDonationsOfCampaignQueryOptions(scope.campaignId, params)
+    ? getGetDonationsOfClubQueryOptions(scope.clubId, params, { request })
+    : getGetDonationsOfCampaignQueryOptions(scope.campaignId, params, { request })
 
 export interface ExportProgress {
   loaded: number
@@ -46,7 +50,9 @@ export const fetchAllDonations = async (
   for (;;) {
     signal?.throwIfAborted()
     const result = await queryClient.fetchQuery({
-      ...donationPageQueryOptions(scope, { ...filter, page, size: EXPORT_PAGE_SIZE }),
+      // In the background: the export shows its own progress, and the loading overlay must not cover its
+      // cancel button.
+      ...donationPageQueryOptions(scope, { ...filter, page, size: EXPORT_PAGE_SIZE }, { background: true }),
       // An export must reflect the backend now, not a page cached a minute ago.
       staleTime: 0,
     })

@@ -1,7 +1,6 @@
 import { cleanup, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createOnboardingLink, createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
 import { providerRedirect } from './provider-redirect'
 

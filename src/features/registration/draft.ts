@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CLUB_SIZES, emptyRegistration, type RegistrationValues } from './schemas'
+import { CLUB_SIZES } from '@/lib/labels/club-labels'
+import { emptyRegistration, type RegistrationValues } from './schemas'
 
 /**
  * The registration draft in sessionStorage: what was typed survives a reload, a failed request and the

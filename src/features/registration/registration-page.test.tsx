@@ -2,9 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { failOperation } from '../../../tests/utils/mock-faults'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute } from '../../../tests/utils/render'
 import { DRAFT_KEY } from './draft'
 

@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
@@ -120,7 +121,7 @@ export const RegistrationPage = () => {
 
   const submitRegistration = async (values: RegistrationOutput) => {
     try {
-      await registerClub.mutateAsync(toRegistrationBody(values))
+      await registerClub.mutateAsync({ data: toRegistrationBody(values) })
     } catch (error) {
       if (isUserExists(error)) {
         form.setError('user.email', { type: 'server', message: t`User ist bereits vorhanden` })

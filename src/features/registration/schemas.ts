@@ -10,6 +10,7 @@ import {
   createClubWithUserBodyUserPasswordMin,
   createClubWithUserBodyUserPhoneNumberRegExp,
 } from '@/api/generated/zod/clubs/clubs.zod'
+import { CLUB_SIZES } from '@/lib/labels/club-labels'
 
 /**
  * The registration wizard's form, derived from the contract's `ClubRegistration` body
@@ -24,9 +25,6 @@ const User = CreateClubWithUserBody.shape.user
 
 /** The contract's minimum (8): the provider's default of 6 is too weak for accounts that manage money. */
 export const PASSWORD_MIN_LENGTH = createClubWithUserBodyUserPasswordMin
-
-/** Spec §9: the optional size classes. The select's empty choice means "not given". */
-export const CLUB_SIZES = ['10', '20', '50', '100'] as const
 
 /** A mandatory text: trimmed, a German message when empty, then the contract's own checks. */
 const required = (contract: z.ZodType<string, string>, message: () => string) =>

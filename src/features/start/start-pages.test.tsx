@@ -1,6 +1,5 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../tests/utils/render'
 
 describe('Start page', () => {

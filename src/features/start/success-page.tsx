@@ -60,7 +60,7 @@ const RegistrationSuccess = () => {
             <Step number={3} title={<Trans>Profil vervollständigen</Trans>}>
               <Trans>
                 Ergänzen Sie die Vereinsdaten, die Bankverbindung, die Kontaktperson mit Ausweis und die beiden
-                Dokumente (SPEND 2 Formular und Spendenbegünstigungsbescheid).
+                Dokumente (SPEND 2-Formular und Bescheid über die Spendenbegünstigung).
               </Trans>
             </Step>
             <Step number={4} title={<Trans>Freigabe abwarten</Trans>}>

@@ -6,7 +6,7 @@ import {
   createUserBodyPasswordMin,
   UpdateUserBody,
 } from '@/api/generated/zod/users/users.zod'
-import { isRole } from './role-labels'
+import { isRole } from './roles'
 
 /**
  * The user administration's forms, derived from the contract's `UserCreate` and `UserUpdate`, with German

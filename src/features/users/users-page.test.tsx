@@ -2,7 +2,6 @@ import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { User } from '@/api/generated/query/model/user'
 import { Toaster } from '@/components/layout/toaster'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
 import { DeleteUserDialog } from './components/delete-user-dialog'
 import { EditUserDialog } from './components/user-form-dialog'

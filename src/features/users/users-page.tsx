@@ -1,3 +1,4 @@
+import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
@@ -16,9 +17,9 @@ import { Pagination } from '@/components/ui/pagination'
 import { Table, TableBody, TableCell, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { formatDate } from '@/lib/format'
+import { ROLE_LABELS } from '@/lib/labels/role-labels'
 import { DeleteUserDialog } from './components/delete-user-dialog'
 import { CreateUserDialog, EditUserDialog } from './components/user-form-dialog'
-import { ROLE_LABELS } from './role-labels'
 import { selectUsers, USER_PAGE_SIZES, type SortDirection, type UserSortField } from './user-list'
 
 const routeApi = getRouteApi('/_authenticated/users')

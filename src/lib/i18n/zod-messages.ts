@@ -1,11 +1,12 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import type { $ZodRawIssue } from 'zod/v4/core'
+import { z } from 'zod/mini'
 
 /**
  * German messages for every zod check, from the Lingui catalogue. Generated schemas (from the OpenAPI
  * document) carry no messages of their own, so this map is what a person sees next to a field.
  */
-export const zodMessage = (issue: z.core.$ZodRawIssue): string => {
+export const zodMessage = (issue: $ZodRawIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null || issue.input === ''
@@ -47,6 +48,10 @@ export const zodMessage = (issue: z.core.$ZodRawIssue): string => {
   }
 }
 
+/**
+ * Installs the map for classic zod and zod/mini alike (they share one configuration in zod's core). It is
+ * imported through zod/mini so the initial chunk does not carry classic zod.
+ */
 export const installZodMessages = (): void => {
   z.config({ customError: zodMessage })
 }

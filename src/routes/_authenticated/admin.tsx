@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { z } from 'zod'
+import { enumWithDefault, intWithDefault, numberOfWithDefault, stringWithDefault, z } from '@/lib/search-params'
 import { AdminPage } from '@/features/admin/admin-page'
 import {
   ADMIN_SEARCH_DEFAULTS as defaults,
@@ -11,16 +11,12 @@ import {
 
 // Section, filters, sort and page in the URL: a reload, the back button or a shared link show the same list.
 const adminSearch = z.object({
-  tab: z.enum(ADMIN_TABS).default(defaults.tab).catch(defaults.tab),
-  status: z.enum(CLUB_STATUS_FILTERS).default(defaults.status).catch(defaults.status),
-  clubType: z.string().max(64).default(defaults.clubType).catch(defaults.clubType),
-  sort: z.enum(CLUB_SORTS).default(defaults.sort).catch(defaults.sort),
-  page: z.number().int().min(0).max(100_000).default(defaults.page).catch(defaults.page),
-  size: z
-    .number()
-    .refine((value) => (CLUB_PAGE_SIZES as readonly number[]).includes(value))
-    .default(defaults.size)
-    .catch(defaults.size),
+  tab: enumWithDefault(ADMIN_TABS, defaults.tab),
+  status: enumWithDefault(CLUB_STATUS_FILTERS, defaults.status),
+  clubType: stringWithDefault(64, defaults.clubType),
+  sort: enumWithDefault(CLUB_SORTS, defaults.sort),
+  page: intWithDefault(0, 100_000, defaults.page),
+  size: numberOfWithDefault(CLUB_PAGE_SIZES, defaults.size),
 })
 
 export const Route = createFileRoute('/_authenticated/admin')({

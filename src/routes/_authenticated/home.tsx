@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from '@/lib/search-params'
 import { loadDashboard } from '@/features/dashboard/dashboard-loader'
 import { DashboardPage } from '@/features/dashboard/dashboard-page'
 import { dashboardSearchSchema } from '@/features/dashboard/dashboard-search'
@@ -15,7 +16,7 @@ const HomeRoute = () => <DashboardPage renderDonations={renderDonations} />
 
 export const Route = createFileRoute('/_authenticated/home')({
   // Spec §2: without an active club, `id` chooses it; the rest is list and chart state.
-  validateSearch: dashboardSearchSchema.extend(donationSearchSchema.shape),
+  validateSearch: z.extend(dashboardSearchSchema, donationSearchSchema.shape),
   loaderDeps: ({ search }) => ({ id: search.id }),
   loader: ({ context, deps }) => loadDashboard(context.queryClient, deps.id),
   component: HomeRoute,

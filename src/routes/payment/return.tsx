@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { optionalString, z } from '@/lib/search-params'
 import { PaymentReturnPage } from '@/features/payment/payment-return-page'
 
 export const Route = createFileRoute('/payment/return')({
-  validateSearch: z.object({ clubId: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: z.object({ clubId: optionalString(64) }),
   component: PaymentReturnPage,
 })

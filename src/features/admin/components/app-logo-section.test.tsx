@@ -2,9 +2,7 @@
 import 'fake-indexeddb/auto'
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { failOperation } from '../../../../tests/utils/mock-faults'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]

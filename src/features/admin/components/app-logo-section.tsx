@@ -18,7 +18,11 @@ import { cn } from '@/lib/cn'
 import { formatFileSize, formatMegabytes } from '@/lib/file-checks'
 import { formatDateTime } from '@/lib/format'
 import { getFileStorage } from '@/lib/storage/file-storage'
-import { useDeleteAppLogoMutation, useSaveAppLogoMutation } from '../api/app-logo-mutations'
+import {
+  useCreateAppLogoMutation,
+  useDeleteAppLogoMutation,
+  useReplaceAppLogoMutation,
+} from '../api/app-logo-mutations'
 import {
   checkLogoFile,
   isUploadedLogo,
@@ -58,16 +62,19 @@ export const AppLogoSection = () => {
 
   const confirmDelete = () => {
     if (!logo) return
-    remove.mutate(logo.id, {
-      onSuccess: () => {
-        setDeleting(false)
-        void removeBlob(logo.path)
+    remove.mutate(
+      { id: logo.id },
+      {
+        onSuccess: () => {
+          setDeleting(false)
+          void removeBlob(logo.path)
+        },
+        onError: () => {
+          setDeleting(false)
+          toast.error(t`Fehler beim Löschen des Logos`)
+        },
       },
-      onError: () => {
-        setDeleting(false)
-        toast.error(t`Fehler beim Löschen des Logos`)
-      },
-    })
+    )
   }
 
   return (
@@ -160,8 +167,9 @@ const LogoUpload = ({ current }: { current: AppLogo | null }) => {
   const [refusal, setRefusal] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const storage = useStorageUpload()
-  const save = useSaveAppLogoMutation()
-  const busy = storage.progress !== null || save.isPending
+  const create = useCreateAppLogoMutation()
+  const replace = useReplaceAppLogoMutation()
+  const busy = storage.progress !== null || create.isPending || replace.isPending
   const maximum = formatMegabytes(LOGO_MAX_BYTES)
 
   // The preview's object URL is freed when another file is chosen or the section goes away.
@@ -207,26 +215,26 @@ const LogoUpload = ({ current }: { current: AppLogo | null }) => {
       return
     }
     const input = { name: chosen.file.name.slice(-200), path, contentType: chosen.contentType, size: chosen.file.size }
-    save.mutate(
-      { currentId: current?.id ?? null, input },
-      {
-        onSuccess: () => {
-          if (current) void removeBlob(current.path)
-          setChosen(null)
-        },
-        onError: (error) => {
-          // The blob was uploaded for nothing; the choice stays, so "Speichern" can simply be pressed again.
-          void removeBlob(path)
-          const kind = problemKind(error)
-          const message =
-            kind === 'logo-exists' || problemStatus(error) === 404
-              ? t`Fehler beim Speichern des Logos: Inzwischen wurde das Logo geändert. Die Anzeige ist aktualisiert, bitte speichern Sie erneut.`
-              : t`Fehler beim Speichern des Logos`
-          setFailure(message)
-          toast.error(t`Fehler beim Speichern des Logos`)
-        },
+    const callbacks = {
+      onSuccess: () => {
+        if (current) void removeBlob(current.path)
+        setChosen(null)
       },
-    )
+      onError: (error: unknown) => {
+        // The blob was uploaded for nothing; the choice stays, so "Speichern" can simply be pressed again.
+        void removeBlob(path)
+        const kind = problemKind(error)
+        const message =
+          kind === 'logo-exists' || problemStatus(error) === 404
+            ? t`Fehler beim Speichern des Logos: Inzwischen wurde das Logo geändert. Die Anzeige ist aktualisiert, bitte speichern Sie erneut.`
+            : t`Fehler beim Speichern des Logos`
+        setFailure(message)
+        toast.error(t`Fehler beim Speichern des Logos`)
+      },
+    }
+    // POST while none is set, PUT to replace the current one.
+    if (current) replace.mutate({ data: { ...input, id: current.id } }, callbacks)
+    else create.mutate({ data: input }, callbacks)
   }
 
   return (

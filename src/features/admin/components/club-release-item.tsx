@@ -5,7 +5,7 @@ import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { formatDate } from '@/lib/format'
-import { CLUB_FIELD_LABELS, CLUB_STATUS } from '../labels'
+import { CLUB_FIELD_LABELS, CLUB_STATUS } from '@/lib/labels/club-labels'
 import { PaymentAccountPanel, type PaymentAction } from './payment-account-panel'
 
 export type ClubAction = { kind: 'activate' | 'deactivate' | 'check' | 'uncheck'; club: ClubListItem }
@@ -71,7 +71,7 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
               to="/club/$clubId/$showSaveAlert"
               params={{ clubId: club.id, showSaveAlert: false }}
               className={buttonClasses('ghost', 'sm')}
-              aria-label={t`Profil von ${club.name} öffnen`}
+              aria-label={t`Profil öffnen (${club.name})`}
             >
               <Trans>Profil öffnen</Trans>
             </Link>
@@ -79,7 +79,7 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
               to="/home"
               search={{ id: club.id }}
               className={buttonClasses('ghost', 'sm')}
-              aria-label={t`Übersicht von ${club.name} öffnen`}
+              aria-label={t`Übersicht öffnen (${club.name})`}
             >
               <Trans>Übersicht öffnen</Trans>
             </Link>
@@ -133,7 +133,7 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
                   size="sm"
                   variant="secondary"
                   aria-label={
-                    club.isChecked ? t`Prüfvermerk von ${club.name} entfernen` : t`${club.name} als geprüft markieren`
+                    club.isChecked ? t`Prüfvermerk entfernen (${club.name})` : t`${club.name} als geprüft markieren`
                   }
                   onClick={() => onAction({ kind: club.isChecked ? 'uncheck' : 'check', club })}
                 >

@@ -2,7 +2,6 @@ import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { deactivateClub } from '@/api/generated/query/endpoints/clubs/clubs'
 import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const open = async (search = '') => {
@@ -111,7 +110,7 @@ describe('Card-provider accounts', () => {
     const card = clubCard('Kulturverein Bregenzer Kulturbühne')
     expect(within(card).getByText('Keines')).toBeInTheDocument()
     await user.click(
-      within(card).getByRole('button', { name: 'Zahlungskonto für Kulturverein Bregenzer Kulturbühne anlegen' }),
+      within(card).getByRole('button', { name: 'Zahlungskonto anlegen (Kulturverein Bregenzer Kulturbühne)' }),
     )
     const confirm = await screen.findByRole('dialog', {
       name: 'Zahlungskonto für Kulturverein Bregenzer Kulturbühne anlegen?',
@@ -129,7 +128,7 @@ describe('Card-provider accounts', () => {
     const { user } = await open('?clubType=ct-kulturverein&status=ACTIVE')
     const card = clubCard('Kulturverein Bregenzer Kulturbühne')
     await user.click(
-      within(card).getByRole('button', { name: 'Zahlungskonto für Kulturverein Bregenzer Kulturbühne anlegen' }),
+      within(card).getByRole('button', { name: 'Zahlungskonto anlegen (Kulturverein Bregenzer Kulturbühne)' }),
     )
     let confirm = await screen.findByRole('dialog', { name: /anlegen\?$/ })
     await createPaymentAccount('club-kv-bregenz')
@@ -142,7 +141,7 @@ describe('Card-provider accounts', () => {
     await waitFor(() => expect(within(card).getByText('Einrichtung offen')).toBeInTheDocument())
 
     const eisenstadt = clubCard('Kulturverein Haydnregion Eisenstadt')
-    await user.click(within(eisenstadt).getByRole('button', { name: /Zahlungskonto für .* anlegen/ }))
+    await user.click(within(eisenstadt).getByRole('button', { name: /Zahlungskonto anlegen \(.*\)/ }))
     confirm = await screen.findByRole('dialog', { name: /anlegen\?$/ })
     await deactivateClub('club-kv-eisenstadt')
     await user.click(within(confirm).getByRole('button', { name: 'Zahlungskonto anlegen' }))
@@ -154,7 +153,7 @@ describe('Card-provider accounts', () => {
   it('deactivates an account with a reason, then deletes it', async () => {
     const { user } = await open('?clubType=ct-musikverein')
     const card = clubCard('Musikverein Hallein')
-    await user.click(within(card).getByRole('button', { name: 'Zahlungskonto von Musikverein Hallein deaktivieren' }))
+    await user.click(within(card).getByRole('button', { name: 'Zahlungskonto deaktivieren (Musikverein Hallein)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Zahlungskonto von Musikverein Hallein deaktivieren?' })
     await user.click(within(dialog).getByRole('button', { name: 'Zahlungskonto deaktivieren' }))
     expect(
@@ -167,7 +166,7 @@ describe('Card-provider accounts', () => {
       expect(within(card).getByText(/Grund: Ausweis der Obfrau ist abgelaufen\./)).toBeInTheDocument(),
     )
 
-    await user.click(within(card).getByRole('button', { name: 'Zahlungskonto von Musikverein Hallein löschen' }))
+    await user.click(within(card).getByRole('button', { name: 'Zahlungskonto löschen (Musikverein Hallein)' }))
     const confirm = await screen.findByRole('dialog', { name: 'Zahlungskonto von Musikverein Hallein löschen?' })
     expect(within(confirm).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
     await user.click(within(confirm).getByRole('button', { name: 'Endgültig löschen' }))

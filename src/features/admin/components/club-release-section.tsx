@@ -15,13 +15,13 @@ import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
 import { problemKind } from '@/lib/api-errors'
+import { CLUB_STATUS_FILTER_LABELS } from '@/lib/labels/club-labels'
 import {
   useActivateClubMutation,
   useDeactivateClubMutation,
   useSetClubCheckedMutation,
 } from '../api/club-release-mutations'
-import { STATUS_FILTERS } from '../labels'
-import { CLUB_PAGE_SIZES, CLUB_SORTS, type AdminSearch, type ClubSort } from '../search'
+import { CLUB_PAGE_SIZES, CLUB_SORTS, CLUB_STATUS_FILTERS, type AdminSearch, type ClubSort } from '../search'
 import { ClubReleaseItem, type ClubAction } from './club-release-item'
 import { PaymentAccountDialogs } from './payment-account-dialogs'
 import type { PaymentAction } from './payment-account-panel'
@@ -137,7 +137,10 @@ const Filters = ({ search, typeOptions, onChange }: FiltersProps) => {
       <SelectField
         label={t`Status`}
         value={search.status}
-        options={STATUS_FILTERS.map((filter) => ({ value: filter.value, label: i18n._(filter.label) }))}
+        options={CLUB_STATUS_FILTERS.map((status) => ({
+          value: status,
+          label: i18n._(CLUB_STATUS_FILTER_LABELS[status]),
+        }))}
         onChange={(event) => onChange({ status: event.target.value as AdminSearch['status'] })}
       />
       <SelectField
@@ -223,12 +226,12 @@ const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onCl
     const options = { onSuccess: onClose, onError: fail }
     switch (shown.kind) {
       case 'activate':
-        return activate.mutate(shown.club.id, options)
+        return activate.mutate({ clubId: shown.club.id }, options)
       case 'deactivate':
-        return deactivate.mutate(shown.club.id, options)
+        return deactivate.mutate({ clubId: shown.club.id }, options)
       case 'check':
       case 'uncheck':
-        return check.mutate({ clubId: shown.club.id, isChecked: shown.kind === 'check' }, options)
+        return check.mutate({ clubId: shown.club.id, data: { isChecked: shown.kind === 'check' } }, options)
     }
   }
 

@@ -1,7 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { inviteClubUser } from '@/api/generated/query/endpoints/clubs/clubs'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const open = async (tab: 'types' | 'roles') => {

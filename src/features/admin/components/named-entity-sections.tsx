@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as RadixDialog from '@radix-ui/react-dialog'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -17,7 +17,8 @@ import { TextField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { ApiError } from '@/api/client'
 import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
-import { useClubRoleMutations, useClubTypeMutations, type NamedEntityMutations } from '../api/named-entity-mutations'
+import type { NamedInput } from '@/api/generated/query/model/namedInput'
+import { useClubRoleMutations, useClubTypeMutations } from '../api/named-entity-mutations'
 import { namedInputSchema, namesInUse, type NamedInputValues } from '../schemas'
 
 interface Entity {
@@ -25,6 +26,16 @@ interface Entity {
   name: string
   /** How often it is used (clubs of a type; memberships and open invitations of a role). */
   count: number
+}
+
+/**
+ * The section's view of a kind's create, rename and delete. Create and delete take the same requests for
+ * both kinds; renaming a type puts the id in the path, renaming a role in the body.
+ */
+interface NamedEntityMutations {
+  create: UseMutationResult<unknown, unknown, { data: NamedInput }>
+  rename: { mutateAsync: (item: { id: string; name: string }) => Promise<unknown>; isPending: boolean }
+  remove: UseMutationResult<unknown, unknown, { id: string }>
 }
 
 interface Texts {
@@ -50,7 +61,12 @@ interface Texts {
 export const ClubTypesSection = () => {
   const { t } = useLingui()
   const query = useQuery(getGetClubTypesQueryOptions())
-  const mutations = useClubTypeMutations()
+  const { create, rename, remove } = useClubTypeMutations()
+  const mutations: NamedEntityMutations = {
+    create,
+    rename: { isPending: rename.isPending, mutateAsync: ({ id, name }) => rename.mutateAsync({ id, data: { name } }) },
+    remove,
+  }
   const texts: Texts = {
     title: t`Vereinsarten`,
     description: t`Die Arten von Vereinen, aus denen ein Verein bei der Registrierung wählt.`,
@@ -88,7 +104,12 @@ export const ClubTypesSection = () => {
 export const ClubRolesSection = () => {
   const { t } = useLingui()
   const query = useQuery(getGetClubRolesQueryOptions())
-  const mutations = useClubRoleMutations()
+  const { create, rename, remove } = useClubRoleMutations()
+  const mutations: NamedEntityMutations = {
+    create,
+    rename: { isPending: rename.isPending, mutateAsync: (item) => rename.mutateAsync({ data: item }) },
+    remove,
+  }
   const texts: Texts = {
     title: t`Vereinsrollen`,
     description: t`Die Funktionen, die Personen in einem Verein haben und mit denen sie eingeladen werden.`,
@@ -143,19 +164,22 @@ const NamedEntitySection = ({ texts, mutations, items, isError, onRetry }: Secti
 
   const confirmDelete = () => {
     if (!deleting) return
-    mutations.remove.mutate(deleting.id, {
-      onSuccess: () => setDeleting(null),
-      onError: (error) => {
-        setDeleting(null)
-        if (problemKind(error) === 'in-use') {
-          // Someone started using it meanwhile: say who, and show the new counts.
-          setInUse(texts.inUseError(namesInUse(error instanceof ApiError ? error.problem?.detail : undefined)))
-          onRetry()
-        } else {
-          toast.error(texts.deleteError)
-        }
+    mutations.remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => setDeleting(null),
+        onError: (error) => {
+          setDeleting(null)
+          if (problemKind(error) === 'in-use') {
+            // Someone started using it meanwhile: say who, and show the new counts.
+            setInUse(texts.inUseError(namesInUse(error instanceof ApiError ? error.problem?.detail : undefined)))
+            onRetry()
+          } else {
+            toast.error(texts.deleteError)
+          }
+        },
       },
-    })
+    )
   }
 
   return (
@@ -291,7 +315,7 @@ const CreateForm = ({ texts, mutations }: { texts: Texts; mutations: NamedEntity
   const { errors } = form.formState
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
-      await mutations.create.mutateAsync(name)
+      await mutations.create.mutateAsync({ data: { name } })
       form.reset({ name: '' })
     } catch (error) {
       reportNameError(error, form, texts, t`Bitte prüfen Sie den Namen.`)

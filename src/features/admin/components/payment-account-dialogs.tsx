@@ -67,20 +67,23 @@ const CreateAccountDialog = ({
   const name = shown?.club.name ?? ''
   const confirm = () => {
     if (!shown) return
-    create.mutate(shown.club.id, {
-      onSuccess: (link) => onCreated(shown.club.id, shown.club.name, link),
-      onError: (error) => {
-        const kind = problemKind(error)
-        toast.error(
-          kind === 'payment-account-exists'
-            ? t`Für ${name} gibt es bereits ein Zahlungskonto. Die Liste wurde aktualisiert.`
-            : kind === 'club-not-active'
-              ? t`Ein Zahlungskonto kann nur für einen aktiven Verein angelegt werden.`
-              : t`Fehler beim Anlegen des Zahlungskontos`,
-        )
-        onClose()
+    create.mutate(
+      { clubId: shown.club.id },
+      {
+        onSuccess: (link) => onCreated(shown.club.id, shown.club.name, link),
+        onError: (error) => {
+          const kind = problemKind(error)
+          toast.error(
+            kind === 'payment-account-exists'
+              ? t`Für ${name} gibt es bereits ein Zahlungskonto. Die Liste wurde aktualisiert.`
+              : kind === 'club-not-active'
+                ? t`Ein Zahlungskonto kann nur für einen aktiven Verein angelegt werden.`
+                : t`Fehler beim Anlegen des Zahlungskontos`,
+          )
+          onClose()
+        },
       },
-    })
+    )
   }
   return (
     <ConfirmDialog
@@ -184,7 +187,7 @@ const RejectForm = ({ action, onDone }: { action: Extract<PaymentAction, { kind:
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     setFailure(null)
     try {
-      await reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, reason })
+      await reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, data: { reason } })
       onDone()
     } catch (error) {
       const message =

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
 import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
-import { Badge } from '@/components/ui/badge'
+import { Badge, StatusBadge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
-import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from '../labels'
+import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from '@/lib/labels/payment-labels'
 
 export type PaymentAction =
   | { kind: 'create'; club: ClubListItem }
@@ -32,7 +32,7 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
           <Trans>Zahlungskonto</Trans>
         </h4>
         {account ? (
-          <Badge tone={PAYMENT_STATUS[account.status].tone}>{i18n._(PAYMENT_STATUS[account.status].label)}</Badge>
+          <StatusBadge status={PAYMENT_STATUS[account.status]} />
         ) : (
           <Badge>
             <Trans>Keines</Trans>
@@ -69,7 +69,9 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
             variant="secondary"
             disabled={!canCreate}
             aria-describedby={canCreate ? undefined : whyNotId}
-            aria-label={t`Zahlungskonto für ${club.name} anlegen`}
+            aria-label={
+              account ? t`Neues Zahlungskonto anlegen (${club.name})` : t`Zahlungskonto anlegen (${club.name})`
+            }
             onClick={() => onAction({ kind: 'create', club })}
           >
             {account ? <Trans>Neues Zahlungskonto anlegen</Trans> : <Trans>Zahlungskonto anlegen</Trans>}
@@ -80,7 +82,7 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
             to="/payment"
             search={{ clubId: club.id }}
             className={buttonClasses('ghost', 'sm')}
-            aria-label={t`Einrichtung für ${club.name} fortsetzen`}
+            aria-label={t`Einrichtung fortsetzen (${club.name})`}
           >
             <Trans>Einrichtung fortsetzen</Trans>
           </Link>
@@ -89,7 +91,7 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
           <Button
             size="sm"
             variant="secondary"
-            aria-label={t`Zahlungskonto von ${club.name} deaktivieren`}
+            aria-label={t`Zahlungskonto deaktivieren (${club.name})`}
             onClick={() => onAction({ kind: 'reject', club, account })}
           >
             <Trans>Zahlungskonto deaktivieren</Trans>
@@ -99,7 +101,7 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
           <Button
             size="sm"
             variant="secondary"
-            aria-label={t`Zahlungskonto von ${club.name} löschen`}
+            aria-label={t`Zahlungskonto löschen (${club.name})`}
             onClick={() => onAction({ kind: 'delete', club, account })}
           >
             <Trans>Zahlungskonto löschen</Trans>

@@ -2,7 +2,6 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
 import { sentMails } from '@mocks/testing'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const openForgotPassword = async (typedEmail = '') => {

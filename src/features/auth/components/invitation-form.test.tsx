@@ -3,7 +3,6 @@ import { configureApiAuth } from '@/api/client'
 import { createUser } from '@/api/generated/query/endpoints/users/users'
 import { seedInvitations } from '@mocks/db/seed-accounts'
 import { idTokenFor } from '@mocks/testing'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 type User = Awaited<ReturnType<typeof renderRoute>>['user']

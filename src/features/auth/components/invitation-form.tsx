@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { ApiError } from '@/api/client'
-import { registerViaInvite } from '@/api/generated/query/endpoints/users/users'
+import { useRegisterViaInvite } from '@/api/generated/query/endpoints/users/users'
 import { Alert } from '@/components/ui/alert'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { RequiredNote, TextField } from '@/components/ui/field'
 import { applyServerFieldErrors } from '@/lib/api-errors'
-import { invitationSchema, PASSWORD_MIN_LENGTH, type InvitationValues } from '../schemas'
+import { invitationSchema, type InvitationValues } from '../schemas'
+import { NewPasswordFields } from './new-password-fields'
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const
 
@@ -23,14 +23,16 @@ export const InvitationForm = ({ token }: { token: string }) => {
   })
   const { errors } = form.formState
 
-  const register = useMutation({
-    mutationFn: ({ passwordConfirmation: _confirmation, ...body }: InvitationValues) =>
-      registerViaInvite(body, { token }),
-    // The backend's field checks land next to the fields they concern.
-    onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS, t`Bitte prüfen Sie diese Eingabe.`),
+  const register = useRegisterViaInvite({
+    mutation: {
+      // The backend's field checks land next to the fields they concern.
+      onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS, t`Bitte prüfen Sie diese Eingabe.`),
+    },
   })
 
-  const onSubmit = form.handleSubmit((values) => register.mutateAsync(values).catch(() => undefined))
+  const onSubmit = form.handleSubmit(({ passwordConfirmation: _confirmation, ...body }) =>
+    register.mutateAsync({ data: body, params: { token } }).catch(() => undefined),
+  )
 
   if (register.isSuccess) {
     const email = register.data.email
@@ -75,22 +77,10 @@ export const InvitationForm = ({ token }: { token: string }) => {
           {...form.register('lastName')}
         />
       </div>
-      <TextField
-        label={t`Passwort`}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t`Passwort bestätigen`}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirmation?.message}
-        {...form.register('passwordConfirmation')}
+      <NewPasswordFields
+        password={form.register('password')}
+        confirmation={form.register('passwordConfirmation')}
+        errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
       />
       <Button type="submit" pending={register.isPending} className="self-end">
         <Trans>Benutzerkonto anlegen</Trans>

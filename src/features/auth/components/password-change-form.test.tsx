@@ -2,7 +2,6 @@ import { waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { server } from '@mocks/node'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const fill = async (user: Awaited<ReturnType<typeof renderRoute>>['user'], password: string, confirmation: string) => {

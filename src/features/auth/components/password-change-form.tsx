@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { updateUserPassword } from '@/api/generated/query/endpoints/users/users'
+import { useUpdateUserPassword } from '@/api/generated/query/endpoints/users/users'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
 import { useAuth } from '@/lib/auth/use-auth'
 import '../auth-notice'
-import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from '../schemas'
+import { newPasswordSchema, type NewPasswordValues } from '../schemas'
+import { NewPasswordFields } from './new-password-fields'
 
 /**
  * `PUT users/updateUserPassword`. The backend ends every session of the account, so on success the user
@@ -25,16 +24,19 @@ export const PasswordChangeForm = () => {
   const form = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', passwordConfirmation: '' } })
   const { errors } = form.formState
 
-  const change = useMutation({
-    mutationFn: (password: string) => updateUserPassword({ password }),
-    onSuccess: async () => {
-      toast.success(t`Passwort geändert. Bitte melden Sie sich mit dem neuen Passwort erneut an.`)
-      await auth.signOut()
-      await navigate({ to: '/login', state: { authNotice: 'password-changed' }, replace: true })
+  const change = useUpdateUserPassword({
+    mutation: {
+      onSuccess: async () => {
+        toast.success(t`Passwort geändert. Bitte melden Sie sich mit dem neuen Passwort erneut an.`)
+        await auth.signOut()
+        await navigate({ to: '/login', state: { authNotice: 'password-changed' }, replace: true })
+      },
     },
   })
 
-  const onSubmit = form.handleSubmit(({ password }) => change.mutateAsync(password).catch(() => undefined))
+  const onSubmit = form.handleSubmit(({ password }) =>
+    change.mutateAsync({ data: { password } }).catch(() => undefined),
+  )
 
   return (
     <form
@@ -48,22 +50,11 @@ export const PasswordChangeForm = () => {
           <Trans>Ihr Passwort wurde nicht geändert. Bitte versuchen Sie es in einem Moment erneut.</Trans>
         </Alert>
       )}
-      <TextField
-        label={t`Neues Passwort`}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t`Neues Passwort bestätigen`}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirmation?.message}
-        {...form.register('passwordConfirmation')}
+      <NewPasswordFields
+        replacing
+        password={form.register('password')}
+        confirmation={form.register('passwordConfirmation')}
+        errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
       />
       <Button type="submit" pending={change.isPending || change.isSuccess} className="self-end">
         <Trans>Passwort ändern</Trans>

@@ -2,7 +2,6 @@ import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createOfflineAuth } from '@/lib/auth/offline-auth'
 import { sentMails } from '@mocks/testing'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 /** Asks the offline provider for a reset mail, as "Passwort vergessen?" does, and returns the link's code. */

@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
 import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
 import { useAuth } from '@/lib/auth/use-auth'
-import { newPasswordSchema, PASSWORD_MIN_LENGTH, type NewPasswordValues } from '../schemas'
+import { newPasswordSchema, type NewPasswordValues } from '../schemas'
+import { NewPasswordFields } from './new-password-fields'
 
 interface ResetPasswordFormProps {
   /** The code from the reset e-mail's link (`/login?mode=resetPassword&oobCode=…`). */
@@ -78,22 +78,11 @@ export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPa
           )}
         </Alert>
       )}
-      <TextField
-        label={t`Neues Passwort`}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t`Neues Passwort bestätigen`}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirmation?.message}
-        {...form.register('passwordConfirmation')}
+      <NewPasswordFields
+        replacing
+        password={form.register('password')}
+        confirmation={form.register('passwordConfirmation')}
+        errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
       />
       <Button type="submit" pending={isSubmitting} className="self-end">
         <Trans>Passwort speichern</Trans>

@@ -1,21 +1,19 @@
 import { t } from '@lingui/core/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import {
-  createCampaign,
-  deleteCampaign,
   getGetCampaignQueryKey,
   getGetCampaignsOfClubQueryKey,
-  updateCampaign,
+  useCreateCampaign,
+  useDeleteCampaign,
+  useUpdateCampaign,
 } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import { getGetClubOverviewQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Campaign } from '@/api/generated/query/model/campaign'
-import type { CampaignCreate } from '@/api/generated/query/model/campaignCreate'
-import type { CampaignUpdate } from '@/api/generated/query/model/campaignUpdate'
 
 /*
- * Wrappers over the generated request functions (orval generates query hooks only): the success toast and
- * fresh caches. Failures are left to the screen, which knows the field or dialog a failure belongs to.
+ * The generated mutations with the success toast and fresh caches. Failures are left to the screen, which
+ * knows the field or dialog a failure belongs to.
  */
 
 const useRefreshClub = () => {
@@ -27,53 +25,46 @@ const useRefreshClub = () => {
     ])
 }
 
-export const useCreateCampaignMutation = () => {
+/** The saved campaign goes straight into its cache entry; the club's lists are read again. */
+const useStoreCampaign = (message: (campaign: Campaign) => string) => {
   const queryClient = useQueryClient()
   const refresh = useRefreshClub()
-  return useMutation({
-    mutationFn: (body: CampaignCreate) => createCampaign(body),
-    onSuccess: async (campaign) => {
-      toast.success(t`Kampagne wurde angelegt`)
+  return {
+    onSuccess: async (campaign: Campaign) => {
+      toast.success(message(campaign))
       queryClient.setQueryData(getGetCampaignQueryKey(campaign.documentId), campaign)
       await refresh(campaign.clubId)
     },
-  })
+  }
 }
 
-export type UpdateKind = 'saved' | 'enabled' | 'disabled'
+export const useCreateCampaignMutation = () =>
+  useCreateCampaign({ mutation: useStoreCampaign(() => t`Kampagne wurde angelegt`) })
 
-export const useUpdateCampaignMutation = () => {
-  const queryClient = useQueryClient()
-  const refresh = useRefreshClub()
-  return useMutation({
-    mutationFn: ({ body }: { body: CampaignUpdate; kind: UpdateKind }) => updateCampaign(body),
-    onSuccess: async (campaign: Campaign, { kind }) => {
-      toast.success(
-        kind === 'enabled'
-          ? t`Kampagne wurde aktiviert`
-          : kind === 'disabled'
-            ? t`Kampagne wurde deaktiviert`
-            : t`Kampagne wurde gespeichert`,
-      )
-      queryClient.setQueryData(getGetCampaignQueryKey(campaign.documentId), campaign)
-      await refresh(campaign.clubId)
-    },
+/** Saving the form's fields. */
+export const useSaveCampaignMutation = () =>
+  useUpdateCampaign({ mutation: useStoreCampaign(() => t`Kampagne wurde gespeichert`) })
+
+/** Enabling or disabling (the same `PUT` with the saved fields and the new state). */
+export const useToggleCampaignMutation = () =>
+  useUpdateCampaign({
+    mutation: useStoreCampaign((campaign) =>
+      campaign.enabled ? t`Kampagne wurde aktiviert` : t`Kampagne wurde deaktiviert`,
+    ),
   })
-}
 
-export const useDeleteCampaignMutation = () => {
+/** `clubId`: the club whose lists and overview lose the campaign. */
+export const useDeleteCampaignMutation = (clubId: string) => {
   const queryClient = useQueryClient()
   const refresh = useRefreshClub()
-  return useMutation({
-    mutationFn: (campaign: Pick<Campaign, 'documentId' | 'clubId'>) => deleteCampaign(campaign.documentId),
-    onSuccess: async (_result, campaign) => {
-      toast.success(t`Kampagne wurde gelöscht`)
-      // Not refetched: the page that shows it is about to leave (a refetch would only answer 404).
-      await queryClient.invalidateQueries({
-        queryKey: getGetCampaignQueryKey(campaign.documentId),
-        refetchType: 'none',
-      })
-      await refresh(campaign.clubId)
+  return useDeleteCampaign({
+    mutation: {
+      onSuccess: async (_result, { documentId }) => {
+        toast.success(t`Kampagne wurde gelöscht`)
+        // Not refetched: the page that shows it is about to leave (a refetch would only answer 404).
+        await queryClient.invalidateQueries({ queryKey: getGetCampaignQueryKey(documentId), refetchType: 'none' })
+        await refresh(clubId)
+      },
     },
   })
 }

@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Campaign } from '@/api/generated/query/model/campaign'
+import { CampaignBadges, CampaignProgress } from '@/components/campaigns/campaign-state'
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { problemKind, problemStatus } from '@/lib/api-errors'
-import { formatCents, formatNumber } from '@/lib/format'
-import { CAMPAIGN_PHASE } from '../labels'
 
 interface CampaignStatusCardProps {
   campaign: Campaign
@@ -29,16 +27,10 @@ export const CampaignStatusCard = ({
   onToggle,
   onDelete,
 }: CampaignStatusCardProps) => {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [hasDonations, setHasDonations] = useState(false)
   const [deleteFailed, setDeleteFailed] = useState(false)
-  const phase = CAMPAIGN_PHASE[campaign.phase]
-  const percent =
-    campaign.goalCents > 0 ? Math.min(100, Math.round((campaign.raisedCents / campaign.goalCents) * 100)) : 0
-  const raised = formatCents(campaign.raisedCents)
-  const goal = formatCents(campaign.goalCents)
-  const donations = formatNumber(campaign.donationCount)
   const name = campaign.name
 
   const openConfirm = () => {
@@ -68,29 +60,9 @@ export const CampaignStatusCard = ({
       <CardHeader id="status-title" title={t`Status`} />
       <CardBody className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={campaign.enabled ? 'success' : 'neutral'}>
-            {campaign.enabled ? <Trans>Aktiviert</Trans> : <Trans>Deaktiviert</Trans>}
-          </Badge>
-          <Badge tone={phase.tone}>{i18n._(phase.label)}</Badge>
+          <CampaignBadges campaign={campaign} />
         </div>
-        <div>
-          <div
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.min(100, percent)}
-            aria-label={t`Fortschritt zum Spendenziel`}
-            aria-valuetext={t`${raised} von ${goal} (${percent} %)`}
-            className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-          >
-            <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, percent)}%` }} />
-          </div>
-          <p className="mt-1 text-sm text-slate-700">
-            <Trans>
-              {raised} von {goal} ({percent} %) · {donations} Spenden
-            </Trans>
-          </p>
-        </div>
+        <CampaignProgress campaign={campaign} label={t`Fortschritt zum Spendenziel`} />
         {!campaign.enabled && (
           <p className="text-sm text-slate-700">
             <Trans>Eine deaktivierte Kampagne nimmt keine Spenden an.</Trans>

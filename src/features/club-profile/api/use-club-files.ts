@@ -1,20 +1,26 @@
 import { t } from '@lingui/core/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import {
-  addClubDocument,
-  addClubImage,
-  deleteClubDocument,
-  deleteClubFile,
+  useAddClubDocument,
+  useAddClubImage,
+  useDeleteClubDocument,
+  useDeleteClubFile,
 } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { DocumentLabel } from '@/api/generated/query/model/documentLabel'
 import type { DocumentReference } from '@/api/generated/query/model/documentReference'
-import type { ImageLabel } from '@/api/generated/query/model/imageLabel'
+import type { FileDeletion } from '@/api/generated/query/model/fileDeletion'
 import type { ImageReference } from '@/api/generated/query/model/imageReference'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
 import { removeStoredBlob, storagePathFor, useStorageUpload } from '@/components/files/use-file-storage'
 import { addClubDocumentBodyNameMax } from '@/api/generated/zod/clubs/clubs.zod'
 import { invalidateClub } from './club-cache'
+
+/*
+ * A club file lives in two places: the blob in file storage and its record with the backend. The record
+ * calls are the generated mutations (with fresh reads of the club's files); each upload and delete pairs
+ * one with the storage step in a mutation of its own, so a screen sees one pending state and one failure
+ * toast for both steps, and storage never keeps a blob the backend does not know.
+ */
 
 export interface UploadInput<L extends string> {
   label: L
@@ -29,95 +35,101 @@ export interface UploadInput<L extends string> {
 const recordedName = (name: string) =>
   name.length > addClubDocumentBodyNameMax ? name.slice(-addClubDocumentBodyNameMax) : name
 
+const useRefreshClubFiles = (clubId: string) => {
+  const queryClient = useQueryClient()
+  return { onSuccess: () => void invalidateClub(queryClient, clubId) }
+}
+
+interface Messages {
+  success?: () => string
+  failure?: () => string
+}
+
 /**
  * Upload to file storage with progress, then record it with the backend. If recording fails, the blob is
- * removed again, so storage holds nothing the backend does not know.
+ * removed again; once recorded, the blob of the replaced file goes.
  */
-const uploadThenRecord = async <L extends string>(
+const useUploadThenRecord = <R extends ImageReference | DocumentReference>(
   clubId: string,
-  upload: (path: string, file: File) => Promise<void>,
-  { label, file }: UploadInput<L>,
-  record: (path: string, name: string) => Promise<StoredFile>,
-): Promise<StoredFile> => {
-  const path = storagePathFor(clubId, label, file.name)
-  await upload(path, file)
-  try {
-    return await record(path, recordedName(file.name))
-  } catch (error) {
-    await removeStoredBlob(clubId, path)
-    throw error
-  }
+  record: (reference: R) => Promise<StoredFile>,
+  messages: Messages,
+) => {
+  const storage = useStorageUpload()
+  const mutation = useMutation({
+    mutationFn: async ({ label, file, contentType }: UploadInput<R['label']>) => {
+      const path = storagePathFor(clubId, label, file.name)
+      await storage.upload(path, file)
+      try {
+        // The content type was proved by `checkFile` against the same rule the contract states.
+        return await record({ label, name: recordedName(file.name), path, contentType, size: file.size } as R)
+      } catch (error) {
+        await removeStoredBlob(clubId, path)
+        throw error
+      }
+    },
+    onSuccess: async (_stored, input) => {
+      if (input.replaces) await removeStoredBlob(clubId, input.replaces.path)
+      if (messages.success) toast.success(messages.success())
+    },
+    onError: () => {
+      if (messages.failure) toast.error(messages.failure())
+    },
+  })
+  return { ...mutation, progress: storage.progress, progressName: storage.name }
 }
 
 /** `addImage` (logo, gallery, legitimation scans) after the upload. */
 export const useUploadClubImage = (clubId: string, messages: { success: string; failure: string }) => {
-  const queryClient = useQueryClient()
-  const storage = useStorageUpload()
-  const mutation = useMutation({
-    mutationFn: (input: UploadInput<ImageLabel>) =>
-      uploadThenRecord(clubId, storage.upload, input, (path, name) =>
-        addClubImage(clubId, {
-          label: input.label,
-          name,
-          path,
-          contentType: input.contentType as ImageReference['contentType'],
-          size: input.file.size,
-        }),
-      ),
-    onSuccess: async (_stored, input) => {
-      if (input.replaces) await removeStoredBlob(clubId, input.replaces.path)
-      void invalidateClub(queryClient, clubId)
-      toast.success(messages.success)
-    },
-    onError: () => {
-      toast.error(messages.failure)
-    },
+  const addImage = useAddClubImage({ mutation: useRefreshClubFiles(clubId) })
+  return useUploadThenRecord<ImageReference>(clubId, (data) => addImage.mutateAsync({ clubId, data }), {
+    success: () => messages.success,
+    failure: () => messages.failure,
   })
-  return { ...mutation, progress: storage.progress, progressName: storage.name }
 }
 
 /** `addDocument` (SPEND 2 form, deductibility notice, other documents) after the upload. */
 export const useUploadClubDocument = (clubId: string, options: { toast: boolean } = { toast: true }) => {
-  const queryClient = useQueryClient()
-  const storage = useStorageUpload()
-  const mutation = useMutation({
-    mutationFn: (input: UploadInput<DocumentLabel>) =>
-      uploadThenRecord(clubId, storage.upload, input, (path, name) =>
-        addClubDocument(clubId, {
-          label: input.label,
-          name,
-          path,
-          contentType: input.contentType as DocumentReference['contentType'],
-          size: input.file.size,
-        }),
-      ),
-    onSuccess: async (_stored, input) => {
-      if (input.replaces) await removeStoredBlob(clubId, input.replaces.path)
-      void invalidateClub(queryClient, clubId)
-      if (options.toast) toast.success(t`Dokument wurde hochgeladen`)
-    },
-    onError: () => {
-      if (options.toast) toast.error(t`Fehler beim Speichern des Dokuments`)
-    },
-  })
-  return { ...mutation, progress: storage.progress, progressName: storage.name }
+  const addDocument = useAddClubDocument({ mutation: useRefreshClubFiles(clubId) })
+  return useUploadThenRecord<DocumentReference>(
+    clubId,
+    (data) => addDocument.mutateAsync({ clubId, data }),
+    options.toast
+      ? { success: () => t`Dokument wurde hochgeladen`, failure: () => t`Fehler beim Speichern des Dokuments` }
+      : {},
+  )
 }
 
-/** `deleteFile` (images) or `deleteDocumentFile` (documents), then the blob. */
-export const useDeleteClubFile = (clubId: string, kind: 'image' | 'document') => {
-  const queryClient = useQueryClient()
-  return useMutation({
+/** The record's deletion, then the blob. */
+const useDeleteThenRemoveBlob = (
+  clubId: string,
+  deleteRecord: UseMutationResult<unknown, unknown, { clubId: string; data: FileDeletion }>,
+  failure: () => string,
+) =>
+  useMutation({
     mutationFn: async (file: StoredFile) => {
-      if (kind === 'image') await deleteClubFile(clubId, { fileId: file.id })
-      else await deleteClubDocument(clubId, { fileId: file.id })
+      await deleteRecord.mutateAsync({ clubId, data: { fileId: file.id } })
       await removeStoredBlob(clubId, file.path)
     },
     onSuccess: (_result, file) => {
-      void invalidateClub(queryClient, clubId)
       toast.success(t`„${file.name}“ wurde gelöscht`)
     },
     onError: () => {
-      toast.error(kind === 'image' ? t`Fehler beim Löschen des Bildes` : t`Fehler beim Löschen des Dokuments`)
+      toast.error(failure())
     },
   })
-}
+
+/** `deleteFile`: an image of the club. */
+export const useDeleteClubImage = (clubId: string) =>
+  useDeleteThenRemoveBlob(
+    clubId,
+    useDeleteClubFile({ mutation: useRefreshClubFiles(clubId) }),
+    () => t`Fehler beim Löschen des Bildes`,
+  )
+
+/** `deleteDocumentFile`: a document of the club. */
+export const useDeleteClubDocumentFile = (clubId: string) =>
+  useDeleteThenRemoveBlob(
+    clubId,
+    useDeleteClubDocument({ mutation: useRefreshClubFiles(clubId) }),
+    () => t`Fehler beim Löschen des Dokuments`,
+  )

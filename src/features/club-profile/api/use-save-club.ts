@@ -1,25 +1,22 @@
 import { t } from '@lingui/core/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { updateClub } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
+import { useUpdateClub } from '@/api/generated/query/endpoints/clubs/clubs'
 import { invalidateClub, putClubIntoOverview } from './club-cache'
 
-/**
- * `PUT club`. The generated client has no mutation hook (orval emits query hooks for every verb with
- * `useQuery: true`), so the generated request function runs in a mutation here.
- */
-export const useSaveClub = (clubId: string) => {
+/** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
+export const useSaveClub = () => {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: ClubUpdate) => updateClub(body),
-    onSuccess: (club) => {
-      putClubIntoOverview(queryClient, club)
-      void invalidateClub(queryClient, clubId)
-      toast.success(t`Vereinsdaten wurden aktualisiert`)
-    },
-    onError: () => {
-      toast.error(t`Fehler beim Aktualisieren der Vereinsdaten`)
+  return useUpdateClub({
+    mutation: {
+      onSuccess: (club) => {
+        putClubIntoOverview(queryClient, club)
+        void invalidateClub(queryClient, club.id)
+        toast.success(t`Vereinsdaten wurden aktualisiert`)
+      },
+      onError: () => {
+        toast.error(t`Fehler beim Aktualisieren der Vereinsdaten`)
+      },
     },
   })
 }

@@ -2,9 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { failOperation } from '../../../../tests/utils/mock-faults'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute } from '../../../../tests/utils/render'
 
 /** Sportunion Leoben: registered, incomplete, represented by neu@demo.at. */
@@ -57,8 +55,8 @@ describe('club profile form: loading', () => {
     expect(screen.getByRole('option', { name: 'Personalausweis' })).toBeInTheDocument()
     expect(screen.getByText('Das Profil ist noch unvollständig.')).toBeInTheDocument()
     const missing = screen.getAllByRole('list', { name: 'Fehlende Angaben' })[0]!
-    expect(within(missing).getByText('IBAN')).toBeInTheDocument()
-    expect(within(missing).getByText('SPEND 2-Formular')).toBeInTheDocument()
+    expect(within(missing).getByText('Bankverbindung: IBAN')).toBeInTheDocument()
+    expect(within(missing).getByText('Dokument: SPEND 2-Formular')).toBeInTheDocument()
   })
 
   it('hides the billing address while it is the club address, and offers the country list otherwise', async () => {
@@ -139,7 +137,7 @@ describe('club profile form: saving', () => {
     const missing = within(dialog).getByRole('list', { name: 'Fehlende Angaben' })
     expect(within(missing).getByText('Spendenbegünstigungsnummer')).toBeInTheDocument()
     expect(within(missing).getByText('Ausweis: Vorderseite')).toBeInTheDocument()
-    expect(within(missing).queryByText('IBAN')).not.toBeInTheDocument()
+    expect(within(missing).queryByText('Bankverbindung: IBAN')).not.toBeInTheDocument()
     expect(within(missing).queryByText('Steuernummer')).not.toBeInTheDocument()
 
     await user.click(within(dialog).getByRole('button', { name: 'Trotzdem speichern' }))

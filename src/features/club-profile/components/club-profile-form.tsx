@@ -14,11 +14,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { CheckboxField, RequiredNote } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { applyServerFieldErrors } from '@/lib/api-errors'
+import { CLUB_SIZES, clubSizeLabel, LEGITIMATION_DOCUMENT_KIND_LABELS } from '@/lib/labels/club-labels'
 import { useSaveClub } from '../api/use-save-club'
 import {
-  CLUB_SIZES,
   clubProfileSchema,
-  DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   FORM_FIELDS,
   missingAfterSave,
@@ -57,7 +56,7 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   })
-  const save = useSaveClub(club.id)
+  const save = useSaveClub()
   const [confirmation, setConfirmation] = useState<{ values: ClubProfileOutput; missing: ClubField[] } | null>(null)
   const clubTypes = useQuery(getGetClubTypesQueryOptions())
   const countries = useQuery(getGetCountriesQueryOptions())
@@ -69,7 +68,7 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
   const persist = async (values: ClubProfileOutput) => {
     setConfirmation(null)
     try {
-      const saved = await save.mutateAsync(toClubUpdate(values, club.id))
+      const saved = await save.mutateAsync({ data: toClubUpdate(values, club.id) })
       // The saved values become the new starting point: the form is no longer "changed".
       form.reset(toFormValues(saved))
       onSaved(saved)
@@ -90,8 +89,11 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
     },
   )
 
-  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: t`${size} Mitglieder` }))
-  const kindOptions = DOCUMENT_KINDS.map((kind) => ({ value: kind, label: i18n._(DOCUMENT_KIND_LABELS[kind]) }))
+  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: i18n._(clubSizeLabel(size)) }))
+  const kindOptions = DOCUMENT_KINDS.map((kind) => ({
+    value: kind,
+    label: i18n._(LEGITIMATION_DOCUMENT_KIND_LABELS[kind]),
+  }))
 
   return (
     <FormProvider {...form}>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { forwardRef } from 'react'
 import type { Completeness } from '@/api/generated/query/model/completeness'
 import { Alert } from '@/components/ui/alert'
-import { CLUB_FIELD_LABELS } from '../schemas'
+import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
 
 /** Whether the profile is complete, from the backend's `completeness`, listing what is missing. */
 export const CompletenessSummary = ({ completeness }: { completeness: Completeness }) => {

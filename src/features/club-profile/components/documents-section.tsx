@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { DOCUMENT_RULE } from '@/lib/file-checks'
+import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
 import { useUploadClubDocument } from '../api/use-club-files'
 import { StoredFileNote } from './stored-file-note'
 
@@ -28,7 +29,7 @@ interface DocumentsSectionProps {
  * Dokumente hochgeladen werden"), either already stored or chosen now.
  */
 export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = false }: DocumentsSectionProps) => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [picked, setPicked] = useState<Picked>({ SPEND2_FORM: null, DEDUCTIBILITY_NOTICE: null })
   const [missing, setMissing] = useState<readonly Slot[]>([])
   const spend2 = useUploadClubDocument(clubId, { toast: false })
@@ -115,8 +116,8 @@ export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = 
           <Alert tone="error" role="alert" title={t`Es müssen beide Dokumente hochgeladen werden`} />
         )}
         <div className="grid gap-4 md:grid-cols-2">
-          {slotField('SPEND2_FORM', t`SPEND 2-Formular`)}
-          {slotField('DEDUCTIBILITY_NOTICE', t`Bescheid über die Spendenbegünstigung`)}
+          {slotField('SPEND2_FORM', i18n._(DOCUMENT_LABELS.SPEND2_FORM))}
+          {slotField('DEDUCTIBILITY_NOTICE', i18n._(DOCUMENT_LABELS.DEDUCTIBILITY_NOTICE))}
         </div>
         <div className="flex justify-end">
           <Button onClick={() => void save()} pending={saving} disabled={disabled}>

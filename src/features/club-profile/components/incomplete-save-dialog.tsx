@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ClubField } from '@/api/generated/query/model/clubField'
 import { ConfirmDialog } from '@/components/ui/dialog'
-import { CLUB_FIELD_LABELS } from '../schemas'
+import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
 
 interface IncompleteSaveDialogProps {
   missing: readonly ClubField[] | null

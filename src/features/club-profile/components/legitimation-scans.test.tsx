@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-// eslint-disable-next-line architecture/layers -- the shared test helpers live in tests/utils
 import { renderRoute } from '../../../../tests/utils/render'
 
 // Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.

@@ -10,7 +10,12 @@ import { Alert } from '@/components/ui/alert'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { DOCUMENT_RULE, IMAGE_RULE } from '@/lib/file-checks'
-import { useDeleteClubFile, useUploadClubDocument, useUploadClubImage } from '../api/use-club-files'
+import {
+  useDeleteClubDocumentFile,
+  useDeleteClubImage,
+  useUploadClubDocument,
+  useUploadClubImage,
+} from '../api/use-club-files'
 
 /** Gallery pictures (`GALLERY`): upload with progress, thumbnails, open, delete with confirmation. */
 export const GallerySection = ({ clubId, disabled = false }: { clubId: string; disabled?: boolean }) => {
@@ -20,7 +25,7 @@ export const GallerySection = ({ clubId, disabled = false }: { clubId: string; d
     success: t`Bild wurde hochgeladen`,
     failure: t`Fehler beim Hochladen des Bildes`,
   })
-  const remove = useDeleteClubFile(clubId, 'image')
+  const remove = useDeleteClubImage(clubId)
   return (
     <Card aria-labelledby="club-gallery-heading">
       <CardHeader
@@ -62,7 +67,7 @@ export const OtherDocumentsSection = ({ clubId, disabled = false }: { clubId: st
   const { t } = useLingui()
   const documents = useQuery(getGetClubDocumentsQueryOptions(clubId, { label: 'OTHER_DOCUMENT' }))
   const upload = useUploadClubDocument(clubId)
-  const remove = useDeleteClubFile(clubId, 'document')
+  const remove = useDeleteClubDocumentFile(clubId)
   return (
     <Card aria-labelledby="club-other-documents-heading">
       <CardHeader

@@ -2,28 +2,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useGetCampaignsOfClub } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import type { Campaign } from '@/api/generated/query/model/campaign'
+import { CampaignBadges, CampaignProgress } from '@/components/campaigns/campaign-state'
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
-import { formatCents, formatDate, formatNumber } from '@/lib/format'
-import { CAMPAIGN_PHASE } from '../labels'
-
-/** Percent of the goal raised; above 100 when the goal was exceeded (the bar stops at 100). */
-const progressPercent = (campaign: Campaign): number =>
-  campaign.goalCents > 0 ? Math.round((campaign.raisedCents / campaign.goalCents) * 100) : 0
+import { formatDate } from '@/lib/format'
 
 const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean }) => {
-  const { t, i18n } = useLingui()
-  const phase = CAMPAIGN_PHASE[campaign.phase]
-  const percent = progressPercent(campaign)
-  const raised = formatCents(campaign.raisedCents)
-  const goal = formatCents(campaign.goalCents)
+  const { t } = useLingui()
   const from = formatDate(campaign.from)
   const to = formatDate(campaign.to)
-  const donations = formatNumber(campaign.donationCount)
   return (
     <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="campaign-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -45,30 +35,10 @@ const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: bool
           </p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone={campaign.enabled ? 'success' : 'neutral'}>
-            {campaign.enabled ? <Trans>Aktiviert</Trans> : <Trans>Deaktiviert</Trans>}
-          </Badge>
-          <Badge tone={phase.tone}>{i18n._(phase.label)}</Badge>
+          <CampaignBadges campaign={campaign} />
         </div>
       </div>
-      <div>
-        <div
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.min(100, percent)}
-          aria-label={t`Fortschritt von ${campaign.name}`}
-          aria-valuetext={t`${raised} von ${goal} (${percent} %)`}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, percent)}%` }} />
-        </div>
-        <p className="mt-1 text-sm text-slate-700">
-          <Trans>
-            {raised} von {goal} ({percent} %) · {donations} Spenden
-          </Trans>
-        </p>
-      </div>
+      <CampaignProgress campaign={campaign} label={t`Fortschritt von ${campaign.name}`} />
     </li>
   )
 }

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { Badge } from '@/components/ui/badge'
+import { StatusBadge } from '@/components/ui/badge'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { formatNumber } from '@/lib/format'
-import { CLUB_STATUS, PAYMENT_STATUS } from '../labels'
+import { CLUB_STATUS } from '@/lib/labels/club-labels'
+import { PAYMENT_STATUS } from '@/lib/labels/payment-labels'
 import { useDownloadUrl } from '../use-download-url'
 
 const ClubLogo = ({ path, name }: { path: string | undefined; name: string }) => {
@@ -57,7 +58,7 @@ export const ClubOverviewCard = ({ overview }: { overview: ClubOverview }) => {
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-xl font-semibold text-slate-900">{club.name}</p>
-            <Badge tone={status.tone}>{i18n._(status.label)}</Badge>
+            <StatusBadge status={status} />
           </div>
           {club.shortDescription && <p className="text-slate-700">{club.shortDescription}</p>}
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -73,7 +74,7 @@ export const ClubOverviewCard = ({ overview }: { overview: ClubOverview }) => {
             </Fact>
             <Fact term={t`Mitglieder im Portal`}>{formatNumber(overview.memberCount)}</Fact>
             <Fact term={t`Kartenzahlung`}>
-              {payment ? <Badge tone={payment.tone}>{i18n._(payment.label)}</Badge> : <Trans>nicht eingerichtet</Trans>}
+              {payment ? <StatusBadge status={payment} /> : <Trans>nicht eingerichtet</Trans>}
             </Fact>
           </dl>
         </div>

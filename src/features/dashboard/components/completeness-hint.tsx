@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { Completeness } from '@/api/generated/query/model/completeness'
 import { Alert } from '@/components/ui/alert'
 import { ButtonLink } from '@/components/ui/button'
-import { CLUB_FIELD_LABELS } from '../club-field-labels'
+import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
 
 /**
  * Spec §2: when the profile is incomplete, a clear hint with what is missing and the way to fix it. The

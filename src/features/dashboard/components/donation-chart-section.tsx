@@ -8,8 +8,9 @@ import type { DonationGrouping } from '@/api/generated/query/model/donationGroup
 import type { DonationStats } from '@/api/generated/query/model/donationStats'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { DateRangeFields } from '@/components/ui/date-range-fields'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { SelectField, TextField } from '@/components/ui/field'
+import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { formatCents, formatDate, formatNumber } from '@/lib/format'
@@ -85,19 +86,10 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
             className="flex flex-wrap items-end gap-3"
             onSubmit={(event) => void handleSubmit((values) => onRangeChange({ ...range, ...values }))(event)}
           >
-            <TextField
-              type="date"
-              label={t`Von`}
-              containerClassName="w-full sm:w-44"
-              error={formState.errors.from?.message}
-              {...register('from')}
-            />
-            <TextField
-              type="date"
-              label={t`Bis`}
-              containerClassName="w-full sm:w-44"
-              error={formState.errors.to?.message}
-              {...register('to')}
+            <DateRangeFields
+              from={register('from')}
+              to={register('to')}
+              errors={{ from: formState.errors.from?.message, to: formState.errors.to?.message }}
             />
             <Button type="submit" variant="secondary">
               <Trans>Zeitraum anzeigen</Trans>

@@ -13,7 +13,7 @@ import { inviteMemberSchema, type InviteMemberValues } from '../schemas'
 export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
   const { t } = useLingui()
   const roles = useGetClubRoles()
-  const invite = useInviteMember(clubId)
+  const invite = useInviteMember()
   const form = useForm<InviteMemberValues>({
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', clubRoleId: '' },
@@ -22,7 +22,7 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
 
   const onSubmit = async (values: InviteMemberValues) => {
     try {
-      await invite.mutateAsync(values)
+      await invite.mutateAsync({ clubId, data: values })
       reset({ email: '', clubRoleId: values.clubRoleId })
     } catch (error) {
       // Spec §8: inviting declares 409 Conflict, "User ist bereits vorhanden".

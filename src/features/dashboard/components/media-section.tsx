@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { formatDate } from '@/lib/format'
-import { DOCUMENT_LABEL } from '../labels'
+import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
 import { useDownloadUrl } from '../use-download-url'
 
 const fileSize = (bytes: number): string =>
@@ -118,7 +118,9 @@ export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boo
             />
           ) : documents.data.length === 0 ? (
             <EmptyState title={t`Noch keine Dokumente.`}>
-              <Trans>Das SPEND 2 Formular und den Spendenbegünstigungsbescheid laden Sie im Vereinsprofil hoch.</Trans>
+              <Trans>
+                Das SPEND 2-Formular und den Bescheid über die Spendenbegünstigung laden Sie im Vereinsprofil hoch.
+              </Trans>
             </EmptyState>
           ) : (
             <ul className="divide-y divide-slate-200" aria-label={t`Dokumente`}>
@@ -128,7 +130,9 @@ export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boo
                 return (
                   <li key={file.id} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
                     <span className="text-sm text-slate-600">
-                      {file.label in DOCUMENT_LABEL ? i18n._(DOCUMENT_LABEL[file.label as DocumentLabel]) : file.label}
+                      {file.label in DOCUMENT_LABELS
+                        ? i18n._(DOCUMENT_LABELS[file.label as DocumentLabel])
+                        : file.label}
                     </span>
                     <DownloadLink file={file}>
                       <span className="break-all">{file.name}</span>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useGetClubs } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Role } from '@/api/generated/query/model/role'
 import { Alert } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
+import { StatusBadge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -12,13 +12,13 @@ import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
-import { CLUB_STATUS } from '../labels'
+import { CLUB_STATUS } from '@/lib/labels/club-labels'
 
 const PICKER_PAGE_SIZE = 20
 
 /** Administrators and staff may look at any club's dashboard: a paged list of all clubs to pick from. */
 const ClubPicker = ({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) => {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const clubs = useGetClubs(
     { page, size: PICKER_PAGE_SIZE, sort: 'name,asc' },
     { query: { placeholderData: keepPreviousData } },
@@ -69,7 +69,7 @@ const ClubPicker = ({ page, onPageChange }: { page: number; onPageChange: (page:
               </TableCell>
               <TableCell>{club.clubTypeName}</TableCell>
               <TableCell>
-                <Badge tone={CLUB_STATUS[club.status].tone}>{i18n._(CLUB_STATUS[club.status].label)}</Badge>
+                <StatusBadge status={CLUB_STATUS[club.status]} />
               </TableCell>
             </TableRow>
           ))}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
+import { DateRangeFields } from '@/components/ui/date-range-fields'
 import { donationFilterSchema, type DonationFilterInput, type DonationFilterValues } from '../schemas'
 
 interface DonationFilterFormProps {
@@ -35,19 +35,10 @@ export const DonationFilterForm = ({ from, to, onApply }: DonationFilterFormProp
       className="flex flex-wrap items-end gap-3"
       aria-label={t`Spenden filtern`}
     >
-      <TextField
-        type="date"
-        label={t`Von`}
-        containerClassName="w-full sm:w-44"
-        error={formState.errors.from?.message}
-        {...register('from')}
-      />
-      <TextField
-        type="date"
-        label={t`Bis`}
-        containerClassName="w-full sm:w-44"
-        error={formState.errors.to?.message}
-        {...register('to')}
+      <DateRangeFields
+        from={register('from')}
+        to={register('to')}
+        errors={{ from: formState.errors.from?.message, to: formState.errors.to?.message }}
       />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">

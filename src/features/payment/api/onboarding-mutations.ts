@@ -1,14 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createOnboardingLink, getGetPaymentAccountQueryKey } from '@/api/generated/query/endpoints/payments/payments'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  getGetPaymentAccountQueryKey,
+  useCreateOnboardingLink,
+} from '@/api/generated/query/endpoints/payments/payments'
 
 /**
  * A fresh single-use link to the provider's hosted onboarding for the club's account. After a conflict
  * (the account is no longer in onboarding) the account state is read again.
  */
-export const useCreateOnboardingLinkMutation = (clubId: string) => {
+export const useCreateOnboardingLinkMutation = () => {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => createOnboardingLink(clubId),
-    onError: () => queryClient.invalidateQueries({ queryKey: getGetPaymentAccountQueryKey(clubId) }),
+  return useCreateOnboardingLink({
+    mutation: {
+      onError: (_error, { clubId }) =>
+        queryClient.invalidateQueries({ queryKey: getGetPaymentAccountQueryKey(clubId) }),
+    },
   })
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
 import { Alert } from '@/components/ui/alert'
 import { problemStatus } from '@/lib/api-errors'
-import { PAYMENT_REQUIREMENTS } from '../labels'
+import { PAYMENT_REQUIREMENTS } from '@/lib/labels/payment-labels'
 
 /** What the provider still needs, as a list a club representative understands. */
 export const RequirementList = ({ account }: { account: PaymentAccount }) => {

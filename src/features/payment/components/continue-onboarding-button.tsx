@@ -13,16 +13,19 @@ import { providerRedirect } from '../provider-redirect'
  */
 export const ContinueOnboardingButton = ({ clubId, label }: { clubId: string; label: string }) => {
   const { t } = useLingui()
-  const create = useCreateOnboardingLinkMutation(clubId)
+  const create = useCreateOnboardingLinkMutation()
   const [link, setLink] = useState<OnboardingLink | null>(null)
 
   const start = () =>
-    create.mutate(undefined, {
-      onSuccess: (created) => {
-        setLink(created)
-        providerRedirect.go(created.url)
+    create.mutate(
+      { clubId },
+      {
+        onSuccess: (created) => {
+          setLink(created)
+          providerRedirect.go(created.url)
+        },
       },
-    })
+    )
 
   const failure = (() => {
     if (!create.isError) return null

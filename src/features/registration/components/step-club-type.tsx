@@ -4,13 +4,13 @@ import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/clu
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LoadingBlock } from '@/components/ui/loading-block'
-import { CLUB_SIZES } from '../schemas'
+import { CLUB_SIZES, clubSizeLabel } from '@/lib/labels/club-labels'
 import { WizardSelectField } from './form-fields'
 
 export const StepClubType = () => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const clubTypes = useQuery(getGetClubTypesQueryOptions())
-  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: t`${size} Mitglieder` }))
+  const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: i18n._(clubSizeLabel(size)) }))
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import { useFormState, useWatch } from 'react-hook-form'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
 import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/field'
+import { clubSizeLabel } from '@/lib/labels/club-labels'
 import { STEPS, type RegistrationValues } from '../schemas'
 import { useWizardField } from './form-fields'
 import { TermsDialog } from './terms-dialog'
@@ -63,7 +64,7 @@ export const StepTerms = ({ onEditStep }: StepTermsProps) => {
         ])}
         {section(4, [
           [t`Vereinsart`, clubTypeName],
-          [t`Vereinsgröße`, values.club.clubSize ? t`${values.club.clubSize} Mitglieder` : t`Keine Angabe`],
+          [t`Vereinsgröße`, values.club.clubSize ? i18n._(clubSizeLabel(values.club.clubSize)) : t`Keine Angabe`],
         ])}
       </div>
       <div className="flex flex-col gap-3 rounded-md bg-slate-50 p-4">

@@ -40,13 +40,16 @@ export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) 
 
   const confirm = () => {
     if (!shown) return
-    remove.mutate(shown.uid, {
-      onSuccess: () => onOpenChange(false),
-      onError: (error) => {
-        setRefusal(explain(error))
-        toast.error(t`Fehler beim Löschen des Benutzers`)
+    remove.mutate(
+      { uid: shown.uid },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: (error) => {
+          setRefusal(explain(error))
+          toast.error(t`Fehler beim Löschen des Benutzers`)
+        },
       },
-    })
+    )
   }
 
   const name = shown ? `${shown.firstName} ${shown.lastName}` : ''

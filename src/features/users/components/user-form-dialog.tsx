@@ -9,8 +9,9 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { RequiredNote, SelectField, TextField } from '@/components/ui/field'
 import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
+import { ROLE_LABELS } from '@/lib/labels/role-labels'
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/user-mutations'
-import { ROLE_LABELS, ROLES } from '../role-labels'
+import { ROLES } from '../roles'
 import {
   userCreateSchema,
   userUpdateSchema,
@@ -90,7 +91,7 @@ const CreateUserForm = ({ onDone }: { onDone: () => void }) => {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values)
+      await create.mutateAsync({ data: values })
       onDone()
     } catch (error) {
       reportSaveError(error, form.setError, ['firstName', 'lastName', 'email', 'role', 'password'], messages)
@@ -175,7 +176,9 @@ const EditUserForm = ({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       // A locked role is sent unchanged, whatever the (disabled) select holds.
-      await update.mutateAsync({ ...values, role: roleLockedReason ? user.role : values.role, uid: user.uid })
+      await update.mutateAsync({
+        data: { ...values, role: roleLockedReason ? user.role : values.role, uid: user.uid },
+      })
       onDone()
     } catch (error) {
       reportSaveError(error, form.setError, ['firstName', 'lastName', 'email', 'role'], messages)

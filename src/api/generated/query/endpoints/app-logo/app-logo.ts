@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -260,81 +264,54 @@ return apiFetch<AppLogo>(getCreateAppLogoUrl(),
 
 
 
-export const getCreateAppLogoQueryKey = (appLogoInput?: BodyType<AppLogoInput>,) => {
-    return [
-    'POST', `/applogo`, appLogoInput
-    ] as const;
-    }
+export const getCreateAppLogoMutationKey = () => ['createAppLogo'] as const;
 
+export const getCreateAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext> => {
 
-export const getCreateAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof createAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(appLogoInput: BodyType<AppLogoInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAppLogoQueryKey(appLogoInput);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAppLogo>>> = ({ signal }) => createAppLogo(appLogoInput, { signal, ...requestOptions });
+const mutationKey = getCreateAppLogoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAppLogo>>, CreateAppLogoMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAppLogoQueryResult = NonNullable<Awaited<ReturnType<typeof createAppLogo>>>
-export type CreateAppLogoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createAppLogo(data,requestOptions)
+        }
 
 
-export function useCreateAppLogo<TData = Awaited<ReturnType<typeof createAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- appLogoInput: BodyType<AppLogoInput>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof createAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppLogo<TData = Awaited<ReturnType<typeof createAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- appLogoInput: BodyType<AppLogoInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof createAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppLogo<TData = Awaited<ReturnType<typeof createAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- appLogoInput: BodyType<AppLogoInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof createAppLogo>>>
+    export type CreateAppLogoMutationBody = BodyType<AppLogoInput>
+    export type CreateAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateAppLogoMutationVariables = {data: BodyType<AppLogoInput>}
+
+    /**
  * @summary Set the portal's logo
  */
-
-export function useCreateAppLogo<TData = Awaited<ReturnType<typeof createAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- appLogoInput: BodyType<AppLogoInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAppLogoQueryOptions(appLogoInput,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getReplaceAppLogoUrl = () => {
+export const useCreateAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAppLogo>>,
+        TError,
+        CreateAppLogoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAppLogoMutationOptions(options), queryClient);
+    }
+    export const getReplaceAppLogoUrl = () => {
 
 
 
@@ -377,81 +354,54 @@ return apiFetch<AppLogo>(getReplaceAppLogoUrl(),
 
 
 
-export const getReplaceAppLogoQueryKey = (appLogoUpdate?: BodyType<AppLogoUpdate>,) => {
-    return [
-    'PUT', `/applogo`, appLogoUpdate
-    ] as const;
-    }
+export const getReplaceAppLogoMutationKey = () => ['replaceAppLogo'] as const;
 
+export const getReplaceAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext> => {
 
-export const getReplaceAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof replaceAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(appLogoUpdate: BodyType<AppLogoUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getReplaceAppLogoQueryKey(appLogoUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof replaceAppLogo>>> = ({ signal }) => replaceAppLogo(appLogoUpdate, { signal, ...requestOptions });
+const mutationKey = getReplaceAppLogoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof replaceAppLogo>>, ReplaceAppLogoMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ReplaceAppLogoQueryResult = NonNullable<Awaited<ReturnType<typeof replaceAppLogo>>>
-export type ReplaceAppLogoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  replaceAppLogo(data,requestOptions)
+        }
 
 
-export function useReplaceAppLogo<TData = Awaited<ReturnType<typeof replaceAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- appLogoUpdate: BodyType<AppLogoUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof replaceAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof replaceAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReplaceAppLogo<TData = Awaited<ReturnType<typeof replaceAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- appLogoUpdate: BodyType<AppLogoUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof replaceAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof replaceAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReplaceAppLogo<TData = Awaited<ReturnType<typeof replaceAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- appLogoUpdate: BodyType<AppLogoUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReplaceAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof replaceAppLogo>>>
+    export type ReplaceAppLogoMutationBody = BodyType<AppLogoUpdate>
+    export type ReplaceAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type ReplaceAppLogoMutationVariables = {data: BodyType<AppLogoUpdate>}
+
+    /**
  * @summary Replace the portal's logo
  */
-
-export function useReplaceAppLogo<TData = Awaited<ReturnType<typeof replaceAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- appLogoUpdate: BodyType<AppLogoUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getReplaceAppLogoQueryOptions(appLogoUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeleteAppLogoUrl = (id: string,) => {
+export const useReplaceAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof replaceAppLogo>>,
+        TError,
+        ReplaceAppLogoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReplaceAppLogoMutationOptions(options), queryClient);
+    }
+    export const getDeleteAppLogoUrl = (id: string,) => {
 
 
 
@@ -478,77 +428,50 @@ export const deleteAppLogo = async (id: string, options?: Parameters<typeof apiF
 
 
 
-export const getDeleteAppLogoQueryKey = (id: string,) => {
-    return [
-    'DELETE', `/applogo/${id}`
-    ] as const;
-    }
+export const getDeleteAppLogoMutationKey = () => ['deleteAppLogo'] as const;
 
+export const getDeleteAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext> => {
 
-export const getDeleteAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof deleteAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAppLogoQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAppLogo>>> = ({ signal }) => deleteAppLogo(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAppLogoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAppLogo>>, DeleteAppLogoMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAppLogoQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAppLogo>>>
-export type DeleteAppLogoQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  deleteAppLogo(id,requestOptions)
+        }
 
 
-export function useDeleteAppLogo<TData = Awaited<ReturnType<typeof deleteAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppLogo<TData = Awaited<ReturnType<typeof deleteAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppLogo>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppLogo>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppLogo<TData = Awaited<ReturnType<typeof deleteAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppLogo>>>
+
+    export type DeleteAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteAppLogoMutationVariables = {id: string}
+
+    /**
  * @summary Remove the portal's logo
  */
-
-export function useDeleteAppLogo<TData = Awaited<ReturnType<typeof deleteAppLogo>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAppLogoQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAppLogo>>,
+        TError,
+        DeleteAppLogoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAppLogoMutationOptions(options), queryClient);
+    }

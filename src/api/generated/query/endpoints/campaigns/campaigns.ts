@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -153,81 +157,54 @@ return apiFetch<Campaign>(getCreateCampaignUrl(),
 
 
 
-export const getCreateCampaignQueryKey = (campaignCreate?: BodyType<CampaignCreate>,) => {
-    return [
-    'POST', `/campaigns`, campaignCreate
-    ] as const;
-    }
+export const getCreateCampaignMutationKey = () => ['createCampaign'] as const;
 
+export const getCreateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext> => {
 
-export const getCreateCampaignQueryOptions = <TData = Awaited<ReturnType<typeof createCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(campaignCreate: BodyType<CampaignCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateCampaignQueryKey(campaignCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createCampaign>>> = ({ signal }) => createCampaign(campaignCreate, { signal, ...requestOptions });
+const mutationKey = getCreateCampaignMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCampaign>>, CreateCampaignMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateCampaignQueryResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>
-export type CreateCampaignQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  createCampaign(data,requestOptions)
+        }
 
 
-export function useCreateCampaign<TData = Awaited<ReturnType<typeof createCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignCreate: BodyType<CampaignCreate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof createCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCampaign<TData = Awaited<ReturnType<typeof createCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignCreate: BodyType<CampaignCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof createCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCampaign<TData = Awaited<ReturnType<typeof createCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignCreate: BodyType<CampaignCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof createCampaign>>>
+    export type CreateCampaignMutationBody = BodyType<CampaignCreate>
+    export type CreateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type CreateCampaignMutationVariables = {data: BodyType<CampaignCreate>}
+
+    /**
  * @summary Create a campaign
  */
-
-export function useCreateCampaign<TData = Awaited<ReturnType<typeof createCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignCreate: BodyType<CampaignCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateCampaignQueryOptions(campaignCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getUpdateCampaignUrl = () => {
+export const useCreateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCampaign>>, TError,CreateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCampaign>>,
+        TError,
+        CreateCampaignMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateCampaignMutationOptions(options), queryClient);
+    }
+    export const getUpdateCampaignUrl = () => {
 
 
 
@@ -271,81 +248,54 @@ return apiFetch<Campaign>(getUpdateCampaignUrl(),
 
 
 
-export const getUpdateCampaignQueryKey = (campaignUpdate?: BodyType<CampaignUpdate>,) => {
-    return [
-    'PUT', `/campaigns`, campaignUpdate
-    ] as const;
-    }
+export const getUpdateCampaignMutationKey = () => ['updateCampaign'] as const;
 
+export const getUpdateCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext> => {
 
-export const getUpdateCampaignQueryOptions = <TData = Awaited<ReturnType<typeof updateCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(campaignUpdate: BodyType<CampaignUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateCampaignQueryKey(campaignUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateCampaign>>> = ({ signal }) => updateCampaign(campaignUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateCampaignMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCampaign>>, UpdateCampaignMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateCampaignQueryResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>
-export type UpdateCampaignQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  updateCampaign(data,requestOptions)
+        }
 
 
-export function useUpdateCampaign<TData = Awaited<ReturnType<typeof updateCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignUpdate: BodyType<CampaignUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof updateCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCampaign<TData = Awaited<ReturnType<typeof updateCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignUpdate: BodyType<CampaignUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof updateCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCampaign<TData = Awaited<ReturnType<typeof updateCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignUpdate: BodyType<CampaignUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof updateCampaign>>>
+    export type UpdateCampaignMutationBody = BodyType<CampaignUpdate>
+    export type UpdateCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type UpdateCampaignMutationVariables = {data: BodyType<CampaignUpdate>}
+
+    /**
  * @summary Update a campaign
  */
-
-export function useUpdateCampaign<TData = Awaited<ReturnType<typeof updateCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- campaignUpdate: BodyType<CampaignUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateCampaignQueryOptions(campaignUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getGetCampaignUrl = (documentId: string,) => {
+export const useUpdateCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCampaign>>, TError,UpdateCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCampaign>>,
+        TError,
+        UpdateCampaignMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateCampaignMutationOptions(options), queryClient);
+    }
+    export const getGetCampaignUrl = (documentId: string,) => {
 
 
 
@@ -477,81 +427,54 @@ export const deleteCampaign = async (documentId: string, options?: Parameters<ty
 
 
 
-export const getDeleteCampaignQueryKey = (documentId: string,) => {
-    return [
-    'DELETE', `/campaigns/${documentId}`
-    ] as const;
-    }
+export const getDeleteCampaignMutationKey = () => ['deleteCampaign'] as const;
 
+export const getDeleteCampaignMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext> => {
 
-export const getDeleteCampaignQueryOptions = <TData = Awaited<ReturnType<typeof deleteCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(documentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteCampaignQueryKey(documentId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteCampaign>>> = ({ signal }) => deleteCampaign(documentId, { signal, ...requestOptions });
+const mutationKey = getDeleteCampaignMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCampaign>>, DeleteCampaignMutationVariables> = (props) => {
+          const {documentId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: documentId !== null && documentId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteCampaignQueryResult = NonNullable<Awaited<ReturnType<typeof deleteCampaign>>>
-export type DeleteCampaignQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  deleteCampaign(documentId,requestOptions)
+        }
 
 
-export function useDeleteCampaign<TData = Awaited<ReturnType<typeof deleteCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- documentId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCampaign<TData = Awaited<ReturnType<typeof deleteCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- documentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCampaign>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCampaign>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCampaign<TData = Awaited<ReturnType<typeof deleteCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- documentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCampaignMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCampaign>>>
+
+    export type DeleteCampaignMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteCampaignMutationVariables = {documentId: string}
+
+    /**
  * @summary Delete a campaign
  */
-
-export function useDeleteCampaign<TData = Awaited<ReturnType<typeof deleteCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- documentId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteCampaignQueryOptions(documentId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getGetCampaignsOfClubUrl = (clubId: string,) => {
+export const useDeleteCampaign = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCampaign>>, TError,DeleteCampaignMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCampaign>>,
+        TError,
+        DeleteCampaignMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteCampaignMutationOptions(options), queryClient);
+    }
+    export const getGetCampaignsOfClubUrl = (clubId: string,) => {
 
 
 

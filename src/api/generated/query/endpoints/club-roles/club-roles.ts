@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -255,81 +259,54 @@ return apiFetch<ClubRole>(getCreateClubRoleUrl(),
 
 
 
-export const getCreateClubRoleQueryKey = (namedInput?: BodyType<NamedInput>,) => {
-    return [
-    'POST', `/clubroles`, namedInput
-    ] as const;
-    }
+export const getCreateClubRoleMutationKey = () => ['createClubRole'] as const;
 
+export const getCreateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext> => {
 
-export const getCreateClubRoleQueryOptions = <TData = Awaited<ReturnType<typeof createClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateClubRoleQueryKey(namedInput);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createClubRole>>> = ({ signal }) => createClubRole(namedInput, { signal, ...requestOptions });
+const mutationKey = getCreateClubRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createClubRole>>, CreateClubRoleMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateClubRoleQueryResult = NonNullable<Awaited<ReturnType<typeof createClubRole>>>
-export type CreateClubRoleQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createClubRole(data,requestOptions)
+        }
 
 
-export function useCreateClubRole<TData = Awaited<ReturnType<typeof createClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof createClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubRole<TData = Awaited<ReturnType<typeof createClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof createClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubRole<TData = Awaited<ReturnType<typeof createClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof createClubRole>>>
+    export type CreateClubRoleMutationBody = BodyType<NamedInput>
+    export type CreateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubRoleMutationVariables = {data: BodyType<NamedInput>}
+
+    /**
  * @summary Create a club role
  */
-
-export function useCreateClubRole<TData = Awaited<ReturnType<typeof createClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateClubRoleQueryOptions(namedInput,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getUpdateClubRoleUrl = () => {
+export const useCreateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createClubRole>>,
+        TError,
+        CreateClubRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateClubRoleMutationOptions(options), queryClient);
+    }
+    export const getUpdateClubRoleUrl = () => {
 
 
 
@@ -372,81 +349,54 @@ return apiFetch<ClubRole>(getUpdateClubRoleUrl(),
 
 
 
-export const getUpdateClubRoleQueryKey = (clubRoleUpdate?: BodyType<ClubRoleUpdate>,) => {
-    return [
-    'PUT', `/clubroles`, clubRoleUpdate
-    ] as const;
-    }
+export const getUpdateClubRoleMutationKey = () => ['updateClubRole'] as const;
 
+export const getUpdateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext> => {
 
-export const getUpdateClubRoleQueryOptions = <TData = Awaited<ReturnType<typeof updateClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubRoleUpdate: BodyType<ClubRoleUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateClubRoleQueryKey(clubRoleUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateClubRole>>> = ({ signal }) => updateClubRole(clubRoleUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateClubRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateClubRole>>, UpdateClubRoleMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateClubRoleQueryResult = NonNullable<Awaited<ReturnType<typeof updateClubRole>>>
-export type UpdateClubRoleQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  updateClubRole(data,requestOptions)
+        }
 
 
-export function useUpdateClubRole<TData = Awaited<ReturnType<typeof updateClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRoleUpdate: BodyType<ClubRoleUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof updateClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClubRole<TData = Awaited<ReturnType<typeof updateClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRoleUpdate: BodyType<ClubRoleUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof updateClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClubRole<TData = Awaited<ReturnType<typeof updateClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRoleUpdate: BodyType<ClubRoleUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof updateClubRole>>>
+    export type UpdateClubRoleMutationBody = BodyType<ClubRoleUpdate>
+    export type UpdateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type UpdateClubRoleMutationVariables = {data: BodyType<ClubRoleUpdate>}
+
+    /**
  * @summary Rename a club role
  */
-
-export function useUpdateClubRole<TData = Awaited<ReturnType<typeof updateClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRoleUpdate: BodyType<ClubRoleUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateClubRoleQueryOptions(clubRoleUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeleteClubRoleUrl = (id: string,) => {
+export const useUpdateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateClubRole>>,
+        TError,
+        UpdateClubRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateClubRoleMutationOptions(options), queryClient);
+    }
+    export const getDeleteClubRoleUrl = (id: string,) => {
 
 
 
@@ -476,77 +426,50 @@ export const deleteClubRole = async (id: string, options?: Parameters<typeof api
 
 
 
-export const getDeleteClubRoleQueryKey = (id: string,) => {
-    return [
-    'DELETE', `/clubroles/${id}`
-    ] as const;
-    }
+export const getDeleteClubRoleMutationKey = () => ['deleteClubRole'] as const;
 
+export const getDeleteClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext> => {
 
-export const getDeleteClubRoleQueryOptions = <TData = Awaited<ReturnType<typeof deleteClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteClubRoleQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteClubRole>>> = ({ signal }) => deleteClubRole(id, { signal, ...requestOptions });
+const mutationKey = getDeleteClubRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteClubRole>>, DeleteClubRoleMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteClubRoleQueryResult = NonNullable<Awaited<ReturnType<typeof deleteClubRole>>>
-export type DeleteClubRoleQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  deleteClubRole(id,requestOptions)
+        }
 
 
-export function useDeleteClubRole<TData = Awaited<ReturnType<typeof deleteClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubRole<TData = Awaited<ReturnType<typeof deleteClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubRole>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubRole>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubRole<TData = Awaited<ReturnType<typeof deleteClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubRole>>>
+
+    export type DeleteClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteClubRoleMutationVariables = {id: string}
+
+    /**
  * @summary Delete a club role
  */
-
-export function useDeleteClubRole<TData = Awaited<ReturnType<typeof deleteClubRole>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteClubRoleQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteClubRole>>,
+        TError,
+        DeleteClubRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteClubRoleMutationOptions(options), queryClient);
+    }

@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -251,81 +255,54 @@ return apiFetch<ClubType>(getCreateClubTypeUrl(),
 
 
 
-export const getCreateClubTypeQueryKey = (namedInput?: BodyType<NamedInput>,) => {
-    return [
-    'POST', `/clubtypes`, namedInput
-    ] as const;
-    }
+export const getCreateClubTypeMutationKey = () => ['createClubType'] as const;
 
+export const getCreateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext> => {
 
-export const getCreateClubTypeQueryOptions = <TData = Awaited<ReturnType<typeof createClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateClubTypeQueryKey(namedInput);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createClubType>>> = ({ signal }) => createClubType(namedInput, { signal, ...requestOptions });
+const mutationKey = getCreateClubTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createClubType>>, CreateClubTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateClubTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createClubType>>>
-export type CreateClubTypeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createClubType(data,requestOptions)
+        }
 
 
-export function useCreateClubType<TData = Awaited<ReturnType<typeof createClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubType>>,
-          TError,
-          Awaited<ReturnType<typeof createClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubType<TData = Awaited<ReturnType<typeof createClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubType>>,
-          TError,
-          Awaited<ReturnType<typeof createClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubType<TData = Awaited<ReturnType<typeof createClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createClubType>>>
+    export type CreateClubTypeMutationBody = BodyType<NamedInput>
+    export type CreateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubTypeMutationVariables = {data: BodyType<NamedInput>}
+
+    /**
  * @summary Create a club type
  */
-
-export function useCreateClubType<TData = Awaited<ReturnType<typeof createClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateClubTypeQueryOptions(namedInput,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getUpdateClubTypeUrl = (id: string,) => {
+export const useCreateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createClubType>>,
+        TError,
+        CreateClubTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateClubTypeMutationOptions(options), queryClient);
+    }
+    export const getUpdateClubTypeUrl = (id: string,) => {
 
 
 
@@ -367,87 +344,54 @@ return apiFetch<ClubType>(getUpdateClubTypeUrl(id),
 
 
 
-export const getUpdateClubTypeQueryKey = (id: string,
-    namedInput?: BodyType<NamedInput>,) => {
-    return [
-    'PUT', `/clubtypes/${id}`, namedInput
-    ] as const;
-    }
+export const getUpdateClubTypeMutationKey = () => ['updateClubType'] as const;
 
+export const getUpdateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext> => {
 
-export const getUpdateClubTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(id: string,
-    namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateClubTypeQueryKey(id,namedInput);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateClubType>>> = ({ signal }) => updateClubType(id,namedInput, { signal, ...requestOptions });
+const mutationKey = getUpdateClubTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateClubType>>, UpdateClubTypeMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateClubTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateClubType>>>
-export type UpdateClubTypeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  updateClubType(id,data,requestOptions)
+        }
 
 
-export function useUpdateClubType<TData = Awaited<ReturnType<typeof updateClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string,
-    namedInput: BodyType<NamedInput>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClubType>>,
-          TError,
-          Awaited<ReturnType<typeof updateClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClubType<TData = Awaited<ReturnType<typeof updateClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string,
-    namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClubType>>,
-          TError,
-          Awaited<ReturnType<typeof updateClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClubType<TData = Awaited<ReturnType<typeof updateClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string,
-    namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateClubType>>>
+    export type UpdateClubTypeMutationBody = BodyType<NamedInput>
+    export type UpdateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type UpdateClubTypeMutationVariables = {id: string;data: BodyType<NamedInput>}
+
+    /**
  * @summary Rename a club type
  */
-
-export function useUpdateClubType<TData = Awaited<ReturnType<typeof updateClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string,
-    namedInput: BodyType<NamedInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateClubTypeQueryOptions(id,namedInput,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeleteClubTypeUrl = (id: string,) => {
+export const useUpdateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateClubType>>,
+        TError,
+        UpdateClubTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateClubTypeMutationOptions(options), queryClient);
+    }
+    export const getDeleteClubTypeUrl = (id: string,) => {
 
 
 
@@ -477,77 +421,50 @@ export const deleteClubType = async (id: string, options?: Parameters<typeof api
 
 
 
-export const getDeleteClubTypeQueryKey = (id: string,) => {
-    return [
-    'DELETE', `/clubtypes/${id}`
-    ] as const;
-    }
+export const getDeleteClubTypeMutationKey = () => ['deleteClubType'] as const;
 
+export const getDeleteClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext> => {
 
-export const getDeleteClubTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteClubTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteClubType>>> = ({ signal }) => deleteClubType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteClubTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteClubType>>, DeleteClubTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteClubTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteClubType>>>
-export type DeleteClubTypeQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  deleteClubType(id,requestOptions)
+        }
 
 
-export function useDeleteClubType<TData = Awaited<ReturnType<typeof deleteClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubType<TData = Awaited<ReturnType<typeof deleteClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubType<TData = Awaited<ReturnType<typeof deleteClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubType>>>
+
+    export type DeleteClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteClubTypeMutationVariables = {id: string}
+
+    /**
  * @summary Delete a club type
  */
-
-export function useDeleteClubType<TData = Awaited<ReturnType<typeof deleteClubType>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteClubTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteClubType>>,
+        TError,
+        DeleteClubTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteClubTypeMutationOptions(options), queryClient);
+    }

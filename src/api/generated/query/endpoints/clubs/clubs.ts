@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -324,81 +328,54 @@ return apiFetch<Club>(getUpdateClubUrl(),
 
 
 
-export const getUpdateClubQueryKey = (clubUpdate?: BodyType<ClubUpdate>,) => {
-    return [
-    'PUT', `/club`, clubUpdate
-    ] as const;
-    }
+export const getUpdateClubMutationKey = () => ['updateClub'] as const;
 
+export const getUpdateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext> => {
 
-export const getUpdateClubQueryOptions = <TData = Awaited<ReturnType<typeof updateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubUpdate: BodyType<ClubUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateClubQueryKey(clubUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateClub>>> = ({ signal }) => updateClub(clubUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateClubMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateClub>>, UpdateClubMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateClubQueryResult = NonNullable<Awaited<ReturnType<typeof updateClub>>>
-export type UpdateClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  updateClub(data,requestOptions)
+        }
 
 
-export function useUpdateClub<TData = Awaited<ReturnType<typeof updateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubUpdate: BodyType<ClubUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClub>>,
-          TError,
-          Awaited<ReturnType<typeof updateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClub<TData = Awaited<ReturnType<typeof updateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubUpdate: BodyType<ClubUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateClub>>,
-          TError,
-          Awaited<ReturnType<typeof updateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateClub<TData = Awaited<ReturnType<typeof updateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubUpdate: BodyType<ClubUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateClubMutationResult = NonNullable<Awaited<ReturnType<typeof updateClub>>>
+    export type UpdateClubMutationBody = BodyType<ClubUpdate>
+    export type UpdateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type UpdateClubMutationVariables = {data: BodyType<ClubUpdate>}
+
+    /**
  * @summary Save a club's profile
  */
-
-export function useUpdateClub<TData = Awaited<ReturnType<typeof updateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubUpdate: BodyType<ClubUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateClubQueryOptions(clubUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getAddClubImageUrl = (clubId: string,) => {
+export const useUpdateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateClub>>,
+        TError,
+        UpdateClubMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateClubMutationOptions(options), queryClient);
+    }
+    export const getAddClubImageUrl = (clubId: string,) => {
 
 
 
@@ -444,87 +421,54 @@ return apiFetch<StoredFile>(getAddClubImageUrl(clubId),
 
 
 
-export const getAddClubImageQueryKey = (clubId: string,
-    imageReference?: BodyType<ImageReference>,) => {
-    return [
-    'PUT', `/club/${clubId}/addImage`, imageReference
-    ] as const;
-    }
+export const getAddClubImageMutationKey = () => ['addClubImage'] as const;
 
+export const getAddClubImageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext> => {
 
-export const getAddClubImageQueryOptions = <TData = Awaited<ReturnType<typeof addClubImage>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
-    imageReference: BodyType<ImageReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getAddClubImageQueryKey(clubId,imageReference);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof addClubImage>>> = ({ signal }) => addClubImage(clubId,imageReference, { signal, ...requestOptions });
+const mutationKey = getAddClubImageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addClubImage>>, AddClubImageMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type AddClubImageQueryResult = NonNullable<Awaited<ReturnType<typeof addClubImage>>>
-export type AddClubImageQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  addClubImage(clubId,data,requestOptions)
+        }
 
 
-export function useAddClubImage<TData = Awaited<ReturnType<typeof addClubImage>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    imageReference: BodyType<ImageReference>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof addClubImage>>,
-          TError,
-          Awaited<ReturnType<typeof addClubImage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAddClubImage<TData = Awaited<ReturnType<typeof addClubImage>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    imageReference: BodyType<ImageReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof addClubImage>>,
-          TError,
-          Awaited<ReturnType<typeof addClubImage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAddClubImage<TData = Awaited<ReturnType<typeof addClubImage>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    imageReference: BodyType<ImageReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddClubImageMutationResult = NonNullable<Awaited<ReturnType<typeof addClubImage>>>
+    export type AddClubImageMutationBody = BodyType<ImageReference>
+    export type AddClubImageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type AddClubImageMutationVariables = {clubId: string;data: BodyType<ImageReference>}
+
+    /**
  * @summary Attach an uploaded image
  */
-
-export function useAddClubImage<TData = Awaited<ReturnType<typeof addClubImage>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    imageReference: BodyType<ImageReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubImage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getAddClubImageQueryOptions(clubId,imageReference,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getAddClubDocumentUrl = (clubId: string,) => {
+export const useAddClubImage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addClubImage>>,
+        TError,
+        AddClubImageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAddClubImageMutationOptions(options), queryClient);
+    }
+    export const getAddClubDocumentUrl = (clubId: string,) => {
 
 
 
@@ -570,87 +514,54 @@ return apiFetch<StoredFile>(getAddClubDocumentUrl(clubId),
 
 
 
-export const getAddClubDocumentQueryKey = (clubId: string,
-    documentReference?: BodyType<DocumentReference>,) => {
-    return [
-    'PUT', `/club/${clubId}/addDocument`, documentReference
-    ] as const;
-    }
+export const getAddClubDocumentMutationKey = () => ['addClubDocument'] as const;
 
+export const getAddClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext> => {
 
-export const getAddClubDocumentQueryOptions = <TData = Awaited<ReturnType<typeof addClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
-    documentReference: BodyType<DocumentReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getAddClubDocumentQueryKey(clubId,documentReference);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof addClubDocument>>> = ({ signal }) => addClubDocument(clubId,documentReference, { signal, ...requestOptions });
+const mutationKey = getAddClubDocumentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addClubDocument>>, AddClubDocumentMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type AddClubDocumentQueryResult = NonNullable<Awaited<ReturnType<typeof addClubDocument>>>
-export type AddClubDocumentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  addClubDocument(clubId,data,requestOptions)
+        }
 
 
-export function useAddClubDocument<TData = Awaited<ReturnType<typeof addClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    documentReference: BodyType<DocumentReference>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof addClubDocument>>,
-          TError,
-          Awaited<ReturnType<typeof addClubDocument>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAddClubDocument<TData = Awaited<ReturnType<typeof addClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    documentReference: BodyType<DocumentReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof addClubDocument>>,
-          TError,
-          Awaited<ReturnType<typeof addClubDocument>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAddClubDocument<TData = Awaited<ReturnType<typeof addClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    documentReference: BodyType<DocumentReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddClubDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof addClubDocument>>>
+    export type AddClubDocumentMutationBody = BodyType<DocumentReference>
+    export type AddClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type AddClubDocumentMutationVariables = {clubId: string;data: BodyType<DocumentReference>}
+
+    /**
  * @summary Attach an uploaded document
  */
-
-export function useAddClubDocument<TData = Awaited<ReturnType<typeof addClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    documentReference: BodyType<DocumentReference>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof addClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getAddClubDocumentQueryOptions(clubId,documentReference,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeactivateClubUrl = (clubId: string,) => {
+export const useAddClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addClubDocument>>,
+        TError,
+        AddClubDocumentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAddClubDocumentMutationOptions(options), queryClient);
+    }
+    export const getDeactivateClubUrl = (clubId: string,) => {
 
 
 
@@ -680,81 +591,54 @@ export const deactivateClub = async (clubId: string, options?: Parameters<typeof
 
 
 
-export const getDeactivateClubQueryKey = (clubId: string,) => {
-    return [
-    'PUT', `/club/inactive/${clubId}`
-    ] as const;
-    }
+export const getDeactivateClubMutationKey = () => ['deactivateClub'] as const;
 
+export const getDeactivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext> => {
 
-export const getDeactivateClubQueryOptions = <TData = Awaited<ReturnType<typeof deactivateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeactivateClubQueryKey(clubId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deactivateClub>>> = ({ signal }) => deactivateClub(clubId, { signal, ...requestOptions });
+const mutationKey = getDeactivateClubMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deactivateClub>>, DeactivateClubMutationVariables> = (props) => {
+          const {clubId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeactivateClubQueryResult = NonNullable<Awaited<ReturnType<typeof deactivateClub>>>
-export type DeactivateClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  deactivateClub(clubId,requestOptions)
+        }
 
 
-export function useDeactivateClub<TData = Awaited<ReturnType<typeof deactivateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deactivateClub>>,
-          TError,
-          Awaited<ReturnType<typeof deactivateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeactivateClub<TData = Awaited<ReturnType<typeof deactivateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deactivateClub>>,
-          TError,
-          Awaited<ReturnType<typeof deactivateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeactivateClub<TData = Awaited<ReturnType<typeof deactivateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeactivateClubMutationResult = NonNullable<Awaited<ReturnType<typeof deactivateClub>>>
+
+    export type DeactivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeactivateClubMutationVariables = {clubId: string}
+
+    /**
  * @summary Set a club inactive
  */
-
-export function useDeactivateClub<TData = Awaited<ReturnType<typeof deactivateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deactivateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeactivateClubQueryOptions(clubId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getActivateClubUrl = (clubId: string,) => {
+export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deactivateClub>>,
+        TError,
+        DeactivateClubMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeactivateClubMutationOptions(options), queryClient);
+    }
+    export const getActivateClubUrl = (clubId: string,) => {
 
 
 
@@ -784,81 +668,54 @@ export const activateClub = async (clubId: string, options?: Parameters<typeof a
 
 
 
-export const getActivateClubQueryKey = (clubId: string,) => {
-    return [
-    'PUT', `/club/active/${clubId}`
-    ] as const;
-    }
+export const getActivateClubMutationKey = () => ['activateClub'] as const;
 
+export const getActivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext> => {
 
-export const getActivateClubQueryOptions = <TData = Awaited<ReturnType<typeof activateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getActivateClubQueryKey(clubId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof activateClub>>> = ({ signal }) => activateClub(clubId, { signal, ...requestOptions });
+const mutationKey = getActivateClubMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateClub>>, ActivateClubMutationVariables> = (props) => {
+          const {clubId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ActivateClubQueryResult = NonNullable<Awaited<ReturnType<typeof activateClub>>>
-export type ActivateClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  activateClub(clubId,requestOptions)
+        }
 
 
-export function useActivateClub<TData = Awaited<ReturnType<typeof activateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof activateClub>>,
-          TError,
-          Awaited<ReturnType<typeof activateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useActivateClub<TData = Awaited<ReturnType<typeof activateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof activateClub>>,
-          TError,
-          Awaited<ReturnType<typeof activateClub>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useActivateClub<TData = Awaited<ReturnType<typeof activateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ActivateClubMutationResult = NonNullable<Awaited<ReturnType<typeof activateClub>>>
+
+    export type ActivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type ActivateClubMutationVariables = {clubId: string}
+
+    /**
  * @summary Release (activate) a club
  */
-
-export function useActivateClub<TData = Awaited<ReturnType<typeof activateClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof activateClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getActivateClubQueryOptions(clubId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getSetClubCheckedUrl = (clubId: string,) => {
+export const useActivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof activateClub>>,
+        TError,
+        ActivateClubMutationVariables,
+        TContext
+      > => {
+      return useMutation(getActivateClubMutationOptions(options), queryClient);
+    }
+    export const getSetClubCheckedUrl = (clubId: string,) => {
 
 
 
@@ -902,87 +759,54 @@ return apiFetch<Club>(getSetClubCheckedUrl(clubId),
 
 
 
-export const getSetClubCheckedQueryKey = (clubId: string,
-    clubCheck?: BodyType<ClubCheck>,) => {
-    return [
-    'POST', `/club/${clubId}/isChecked`, clubCheck
-    ] as const;
-    }
+export const getSetClubCheckedMutationKey = () => ['setClubChecked'] as const;
 
+export const getSetClubCheckedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext> => {
 
-export const getSetClubCheckedQueryOptions = <TData = Awaited<ReturnType<typeof setClubChecked>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
-    clubCheck: BodyType<ClubCheck>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getSetClubCheckedQueryKey(clubId,clubCheck);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof setClubChecked>>> = ({ signal }) => setClubChecked(clubId,clubCheck, { signal, ...requestOptions });
+const mutationKey = getSetClubCheckedMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setClubChecked>>, SetClubCheckedMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type SetClubCheckedQueryResult = NonNullable<Awaited<ReturnType<typeof setClubChecked>>>
-export type SetClubCheckedQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  setClubChecked(clubId,data,requestOptions)
+        }
 
 
-export function useSetClubChecked<TData = Awaited<ReturnType<typeof setClubChecked>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    clubCheck: BodyType<ClubCheck>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof setClubChecked>>,
-          TError,
-          Awaited<ReturnType<typeof setClubChecked>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSetClubChecked<TData = Awaited<ReturnType<typeof setClubChecked>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    clubCheck: BodyType<ClubCheck>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof setClubChecked>>,
-          TError,
-          Awaited<ReturnType<typeof setClubChecked>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSetClubChecked<TData = Awaited<ReturnType<typeof setClubChecked>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    clubCheck: BodyType<ClubCheck>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetClubCheckedMutationResult = NonNullable<Awaited<ReturnType<typeof setClubChecked>>>
+    export type SetClubCheckedMutationBody = BodyType<ClubCheck>
+    export type SetClubCheckedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type SetClubCheckedMutationVariables = {clubId: string;data: BodyType<ClubCheck>}
+
+    /**
  * @summary Mark a club as checked
  */
-
-export function useSetClubChecked<TData = Awaited<ReturnType<typeof setClubChecked>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    clubCheck: BodyType<ClubCheck>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof setClubChecked>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getSetClubCheckedQueryOptions(clubId,clubCheck,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getInviteClubUserUrl = (clubId: string,) => {
+export const useSetClubChecked = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setClubChecked>>,
+        TError,
+        SetClubCheckedMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetClubCheckedMutationOptions(options), queryClient);
+    }
+    export const getInviteClubUserUrl = (clubId: string,) => {
 
 
 
@@ -1027,87 +851,54 @@ return apiFetch<Invitation>(getInviteClubUserUrl(clubId),
 
 
 
-export const getInviteClubUserQueryKey = (clubId: string,
-    invitationInput?: BodyType<InvitationInput>,) => {
-    return [
-    'POST', `/club/${clubId}/inviteUser`, invitationInput
-    ] as const;
-    }
+export const getInviteClubUserMutationKey = () => ['inviteClubUser'] as const;
 
+export const getInviteClubUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext> => {
 
-export const getInviteClubUserQueryOptions = <TData = Awaited<ReturnType<typeof inviteClubUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubId: string,
-    invitationInput: BodyType<InvitationInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getInviteClubUserQueryKey(clubId,invitationInput);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof inviteClubUser>>> = ({ signal }) => inviteClubUser(clubId,invitationInput, { signal, ...requestOptions });
+const mutationKey = getInviteClubUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inviteClubUser>>, InviteClubUserMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type InviteClubUserQueryResult = NonNullable<Awaited<ReturnType<typeof inviteClubUser>>>
-export type InviteClubUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  inviteClubUser(clubId,data,requestOptions)
+        }
 
 
-export function useInviteClubUser<TData = Awaited<ReturnType<typeof inviteClubUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string,
-    invitationInput: BodyType<InvitationInput>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof inviteClubUser>>,
-          TError,
-          Awaited<ReturnType<typeof inviteClubUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useInviteClubUser<TData = Awaited<ReturnType<typeof inviteClubUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string,
-    invitationInput: BodyType<InvitationInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof inviteClubUser>>,
-          TError,
-          Awaited<ReturnType<typeof inviteClubUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useInviteClubUser<TData = Awaited<ReturnType<typeof inviteClubUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string,
-    invitationInput: BodyType<InvitationInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InviteClubUserMutationResult = NonNullable<Awaited<ReturnType<typeof inviteClubUser>>>
+    export type InviteClubUserMutationBody = BodyType<InvitationInput>
+    export type InviteClubUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type InviteClubUserMutationVariables = {clubId: string;data: BodyType<InvitationInput>}
+
+    /**
  * @summary Invite a person into the club
  */
-
-export function useInviteClubUser<TData = Awaited<ReturnType<typeof inviteClubUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string,
-    invitationInput: BodyType<InvitationInput>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getInviteClubUserQueryOptions(clubId,invitationInput,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getCreateClubWithUserUrl = () => {
+export const useInviteClubUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inviteClubUser>>,
+        TError,
+        InviteClubUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInviteClubUserMutationOptions(options), queryClient);
+    }
+    export const getCreateClubWithUserUrl = () => {
 
 
 
@@ -1153,81 +944,54 @@ return apiFetch<ClubRegistrationResult>(getCreateClubWithUserUrl(),
 
 
 
-export const getCreateClubWithUserQueryKey = (clubRegistration?: BodyType<ClubRegistration>,) => {
-    return [
-    'POST', `/club/createWithUser`, clubRegistration
-    ] as const;
-    }
+export const getCreateClubWithUserMutationKey = () => ['createClubWithUser'] as const;
 
+export const getCreateClubWithUserMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext> => {
 
-export const getCreateClubWithUserQueryOptions = <TData = Awaited<ReturnType<typeof createClubWithUser>>, TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>>(clubRegistration: BodyType<ClubRegistration>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateClubWithUserQueryKey(clubRegistration);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createClubWithUser>>> = ({ signal }) => createClubWithUser(clubRegistration, { signal, ...requestOptions });
+const mutationKey = getCreateClubWithUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createClubWithUser>>, CreateClubWithUserMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateClubWithUserQueryResult = NonNullable<Awaited<ReturnType<typeof createClubWithUser>>>
-export type CreateClubWithUserQueryError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createClubWithUser(data,requestOptions)
+        }
 
 
-export function useCreateClubWithUser<TData = Awaited<ReturnType<typeof createClubWithUser>>, TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRegistration: BodyType<ClubRegistration>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubWithUser>>,
-          TError,
-          Awaited<ReturnType<typeof createClubWithUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubWithUser<TData = Awaited<ReturnType<typeof createClubWithUser>>, TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRegistration: BodyType<ClubRegistration>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createClubWithUser>>,
-          TError,
-          Awaited<ReturnType<typeof createClubWithUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateClubWithUser<TData = Awaited<ReturnType<typeof createClubWithUser>>, TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRegistration: BodyType<ClubRegistration>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateClubWithUserMutationResult = NonNullable<Awaited<ReturnType<typeof createClubWithUser>>>
+    export type CreateClubWithUserMutationBody = BodyType<ClubRegistration>
+    export type CreateClubWithUserMutationError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubWithUserMutationVariables = {data: BodyType<ClubRegistration>}
+
+    /**
  * @summary Register a club with its first user
  */
-
-export function useCreateClubWithUser<TData = Awaited<ReturnType<typeof createClubWithUser>>, TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubRegistration: BodyType<ClubRegistration>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateClubWithUserQueryOptions(clubRegistration,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getGetClubUsersUrl = (clubId: string,) => {
+export const useCreateClubWithUser = <TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createClubWithUser>>,
+        TError,
+        CreateClubWithUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateClubWithUserMutationOptions(options), queryClient);
+    }
+    export const getGetClubUsersUrl = (clubId: string,) => {
 
 
 
@@ -1817,87 +1581,54 @@ return apiFetch<void>(getDeleteClubFileUrl(clubId),
 
 
 
-export const getDeleteClubFileQueryKey = (clubId: string,
-    fileDeletion?: BodyType<FileDeletion>,) => {
-    return [
-    'DELETE', `/club/${clubId}/deleteFile`, fileDeletion
-    ] as const;
-    }
+export const getDeleteClubFileMutationKey = () => ['deleteClubFile'] as const;
 
+export const getDeleteClubFileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext> => {
 
-export const getDeleteClubFileQueryOptions = <TData = Awaited<ReturnType<typeof deleteClubFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteClubFileQueryKey(clubId,fileDeletion);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteClubFile>>> = ({ signal }) => deleteClubFile(clubId,fileDeletion, { signal, ...requestOptions });
+const mutationKey = getDeleteClubFileMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteClubFile>>, DeleteClubFileMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteClubFileQueryResult = NonNullable<Awaited<ReturnType<typeof deleteClubFile>>>
-export type DeleteClubFileQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  deleteClubFile(clubId,data,requestOptions)
+        }
 
 
-export function useDeleteClubFile<TData = Awaited<ReturnType<typeof deleteClubFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubFile>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubFile>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubFile<TData = Awaited<ReturnType<typeof deleteClubFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubFile>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubFile>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubFile<TData = Awaited<ReturnType<typeof deleteClubFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteClubFileMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubFile>>>
+    export type DeleteClubFileMutationBody = BodyType<FileDeletion>
+    export type DeleteClubFileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteClubFileMutationVariables = {clubId: string;data: BodyType<FileDeletion>}
+
+    /**
  * @summary Delete an image
  */
-
-export function useDeleteClubFile<TData = Awaited<ReturnType<typeof deleteClubFile>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteClubFileQueryOptions(clubId,fileDeletion,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeleteClubDocumentUrl = (clubId: string,) => {
+export const useDeleteClubFile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteClubFile>>,
+        TError,
+        DeleteClubFileMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteClubFileMutationOptions(options), queryClient);
+    }
+    export const getDeleteClubDocumentUrl = (clubId: string,) => {
 
 
 
@@ -1941,83 +1672,50 @@ return apiFetch<void>(getDeleteClubDocumentUrl(clubId),
 
 
 
-export const getDeleteClubDocumentQueryKey = (clubId: string,
-    fileDeletion?: BodyType<FileDeletion>,) => {
-    return [
-    'DELETE', `/club/${clubId}/deleteDocumentFile`, fileDeletion
-    ] as const;
-    }
+export const getDeleteClubDocumentMutationKey = () => ['deleteClubDocument'] as const;
 
+export const getDeleteClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext> => {
 
-export const getDeleteClubDocumentQueryOptions = <TData = Awaited<ReturnType<typeof deleteClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteClubDocumentQueryKey(clubId,fileDeletion);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteClubDocument>>> = ({ signal }) => deleteClubDocument(clubId,fileDeletion, { signal, ...requestOptions });
+const mutationKey = getDeleteClubDocumentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteClubDocument>>, DeleteClubDocumentMutationVariables> = (props) => {
+          const {clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteClubDocumentQueryResult = NonNullable<Awaited<ReturnType<typeof deleteClubDocument>>>
-export type DeleteClubDocumentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  deleteClubDocument(clubId,data,requestOptions)
+        }
 
 
-export function useDeleteClubDocument<TData = Awaited<ReturnType<typeof deleteClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubDocument>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubDocument>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubDocument<TData = Awaited<ReturnType<typeof deleteClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteClubDocument>>,
-          TError,
-          Awaited<ReturnType<typeof deleteClubDocument>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteClubDocument<TData = Awaited<ReturnType<typeof deleteClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteClubDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubDocument>>>
+    export type DeleteClubDocumentMutationBody = BodyType<FileDeletion>
+    export type DeleteClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteClubDocumentMutationVariables = {clubId: string;data: BodyType<FileDeletion>}
+
+    /**
  * @summary Delete a document
  */
-
-export function useDeleteClubDocument<TData = Awaited<ReturnType<typeof deleteClubDocument>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- clubId: string,
-    fileDeletion: BodyType<FileDeletion>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteClubDocumentQueryOptions(clubId,fileDeletion,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteClubDocument>>,
+        TError,
+        DeleteClubDocumentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteClubDocumentMutationOptions(options), queryClient);
+    }

@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -145,81 +149,54 @@ export const createPaymentAccount = async (clubId: string, options?: Parameters<
 
 
 
-export const getCreatePaymentAccountQueryKey = (clubId: string,) => {
-    return [
-    'POST', `/payment/createaccount/${clubId}`
-    ] as const;
-    }
+export const getCreatePaymentAccountMutationKey = () => ['createPaymentAccount'] as const;
 
+export const getCreatePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext> => {
 
-export const getCreatePaymentAccountQueryOptions = <TData = Awaited<ReturnType<typeof createPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePaymentAccountQueryKey(clubId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPaymentAccount>>> = ({ signal }) => createPaymentAccount(clubId, { signal, ...requestOptions });
+const mutationKey = getCreatePaymentAccountMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentAccount>>, CreatePaymentAccountMutationVariables> = (props) => {
+          const {clubId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePaymentAccountQueryResult = NonNullable<Awaited<ReturnType<typeof createPaymentAccount>>>
-export type CreatePaymentAccountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createPaymentAccount(clubId,requestOptions)
+        }
 
 
-export function useCreatePaymentAccount<TData = Awaited<ReturnType<typeof createPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentAccount<TData = Awaited<ReturnType<typeof createPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentAccount<TData = Awaited<ReturnType<typeof createPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentAccount>>>
+
+    export type CreatePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreatePaymentAccountMutationVariables = {clubId: string}
+
+    /**
  * @summary Create a card-provider account for a club
  */
-
-export function useCreatePaymentAccount<TData = Awaited<ReturnType<typeof createPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePaymentAccountQueryOptions(clubId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getGetPaymentAccountUrl = (clubId: string,) => {
+export const useCreatePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentAccount>>,
+        TError,
+        CreatePaymentAccountMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePaymentAccountMutationOptions(options), queryClient);
+    }
+    export const getGetPaymentAccountUrl = (clubId: string,) => {
 
 
 
@@ -357,81 +334,54 @@ export const createOnboardingLink = async (clubId: string, options?: Parameters<
 
 
 
-export const getCreateOnboardingLinkQueryKey = (clubId: string,) => {
-    return [
-    'POST', `/payment/onboardinglink/${clubId}`
-    ] as const;
-    }
+export const getCreateOnboardingLinkMutationKey = () => ['createOnboardingLink'] as const;
 
+export const getCreateOnboardingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext> => {
 
-export const getCreateOnboardingLinkQueryOptions = <TData = Awaited<ReturnType<typeof createOnboardingLink>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateOnboardingLinkQueryKey(clubId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createOnboardingLink>>> = ({ signal }) => createOnboardingLink(clubId, { signal, ...requestOptions });
+const mutationKey = getCreateOnboardingLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOnboardingLink>>, CreateOnboardingLinkMutationVariables> = (props) => {
+          const {clubId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateOnboardingLinkQueryResult = NonNullable<Awaited<ReturnType<typeof createOnboardingLink>>>
-export type CreateOnboardingLinkQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createOnboardingLink(clubId,requestOptions)
+        }
 
 
-export function useCreateOnboardingLink<TData = Awaited<ReturnType<typeof createOnboardingLink>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createOnboardingLink>>,
-          TError,
-          Awaited<ReturnType<typeof createOnboardingLink>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateOnboardingLink<TData = Awaited<ReturnType<typeof createOnboardingLink>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createOnboardingLink>>,
-          TError,
-          Awaited<ReturnType<typeof createOnboardingLink>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateOnboardingLink<TData = Awaited<ReturnType<typeof createOnboardingLink>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateOnboardingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createOnboardingLink>>>
+
+    export type CreateOnboardingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateOnboardingLinkMutationVariables = {clubId: string}
+
+    /**
  * @summary A fresh onboarding link
  */
-
-export function useCreateOnboardingLink<TData = Awaited<ReturnType<typeof createOnboardingLink>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateOnboardingLinkQueryOptions(clubId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getRejectPaymentAccountUrl = (accountId: string,
+export const useCreateOnboardingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createOnboardingLink>>,
+        TError,
+        CreateOnboardingLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateOnboardingLinkMutationOptions(options), queryClient);
+    }
+    export const getRejectPaymentAccountUrl = (accountId: string,
     clubId: string,) => {
 
 
@@ -478,93 +428,54 @@ return apiFetch<PaymentAccount>(getRejectPaymentAccountUrl(accountId,clubId),
 
 
 
-export const getRejectPaymentAccountQueryKey = (accountId: string,
-    clubId: string,
-    paymentRejection?: BodyType<PaymentRejection>,) => {
-    return [
-    'DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, paymentRejection
-    ] as const;
-    }
+export const getRejectPaymentAccountMutationKey = () => ['rejectPaymentAccount'] as const;
 
+export const getRejectPaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext> => {
 
-export const getRejectPaymentAccountQueryOptions = <TData = Awaited<ReturnType<typeof rejectPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(accountId: string,
-    clubId: string,
-    paymentRejection: BodyType<PaymentRejection>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getRejectPaymentAccountQueryKey(accountId,clubId,paymentRejection);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof rejectPaymentAccount>>> = ({ signal }) => rejectPaymentAccount(accountId,clubId,paymentRejection, { signal, ...requestOptions });
+const mutationKey = getRejectPaymentAccountMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof rejectPaymentAccount>>, RejectPaymentAccountMutationVariables> = (props) => {
+          const {accountId,clubId,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: accountId !== null && accountId !== undefined && clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type RejectPaymentAccountQueryResult = NonNullable<Awaited<ReturnType<typeof rejectPaymentAccount>>>
-export type RejectPaymentAccountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  rejectPaymentAccount(accountId,clubId,data,requestOptions)
+        }
 
 
-export function useRejectPaymentAccount<TData = Awaited<ReturnType<typeof rejectPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string,
-    paymentRejection: BodyType<PaymentRejection>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof rejectPaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof rejectPaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRejectPaymentAccount<TData = Awaited<ReturnType<typeof rejectPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string,
-    paymentRejection: BodyType<PaymentRejection>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof rejectPaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof rejectPaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRejectPaymentAccount<TData = Awaited<ReturnType<typeof rejectPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string,
-    paymentRejection: BodyType<PaymentRejection>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RejectPaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof rejectPaymentAccount>>>
+    export type RejectPaymentAccountMutationBody = BodyType<PaymentRejection>
+    export type RejectPaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type RejectPaymentAccountMutationVariables = {accountId: string;clubId: string;data: BodyType<PaymentRejection>}
+
+    /**
  * @summary Deactivate (reject) a card-provider account
  */
-
-export function useRejectPaymentAccount<TData = Awaited<ReturnType<typeof rejectPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string,
-    paymentRejection: BodyType<PaymentRejection>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getRejectPaymentAccountQueryOptions(accountId,clubId,paymentRejection,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeletePaymentAccountUrl = (accountId: string,
+export const useRejectPaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof rejectPaymentAccount>>,
+        TError,
+        RejectPaymentAccountMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRejectPaymentAccountMutationOptions(options), queryClient);
+    }
+    export const getDeletePaymentAccountUrl = (accountId: string,
     clubId: string,) => {
 
 
@@ -595,83 +506,50 @@ export const deletePaymentAccount = async (accountId: string,
 
 
 
-export const getDeletePaymentAccountQueryKey = (accountId: string,
-    clubId: string,) => {
-    return [
-    'DELETE', `/payment/deleteaccount/${accountId}/${clubId}`
-    ] as const;
-    }
+export const getDeletePaymentAccountMutationKey = () => ['deletePaymentAccount'] as const;
 
+export const getDeletePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext> => {
 
-export const getDeletePaymentAccountQueryOptions = <TData = Awaited<ReturnType<typeof deletePaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(accountId: string,
-    clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePaymentAccountQueryKey(accountId,clubId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePaymentAccount>>> = ({ signal }) => deletePaymentAccount(accountId,clubId, { signal, ...requestOptions });
+const mutationKey = getDeletePaymentAccountMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePaymentAccount>>, DeletePaymentAccountMutationVariables> = (props) => {
+          const {accountId,clubId} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: accountId !== null && accountId !== undefined && clubId !== null && clubId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePaymentAccountQueryResult = NonNullable<Awaited<ReturnType<typeof deletePaymentAccount>>>
-export type DeletePaymentAccountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+          return  deletePaymentAccount(accountId,clubId,requestOptions)
+        }
 
 
-export function useDeletePaymentAccount<TData = Awaited<ReturnType<typeof deletePaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentAccount<TData = Awaited<ReturnType<typeof deletePaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentAccount>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentAccount>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentAccount<TData = Awaited<ReturnType<typeof deletePaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentAccount>>>
+
+    export type DeletePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeletePaymentAccountMutationVariables = {accountId: string;clubId: string}
+
+    /**
  * @summary Delete a card-provider account
  */
-
-export function useDeletePaymentAccount<TData = Awaited<ReturnType<typeof deletePaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
- accountId: string,
-    clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePaymentAccountQueryOptions(accountId,clubId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeletePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePaymentAccount>>,
+        TError,
+        DeletePaymentAccountMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePaymentAccountMutationOptions(options), queryClient);
+    }

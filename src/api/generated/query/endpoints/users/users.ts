@@ -36,16 +36,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -273,81 +277,54 @@ return apiFetch<User>(getCreateUserUrl(),
 
 
 
-export const getCreateUserQueryKey = (userCreate?: BodyType<UserCreate>,) => {
-    return [
-    'POST', `/users`, userCreate
-    ] as const;
-    }
+export const getCreateUserMutationKey = () => ['createUser'] as const;
 
+export const getCreateUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext> => {
 
-export const getCreateUserQueryOptions = <TData = Awaited<ReturnType<typeof createUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(userCreate: BodyType<UserCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateUserQueryKey(userCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createUser>>> = ({ signal }) => createUser(userCreate, { signal, ...requestOptions });
+const mutationKey = getCreateUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createUser>>, CreateUserMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateUserQueryResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
-export type CreateUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+          return  createUser(data,requestOptions)
+        }
 
 
-export function useCreateUser<TData = Awaited<ReturnType<typeof createUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- userCreate: BodyType<UserCreate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUser>>,
-          TError,
-          Awaited<ReturnType<typeof createUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUser<TData = Awaited<ReturnType<typeof createUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- userCreate: BodyType<UserCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUser>>,
-          TError,
-          Awaited<ReturnType<typeof createUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUser<TData = Awaited<ReturnType<typeof createUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- userCreate: BodyType<UserCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
+    export type CreateUserMutationBody = BodyType<UserCreate>
+    export type CreateUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateUserMutationVariables = {data: BodyType<UserCreate>}
+
+    /**
  * @summary Create a user
  */
-
-export function useCreateUser<TData = Awaited<ReturnType<typeof createUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>>(
- userCreate: BodyType<UserCreate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateUserQueryOptions(userCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getUpdateUserUrl = () => {
+export const useCreateUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createUser>>,
+        TError,
+        CreateUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateUserMutationOptions(options), queryClient);
+    }
+    export const getUpdateUserUrl = () => {
 
 
 
@@ -392,81 +369,54 @@ return apiFetch<User>(getUpdateUserUrl(),
 
 
 
-export const getUpdateUserQueryKey = (userUpdate?: BodyType<UserUpdate>,) => {
-    return [
-    'PUT', `/users`, userUpdate
-    ] as const;
-    }
+export const getUpdateUserMutationKey = () => ['updateUser'] as const;
 
+export const getUpdateUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext> => {
 
-export const getUpdateUserQueryOptions = <TData = Awaited<ReturnType<typeof updateUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(userUpdate: BodyType<UserUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateUserQueryKey(userUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateUser>>> = ({ signal }) => updateUser(userUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateUser>>, UpdateUserMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateUserQueryResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
-export type UpdateUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  updateUser(data,requestOptions)
+        }
 
 
-export function useUpdateUser<TData = Awaited<ReturnType<typeof updateUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- userUpdate: BodyType<UserUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUser>>,
-          TError,
-          Awaited<ReturnType<typeof updateUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUser<TData = Awaited<ReturnType<typeof updateUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- userUpdate: BodyType<UserUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUser>>,
-          TError,
-          Awaited<ReturnType<typeof updateUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUser<TData = Awaited<ReturnType<typeof updateUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- userUpdate: BodyType<UserUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
+    export type UpdateUserMutationBody = BodyType<UserUpdate>
+    export type UpdateUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type UpdateUserMutationVariables = {data: BodyType<UserUpdate>}
+
+    /**
  * @summary Update a user
  */
-
-export function useUpdateUser<TData = Awaited<ReturnType<typeof updateUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- userUpdate: BodyType<UserUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateUserQueryOptions(userUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getGetCurrentUserUrl = () => {
+export const useUpdateUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateUser>>,
+        TError,
+        UpdateUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateUserMutationOptions(options), queryClient);
+    }
+    export const getGetCurrentUserUrl = () => {
 
 
 
@@ -617,81 +567,54 @@ return apiFetch<void>(getUpdateUserPasswordUrl(),
 
 
 
-export const getUpdateUserPasswordQueryKey = (passwordUpdate?: BodyType<PasswordUpdate>,) => {
-    return [
-    'PUT', `/users/updateUserPassword`, passwordUpdate
-    ] as const;
-    }
+export const getUpdateUserPasswordMutationKey = () => ['updateUserPassword'] as const;
 
+export const getUpdateUserPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext> => {
 
-export const getUpdateUserPasswordQueryOptions = <TData = Awaited<ReturnType<typeof updateUserPassword>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>>(passwordUpdate: BodyType<PasswordUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateUserPasswordQueryKey(passwordUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateUserPassword>>> = ({ signal }) => updateUserPassword(passwordUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateUserPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateUserPassword>>, UpdateUserPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateUserPasswordQueryResult = NonNullable<Awaited<ReturnType<typeof updateUserPassword>>>
-export type UpdateUserPasswordQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>
+          return  updateUserPassword(data,requestOptions)
+        }
 
 
-export function useUpdateUserPassword<TData = Awaited<ReturnType<typeof updateUserPassword>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>>(
- passwordUpdate: BodyType<PasswordUpdate>, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserPassword>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserPassword>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserPassword<TData = Awaited<ReturnType<typeof updateUserPassword>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>>(
- passwordUpdate: BodyType<PasswordUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserPassword>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserPassword>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserPassword<TData = Awaited<ReturnType<typeof updateUserPassword>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>>(
- passwordUpdate: BodyType<PasswordUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateUserPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserPassword>>>
+    export type UpdateUserPasswordMutationBody = BodyType<PasswordUpdate>
+    export type UpdateUserPasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>
+    export type UpdateUserPasswordMutationVariables = {data: BodyType<PasswordUpdate>}
+
+    /**
  * @summary Change the caller's password
  */
-
-export function useUpdateUserPassword<TData = Awaited<ReturnType<typeof updateUserPassword>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>>(
- passwordUpdate: BodyType<PasswordUpdate>, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateUserPasswordQueryOptions(passwordUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getRegisterViaInviteUrl = (params: RegisterViaInviteParams,) => {
+export const useUpdateUserPassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateUserPassword>>,
+        TError,
+        UpdateUserPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateUserPasswordMutationOptions(options), queryClient);
+    }
+    export const getRegisterViaInviteUrl = (params: RegisterViaInviteParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -745,87 +668,54 @@ return apiFetch<User>(getRegisterViaInviteUrl(params),
 
 
 
-export const getRegisterViaInviteQueryKey = (inviteRegistration?: BodyType<InviteRegistration>,
-    params?: RegisterViaInviteParams,) => {
-    return [
-    'POST', `/users/registerViaInvite`, ...(params ? [params] : []), inviteRegistration
-    ] as const;
-    }
+export const getRegisterViaInviteMutationKey = () => ['registerViaInvite'] as const;
 
+export const getRegisterViaInviteMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext> => {
 
-export const getRegisterViaInviteQueryOptions = <TData = Awaited<ReturnType<typeof registerViaInvite>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(inviteRegistration: BodyType<InviteRegistration>,
-    params: RegisterViaInviteParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getRegisterViaInviteQueryKey(inviteRegistration,params);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof registerViaInvite>>> = ({ signal }) => registerViaInvite(inviteRegistration,params, { signal, ...requestOptions });
+const mutationKey = getRegisterViaInviteMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerViaInvite>>, RegisterViaInviteMutationVariables> = (props) => {
+          const {data,params} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type RegisterViaInviteQueryResult = NonNullable<Awaited<ReturnType<typeof registerViaInvite>>>
-export type RegisterViaInviteQueryError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  registerViaInvite(data,params,requestOptions)
+        }
 
 
-export function useRegisterViaInvite<TData = Awaited<ReturnType<typeof registerViaInvite>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- inviteRegistration: BodyType<InviteRegistration>,
-    params: RegisterViaInviteParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof registerViaInvite>>,
-          TError,
-          Awaited<ReturnType<typeof registerViaInvite>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRegisterViaInvite<TData = Awaited<ReturnType<typeof registerViaInvite>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- inviteRegistration: BodyType<InviteRegistration>,
-    params: RegisterViaInviteParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof registerViaInvite>>,
-          TError,
-          Awaited<ReturnType<typeof registerViaInvite>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useRegisterViaInvite<TData = Awaited<ReturnType<typeof registerViaInvite>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- inviteRegistration: BodyType<InviteRegistration>,
-    params: RegisterViaInviteParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterViaInviteMutationResult = NonNullable<Awaited<ReturnType<typeof registerViaInvite>>>
+    export type RegisterViaInviteMutationBody = BodyType<InviteRegistration>
+    export type RegisterViaInviteMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type RegisterViaInviteMutationVariables = {data: BodyType<InviteRegistration>;params: RegisterViaInviteParams}
+
+    /**
  * @summary Accept an invitation
  */
-
-export function useRegisterViaInvite<TData = Awaited<ReturnType<typeof registerViaInvite>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- inviteRegistration: BodyType<InviteRegistration>,
-    params: RegisterViaInviteParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getRegisterViaInviteQueryOptions(inviteRegistration,params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getDeleteUserUrl = (uid: string,) => {
+export const useRegisterViaInvite = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof registerViaInvite>>,
+        TError,
+        RegisterViaInviteMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRegisterViaInviteMutationOptions(options), queryClient);
+    }
+    export const getDeleteUserUrl = (uid: string,) => {
 
 
 
@@ -855,77 +745,50 @@ export const deleteUser = async (uid: string, options?: Parameters<typeof apiFet
 
 
 
-export const getDeleteUserQueryKey = (uid: string,) => {
-    return [
-    'DELETE', `/users/${uid}`
-    ] as const;
-    }
+export const getDeleteUserMutationKey = () => ['deleteUser'] as const;
 
+export const getDeleteUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext> => {
 
-export const getDeleteUserQueryOptions = <TData = Awaited<ReturnType<typeof deleteUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteUserQueryKey(uid);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteUser>>> = ({ signal }) => deleteUser(uid, { signal, ...requestOptions });
+const mutationKey = getDeleteUserMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteUser>>, DeleteUserMutationVariables> = (props) => {
+          const {uid} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: uid !== null && uid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteUserQueryResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
-export type DeleteUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+          return  deleteUser(uid,requestOptions)
+        }
 
 
-export function useDeleteUser<TData = Awaited<ReturnType<typeof deleteUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- uid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUser>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUser<TData = Awaited<ReturnType<typeof deleteUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUser>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUser<TData = Awaited<ReturnType<typeof deleteUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
+
+    export type DeleteUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteUserMutationVariables = {uid: string}
+
+    /**
  * @summary Delete a user
  */
-
-export function useDeleteUser<TData = Awaited<ReturnType<typeof deleteUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>>(
- uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteUserQueryOptions(uid,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteUser>>,
+        TError,
+        DeleteUserMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteUserMutationOptions(options), queryClient);
+    }

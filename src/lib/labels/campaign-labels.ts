@@ -1,9 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CampaignPhase } from '@/api/generated/query/model/campaignPhase'
-import type { BadgeTone } from '@/components/ui/badge'
+import type { StatusLabel } from './status-tone'
 
-export const CAMPAIGN_PHASE: Readonly<Record<CampaignPhase, { label: MessageDescriptor; tone: BadgeTone }>> = {
+/** Where a campaign stands in its donation period. */
+export const CAMPAIGN_PHASE: Readonly<Record<CampaignPhase, StatusLabel>> = {
   UPCOMING: { label: msg`Geplant`, tone: 'info' },
   RUNNING: { label: msg`Läuft`, tone: 'success' },
   ENDED: { label: msg`Beendet`, tone: 'neutral' },

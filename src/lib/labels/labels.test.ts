@@ -1,0 +1,73 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { describe, expect, it } from 'vitest'
+import { CampaignPhase } from '@/api/generated/query/model/campaignPhase'
+import { ClubField } from '@/api/generated/query/model/clubField'
+import { ClubSize } from '@/api/generated/query/model/clubSize'
+import { ClubStatus } from '@/api/generated/query/model/clubStatus'
+import { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
+import { DocumentLabel } from '@/api/generated/query/model/documentLabel'
+import { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
+import { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccountStatus'
+import { PaymentRequirement } from '@/api/generated/query/model/paymentRequirement'
+import { Role } from '@/api/generated/query/model/role'
+import { i18n } from '@/lib/i18n/i18n'
+import { CAMPAIGN_PHASE } from './campaign-labels'
+import {
+  CLUB_FIELD_LABELS,
+  CLUB_SIZES,
+  CLUB_STATUS,
+  CLUB_STATUS_FILTER_LABELS,
+  clubSizeLabel,
+  DOCUMENT_LABELS,
+  LEGITIMATION_DOCUMENT_KIND_LABELS,
+} from './club-labels'
+import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from './payment-labels'
+import { ROLE_LABELS } from './role-labels'
+import type { StatusLabel } from './status-tone'
+
+const labelsOf = (table: Readonly<Record<string, StatusLabel>>) =>
+  Object.fromEntries(Object.entries(table).map(([value, { label }]) => [value, label]))
+
+/** Every value of a generated enum has a German name in the table, and the table names nothing else. */
+const labelTables: Array<[string, Record<string, string>, Record<string, MessageDescriptor>]> = [
+  ['ClubStatus', ClubStatus, labelsOf(CLUB_STATUS)],
+  ['ClubStatusFilter', ClubStatusFilter, CLUB_STATUS_FILTER_LABELS],
+  ['ClubField', ClubField, CLUB_FIELD_LABELS],
+  ['DocumentLabel', DocumentLabel, DOCUMENT_LABELS],
+  ['LegitimationDocumentKind', LegitimationDocumentKind, LEGITIMATION_DOCUMENT_KIND_LABELS],
+  ['PaymentAccountStatus', PaymentAccountStatus, labelsOf(PAYMENT_STATUS)],
+  ['PaymentRequirement', PaymentRequirement, PAYMENT_REQUIREMENTS],
+  ['Role', Role, ROLE_LABELS],
+  ['CampaignPhase', CampaignPhase, labelsOf(CAMPAIGN_PHASE)],
+]
+
+describe('shared labels', () => {
+  it.each(labelTables)('names every %s value in German', (_name, generated, labels) => {
+    expect(Object.keys(labels).sort()).toEqual(Object.values(generated).sort())
+    for (const value of Object.values(generated)) {
+      const text = i18n._(labels[value]!)
+      expect(text.trim(), value).not.toBe('')
+      // A missing translation would show the catalogue id or the wire value instead of German.
+      expect(text, value).not.toBe(labels[value]!.id)
+      expect(text, value).not.toBe(value)
+    }
+  })
+
+  it('gives distinct names within a table, so no two states or fields read alike', () => {
+    for (const [name, , labels] of labelTables) {
+      const texts = Object.values(labels).map((label) => i18n._(label))
+      // The filter's "Alle" aside, its labels are the club states' own.
+      expect(new Set(texts).size, name).toBe(texts.length)
+    }
+  })
+
+  it('offers every club size of the contract', () => {
+    expect(CLUB_SIZES.map(Number).sort((a, b) => a - b)).toEqual(Object.values(ClubSize).sort((a, b) => a - b))
+    expect(i18n._(clubSizeLabel('50'))).toBe('50 Mitglieder')
+  })
+
+  it('uses the admin filter’s wording for club states everywhere', () => {
+    expect(i18n._(CLUB_STATUS.PROCESSING.label)).toBe('In Bearbeitung')
+    expect(i18n._(CLUB_STATUS_FILTER_LABELS.PROCESSING)).toBe('In Bearbeitung')
+  })
+})

@@ -1,0 +1,71 @@
+import { expect, test } from '../e2e/fixtures'
+import { shoot } from './shoot'
+
+/** Administration, user administration, password change, and the refusal a representative sees. */
+
+test.describe('as administrator', () => {
+  test.use({ signedInRole: 'admin' })
+
+  test('release of clubs, catalogues, logo, payment accounts', async ({ page }) => {
+    await page.goto('/admin')
+    await expect(page.getByRole('list', { name: 'Vereine' })).toBeVisible()
+    await shoot(page, 'admin-release')
+
+    await page.goto('/admin?status=PROCESSING')
+    const leoben = page.getByRole('article', { name: 'Sportunion Leoben' })
+    await leoben.locator('summary').click()
+    await expect(leoben.getByRole('list', { name: 'Fehlende Angaben von Sportunion Leoben' })).toBeVisible()
+    await shoot(page, 'admin-release-processing')
+
+    await page.getByRole('tab', { name: 'Vereinsarten' }).click()
+    await expect(page.getByRole('list', { name: 'Vereinsarten' })).toBeVisible()
+    await shoot(page, 'admin-types')
+    await page.getByRole('tab', { name: 'Vereinsrollen' }).click()
+    await expect(page.getByRole('list', { name: 'Vereinsrollen' })).toBeVisible()
+    await shoot(page, 'admin-roles')
+    await page.getByRole('tab', { name: /Logo/ }).click()
+    await expect(page.getByText('vereinsportal-logo.svg')).toBeVisible()
+    await shoot(page, 'admin-logo')
+
+    await page.goto('/admin?status=ACTIVE&clubType=ct-musikverein')
+    await page
+      .getByRole('article', { name: 'Musikverein Hallein' })
+      .getByRole('button', { name: /Zahlungskonto deaktivieren/ })
+      .click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await shoot(page, 'admin-payment-reject-dialog', { capture: 'window' })
+  })
+
+  test('user administration', async ({ page }) => {
+    await page.goto('/users')
+    await expect(page.getByRole('table', { name: 'Benutzer' })).toBeVisible()
+    await shoot(page, 'users')
+    await page.getByRole('button', { name: 'Benutzer anlegen' }).click()
+    await page.getByRole('dialog', { name: 'Benutzer anlegen' }).getByRole('button', { name: 'Benutzer anlegen' }).click()
+    await expect(page.getByText('Bitte geben Sie den Vornamen ein.')).toBeVisible()
+    await shoot(page, 'users-create-dialog', { capture: 'window' })
+  })
+})
+
+test.describe('as staff', () => {
+  test.use({ signedInRole: 'staff' })
+
+  test('password change with a mismatch', async ({ page }) => {
+    await page.goto('/pwdchange')
+    await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Anders-1234')
+    await page.getByLabel('Neues Passwort bestätigen').fill('Anders-9')
+    await page.getByRole('button', { name: 'Passwort ändern' }).click()
+    await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
+    await shoot(page, 'pwdchange')
+  })
+})
+
+test.describe('as representative', () => {
+  test.use({ signedInRole: 'user' })
+
+  test('a page only administrators may open', async ({ page }) => {
+    await page.goto('/users')
+    await expect(page.getByRole('heading', { level: 1, name: 'Keine Berechtigung' })).toBeVisible()
+    await shoot(page, 'forbidden')
+  })
+})

@@ -1,0 +1,61 @@
+import { expect, test } from '../e2e/fixtures'
+import { shoot } from './shoot'
+
+/** Dashboards, the donation list, the campaign forms and the payment pages. */
+const VOLUME = 'club-sv-gruenbach'
+
+test.describe('as representative of two clubs', () => {
+  test.use({ signedInRole: 'user' })
+
+  test('dashboard of the 10 000-donation club and its donation list', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME}`)
+    await expect(page.getByTestId('donation-chart').locator('svg .recharts-bar-rectangle').first()).toBeVisible()
+    await expect(page.getByTestId('donation-row').first()).toBeVisible()
+    await shoot(page, 'dashboard-verein')
+    await shoot(page, 'donations-list', { element: page.getByRole('region', { name: 'Spenden', exact: true }) })
+  })
+
+  test('campaign forms', async ({ page }) => {
+    await page.goto(`/campaign/${VOLUME}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Kampagne anlegen' })).toBeVisible()
+    await shoot(page, 'campaign-create')
+    await page.getByRole('button', { name: 'Kampagne anlegen' }).click()
+    await expect(page.getByText('Bitte füllen Sie alle Felder aus')).toBeVisible()
+    await shoot(page, 'campaign-create-errors')
+    await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`)
+    await expect(page.getByTestId('donation-row').first()).toBeVisible()
+    await shoot(page, 'campaign-edit')
+  })
+
+  test('payment pages', async ({ page }) => {
+    await page.goto('/payment?clubId=club-mv-hallein')
+    await expect(page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' })).toBeVisible()
+    await shoot(page, 'payment')
+    await page.goto('/payment/return?clubId=club-mv-hallein')
+    await expect(page.getByText('Die Einrichtung ist noch nicht abgeschlossen.')).toBeVisible()
+    await shoot(page, 'payment-return')
+    await page.goto('/payment/return?clubId=club-sv-gruenbach')
+    await expect(page.getByText('Die Einrichtung ist abgeschlossen.')).toBeVisible()
+    await shoot(page, 'payment-return-complete')
+  })
+})
+
+test.describe('as representative of an incomplete club', () => {
+  test.use({ signedInRole: 'newUser' })
+
+  test('dashboard', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page.getByText('Ihr Vereinsprofil ist noch nicht vollständig')).toBeVisible()
+    await shoot(page, 'dashboard-neu')
+  })
+})
+
+test.describe('as administrator', () => {
+  test.use({ signedInRole: 'admin' })
+
+  test('dashboard without own clubs', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page.getByRole('region', { name: 'Verein auswählen' }).getByRole('link').first()).toBeVisible()
+    await shoot(page, 'dashboard-admin')
+  })
+})

@@ -1,0 +1,95 @@
+import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
+import { accounts, expect, latestMail, signIn, test } from '../e2e/fixtures'
+import { shoot } from './shoot'
+
+/** The public screens: start, success, sign-in and its mails, invitation. */
+
+test('start and success pages', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsportal' })).toBeVisible()
+  await shoot(page, 'start')
+
+  await page.goto('/?redirect=%2Fadmin')
+  await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
+  await shoot(page, 'start-redirect')
+
+  // A signed-out visitor opening a page that needs a sign-in lands on the start page with the prompt.
+  await page.goto('/home')
+  await expect(page).toHaveURL(`/?redirect=${encodeURIComponent('/home')}`)
+  await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
+  await shoot(page, 'start-sign-in-prompt', { capture: 'window' })
+
+  await page.goto('/success?from=registration')
+  await expect(page.getByText('Verein erfolgreich registriert')).toBeVisible()
+  await shoot(page, 'success-registration')
+
+  await page.goto('/success?from=payment')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await shoot(page, 'success-payment')
+
+  await page.goto('/payment?clubId=club-mv-hallein')
+  await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
+  await shoot(page, 'payment-signed-out')
+})
+
+test('sign-in form and its messages', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible()
+  await shoot(page, 'login')
+
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+  await expect(page.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeVisible()
+  await shoot(page, 'login-errors', { capture: 'window' })
+
+  await signIn(page, accounts.admin, 'Falsch-1234')
+  await expect(page.getByRole('alert')).toContainText('E-Mail oder Passwort falsch')
+  await shoot(page, 'login-wrong-password', { capture: 'window' })
+
+  await signIn(page, accounts.unverified)
+  await expect(page.getByRole('alert')).toContainText('E-Mail Adresse noch nicht bestätigt')
+  await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click()
+  await expect(page.getByText(`Die Bestätigungs-E-Mail wurde erneut an ${accounts.unverified} gesendet.`)).toBeVisible()
+  await shoot(page, 'login-unverified')
+
+  // The link of the mail confirms the address (the message shows for five seconds) …
+  const mail = await latestMail(page, accounts.unverified, 'VERIFY_EMAIL')
+  await page.goto(mail.link)
+  await expect(page.getByRole('status').filter({ hasText: 'E-Mail-Adresse bestätigt' })).toBeVisible()
+  await shoot(page, 'verify-email-success', { capture: 'window' })
+  // … and a second time it is refused.
+  await page.goto(mail.link)
+  await expect(page.getByRole('alert')).toContainText('ungültig oder wurde bereits verwendet')
+  await shoot(page, 'verify-email-error')
+})
+
+test('password reset: request and new password', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('E-Mail').fill(accounts.user)
+  await page.getByRole('button', { name: 'Passwort vergessen?' }).click()
+  await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click()
+  await expect(page.getByText(/Wenn zu dieser Adresse ein Benutzerkonto besteht/)).toBeVisible()
+  await shoot(page, 'forgot-password')
+
+  const mail = await latestMail(page, accounts.user, 'PASSWORD_RESET')
+  await page.goto(mail.link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Neu1')
+  await page.getByRole('button', { name: 'Passwort speichern' }).click()
+  await expect(page.getByText('Bitte wiederholen Sie das Passwort.')).toBeVisible()
+  await shoot(page, 'reset-password')
+})
+
+test('accepting an invitation: no token, expired token', async ({ page }) => {
+  await page.goto('/acceptInvitation')
+  await expect(page.getByRole('alert')).toContainText('Kein Token vorhanden')
+  await shoot(page, 'accept-invitation-no-token')
+
+  await page.goto(`/acceptInvitation?token=${seedInvitations.expired.token}`)
+  await page.getByLabel('Vorname').fill('Zu')
+  await page.getByLabel('Nachname').fill('Spät')
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Sicher-1234')
+  await page.getByLabel('Passwort bestätigen').fill('Sicher-1234')
+  await page.getByRole('button', { name: 'Benutzerkonto anlegen' }).click()
+  await expect(page.getByRole('alert')).toContainText('Token abgelaufen')
+  await shoot(page, 'accept-invitation')
+})

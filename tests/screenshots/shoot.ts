@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** Where the pictures go: docs/screenshots/<screen>-<width>.png. */
+const DIR = new URL('../../docs/screenshots/', import.meta.url).pathname
+const WINDOWS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const
+/**
+ * Long screens (the release list, the 10 000-donation dashboard) are cut here: the top shows the screen,
+ * the rest only made the file heavy (up to 12 000 px and 800 kB before).
+ */
+const MAX_HEIGHT = 2400
+
+export interface ShootOptions {
+  /**
+   * 'page' (default): the whole page, up to MAX_HEIGHT. 'window': what the window shows, e.g. a dialog or a
+   * message; with `focus`, scrolled so that element is in view.
+   */
+  capture?: 'page' | 'window'
+  focus?: Locator
+  /** Only this element (e.g. one section of a long page). */
+  element?: Locator
+}
+
+/** Waits until nothing loads any more and the fonts and images are in. */
+export const settle = async (page: Page) => {
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: /wird geladen|Bitte warten/i })).toHaveCount(0)
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete))
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+}
+
+/** The current state at 1280 px and 375 px wide; the window is back at 1280×800 afterwards. */
+export const shoot = async (page: Page, name: string, { capture = 'page', focus, element }: ShootOptions = {}) => {
+  mkdirSync(DIR, { recursive: true })
+  // A whole-page picture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
+  const unstick =
+    capture === 'page' && !element
+      ? await page.addStyleTag({ content: '.sticky { position: static !important; }' })
+      : null
+  for (const window of WINDOWS) {
+    await page.setViewportSize(window)
+    await settle(page)
+    const path = `${DIR}${name}-${window.width}.png`
+    if (element) {
+      await element.screenshot({ path, animations: 'disabled' })
+    } else if (capture === 'page') {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      await page.screenshot({
+        path,
+        fullPage: true,
+        animations: 'disabled',
+        ...(height > MAX_HEIGHT ? { clip: { x: 0, y: 0, width: window.width, height: MAX_HEIGHT } } : {}),
+      })
+    } else {
+      if (focus) await focus.scrollIntoViewIfNeeded()
+      await page.screenshot({ path, animations: 'disabled' })
+    }
+  }
+  await unstick?.evaluate((style) => (style as Element).remove())
+  await page.setViewportSize(WINDOWS[0])
+}
