@@ -6,7 +6,7 @@ import { formatter } from '@lingui/format-po'
 //
 // Two catalogues, so the first paint does not carry the text of every screen (docs/decisions/0007):
 // - `shell`: what the shell and the public start pages show, loaded with the app (src/lib/i18n/i18n.ts);
-// - `screens`: everything else, loaded by the screens themselves (src/lib/i18n/screen-messages.ts).
+// - `messages`: the screens, everything else, loaded by the screens themselves (src/lib/i18n/screen-messages.ts).
 const notExtracted = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/api/generated/**']
 const shell = [
   '<rootDir>/src/components/layout',
@@ -22,7 +22,7 @@ export default defineConfig({
   fallbackLocales: { default: 'de' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/shell', include: shell, exclude: notExtracted },
-    { path: '<rootDir>/src/locales/{locale}/screens', include: ['<rootDir>/src'], exclude: [...notExtracted, ...shell] },
+    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: [...notExtracted, ...shell] },
   ],
   format: formatter({ origins: true, lineNumbers: false }),
   orderBy: 'messageId',
