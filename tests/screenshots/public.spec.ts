@@ -20,7 +20,7 @@ test('start and success pages', async ({ page }) => {
   await shoot(page, 'start-sign-in-prompt', { capture: 'window' })
 
   await page.goto('/success?from=registration')
-  await expect(page.getByText('Verein erfolgreich registriert')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierung abgeschlossen' })).toBeVisible()
   await shoot(page, 'success-registration')
 
   await page.goto('/success?from=payment')

@@ -28,6 +28,10 @@ export interface ShootOptions {
 export const settle = async (page: Page) => {
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
   await expect(page.getByRole('status').filter({ hasText: /wird geladen|Bitte warten/i })).toHaveCount(0)
+  // Lazy images below the fold would never load in a page nobody scrolls: the picture shows the whole page.
+  await page.evaluate(() => {
+    for (const image of document.images) if (image.loading === 'lazy') image.loading = 'eager'
+  })
   await page.waitForFunction(() => [...document.images].every((image) => image.complete))
   await page.evaluate(async () => {
     await document.fonts.ready
