@@ -30,6 +30,10 @@ test('start and success pages', async ({ page }) => {
   await page.goto('/payment?clubId=club-mv-hallein')
   await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
   await shoot(page, 'payment-signed-out')
+
+  await page.goto('/gibt-es-nicht')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await shoot(page, 'not-found')
 })
 
 test('sign-in form and its messages', async ({ page }) => {
