@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { EMULATOR_HOST as FIREBASE_EMULATOR_HOST, EMULATOR_PROJECT_ID } from './scripts/firebase-seed.ts'
 import { baseURLFor, mockedBuildServer, sharedUse } from './tests/playwright-shared.ts'
 
 /**
@@ -10,13 +11,12 @@ const baseURL = baseURLFor(E2E_PORT)
 
 /**
  * The Firebase-mode journeys (tests/e2e/firebase) need the Firebase Auth emulator (firebase-tools, ~0.5 GB,
- * installed on first use into .firebase-emulator/, see scripts/firebase-emulator.ts) and a second build with
+ * fetched by npx into npm's cache on first use, see scripts/firebase-emulator.ts) and a second build with
  * VITE_AUTH=firebase. They run in CI, and locally with E2E_FIREBASE=1.
  */
 const withFirebase = Boolean(process.env.CI) || process.env.E2E_FIREBASE === '1'
 const E2E_FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? E2E_PORT + 10)
 const firebaseURL = baseURLFor(E2E_FIREBASE_PORT)
-const FIREBASE_EMULATOR_HOST = '127.0.0.1:9479' // firebase.json
 
 type TraceMode = 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | 'retain-on-first-failure'
 
@@ -52,6 +52,7 @@ export default defineConfig({
             testMatch: /firebase\/.*\.spec\.ts/,
             // One emulator for all: its tests reseed it, so they must not overlap.
             fullyParallel: false,
+            workers: 1,
             use: { baseURL: firebaseURL },
           },
         ]
@@ -62,7 +63,8 @@ export default defineConfig({
     ...(withFirebase
       ? [
           {
-            // Starts and seeds the emulator (scripts/firebase-emulator.ts); reuses one already running locally.
+            // Starts and seeds the emulator (scripts/firebase-emulator.ts); reuses one already running locally. Its
+            // URL answers before the seed is in, but the firebase build after it takes far longer than seeding.
             command: 'node scripts/firebase-emulator.ts',
             url: `http://${FIREBASE_EMULATOR_HOST}/`,
             reuseExistingServer: !process.env.CI,
@@ -75,7 +77,7 @@ export default defineConfig({
           mockedBuildServer(E2E_FIREBASE_PORT, {
             VITE_AUTH: 'firebase',
             VITE_FIREBASE_AUTH_EMULATOR_HOST: FIREBASE_EMULATOR_HOST,
-            VITE_FIREBASE_PROJECT_ID: 'demo-vereinsportal',
+            VITE_FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
             VITE_FIREBASE_API_KEY: 'demo-api-key',
           }),
         ]

@@ -15,8 +15,5 @@ export const idTokenFor = (email: string): string =>
     return mintIdToken(user, backend.now(), tx.singleton('faults').tokenLifetimeSeconds)
   })
 
-/** `Authorization` header value for a user. */
-export const bearerFor = (email: string): string => `Bearer ${idTokenFor(email)}`
-
 /** The mails the backend has "sent", newest first. */
 export const sentMails = (): Mail[] => backend.store.read((tx) => mailbox(tx))

@@ -5,7 +5,7 @@
  * The Auth emulator is plain Node; it needs no Java.
  *
  * `node scripts/firebase-emulator.ts` runs until stopped (Ctrl+C); it prints FIREBASE_EMULATOR_READY once
- * the accounts are in, which is what Playwright's webServer waits for.
+ * the accounts are in (scripts/firebase-dev.ts starts Vite after that).
  *
  * `node scripts/firebase-emulator.ts --prefetch` only fetches firebase-tools into npm's cache and exits.
  * `.ci/run` starts it in the background while the static checks and unit tests run; a start meanwhile

@@ -5,7 +5,7 @@
 import type { ClubSize } from '../../src/api/generated/query/model/clubSize.ts'
 import type { ClubStatus } from '../../src/api/generated/query/model/clubStatus.ts'
 import type { PaymentAccountStatus } from '../../src/api/generated/query/model/paymentAccountStatus.ts'
-import { seedAccounts, seedClubRoles, seedClubs } from './seed-accounts.ts'
+import { seedClubRoles, seedClubs } from './seed-accounts.ts'
 import type { SeedAccountKey, seedClubTypes } from './seed-accounts.ts'
 
 export type ClubTypeKey = keyof typeof seedClubTypes
@@ -236,5 +236,3 @@ export const SEED_FILES = {
   statutes: { path: 'seed/documents/statuten-muster.pdf', name: 'Statuten.pdf', contentType: 'application/pdf', size: 801 },
   appLogo: { path: 'seed/app-logo.svg', name: 'vereinsportal-logo.svg', contentType: 'image/svg+xml', size: 214 },
 } as const
-
-export const SEED_ACCOUNT_EMAILS = Object.values(seedAccounts).map((account) => account.email)

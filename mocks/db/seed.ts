@@ -3,7 +3,6 @@
  * for, so "this month" and running campaigns always exist. The instant is the current hour, and builds
  * are cached by it: Vitest reseeds before every test, and within an hour that costs nothing.
  */
-import type { ClubStatus } from '../../src/api/generated/query/model/clubStatus.ts'
 import type { LegitimationDocumentKind } from '../../src/api/generated/query/model/legitimationDocumentKind.ts'
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
 import type { Role } from '../../src/api/generated/query/model/role.ts'
@@ -664,6 +663,3 @@ const generatedCampaign = (
     updatedAt: isoInstant(seedAt - Math.max(1, -fromDay + 5) * DAY_MS),
   }
 }
-
-/** The club statuses the seed covers, for tests that check the seed's breadth. */
-export const SEEDED_STATUSES: readonly ClubStatus[] = ['PROCESSING', 'ACTIVE', 'INACTIVE']

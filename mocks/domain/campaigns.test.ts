@@ -45,6 +45,21 @@ describe('campaigns', () => {
     expect(zero.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['currency', 'goalCents', 'time'])
   })
 
+  it('trim the name before checking it: blank is 400 on create and update, padding is not stored', async () => {
+    const blank = await call('POST', '/campaigns', { as: verein, body: campaign({ name: '   ' }) })
+    expect(blank.status).toBe(400)
+    expect(kindOf(blank)).toBe('validation')
+    expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
+    const padded = await call('POST', '/campaigns', { as: verein, body: campaign({ name: '  Neue Netze  ' }) })
+    expect(padded.status).toBe(201)
+    expect(padded.body.name).toBe('Neue Netze')
+    const { phase: _phase, raisedCents: _raised, donationCount: _count, createdAt: _created, clubId: _club, ...fields } = padded.body
+    const update = await call('PUT', '/campaigns', { as: verein, body: { ...fields, name: ' \t ' } })
+    expect(update.status).toBe(400)
+    expect(update.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
+    expect((await call('GET', `/campaigns/${padded.body.documentId}`, { as: verein })).body.name).toBe('Neue Netze')
+  })
+
   it('belong to a club: members of another club and unknown clubs are refused', async () => {
     expect((await call('POST', '/campaigns', { as: seedAccounts.neu.email, body: campaign() })).status).toBe(403)
     expect((await call('POST', '/campaigns', { as: seedAccounts.admin.email, body: campaign({ clubId: 'club-none' }) })).status).toBe(404)

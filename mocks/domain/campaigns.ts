@@ -14,10 +14,16 @@ import { randomId } from './crypto.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import { problem } from './problem.ts'
 import { isoInstant } from './time.ts'
-import { FieldErrors } from './validation.ts'
+import { FieldErrors, normalizedText } from './validation.ts'
 import { toCampaign } from './views.ts'
 
-type CampaignFields = Pick<CampaignRecord, 'from' | 'to' | 'goalCents' | 'amountCents' | 'minimumDonationCents'>
+type CampaignFields = Pick<
+  CampaignRecord,
+  'name' | 'description' | 'goalCents' | 'amountCents' | 'minimumDonationCents' | 'date' | 'time' | 'from' | 'to' | 'enabled'
+>
+
+/** The contract inlines the name's minimum (no generated constant): read it from the schema. */
+const NAME_MIN = CreateCampaignBody.def.left.shape.name.minLength ?? 0
 
 /** The contract's rules: `to` after `from`; minimum ≤ suggested amount ≤ goal. */
 const checkRules = (fields: CampaignFields): void => {
@@ -30,6 +36,24 @@ const checkRules = (fields: CampaignFields): void => {
   errors.throwIfAny()
 }
 
+/** The stored fields of a create or update body, checked against the rules; the name trimmed. */
+const campaignFields = (body: CampaignFields): CampaignFields => {
+  const fields: CampaignFields = {
+    name: normalizedText('name', body.name, NAME_MIN),
+    description: body.description,
+    goalCents: body.goalCents,
+    amountCents: body.amountCents,
+    minimumDonationCents: body.minimumDonationCents,
+    date: body.date,
+    time: body.time,
+    from: body.from,
+    to: body.to,
+    enabled: body.enabled,
+  }
+  checkRules(fields)
+  return fields
+}
+
 const campaignScope = (tx: Tx, documentId: string) => ({ clubId: getCampaign(tx, documentId).clubId })
 
 export const campaignOperations = {
@@ -38,21 +62,12 @@ export const campaignOperations = {
     scope: (tx, { body }) => ({ clubId: getClub(tx, body.clubId).id }),
     run: ({ tx, now }, { body }) => {
       const club = getClub(tx, body.clubId)
-      checkRules(body)
+      const fields = campaignFields(body)
       const documentId = randomId()
       const campaign = tx.put('campaigns', documentId, {
         documentId,
         clubId: club.id,
-        name: body.name.trim(),
-        description: body.description,
-        goalCents: body.goalCents,
-        amountCents: body.amountCents,
-        minimumDonationCents: body.minimumDonationCents,
-        date: body.date,
-        time: body.time,
-        from: body.from,
-        to: body.to,
-        enabled: body.enabled,
+        ...fields,
         createdAt: isoInstant(now),
         updatedAt: isoInstant(now),
       })
@@ -65,21 +80,7 @@ export const campaignOperations = {
     scope: (tx, { body }) => campaignScope(tx, body.documentId),
     run: ({ tx, now }, { body }) => {
       const campaign = getCampaign(tx, body.documentId)
-      checkRules(body)
-      const saved = tx.put('campaigns', campaign.documentId, {
-        ...campaign,
-        name: body.name.trim(),
-        description: body.description,
-        goalCents: body.goalCents,
-        amountCents: body.amountCents,
-        minimumDonationCents: body.minimumDonationCents,
-        date: body.date,
-        time: body.time,
-        from: body.from,
-        to: body.to,
-        enabled: body.enabled,
-        updatedAt: isoInstant(now),
-      })
+      const saved = tx.put('campaigns', campaign.documentId, { ...campaign, ...campaignFields(body), updatedAt: isoInstant(now) })
       return json(200, toCampaign(tx, saved, now))
     },
   }),

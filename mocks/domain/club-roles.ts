@@ -3,6 +3,8 @@ import {
   CreateClubRoleBody,
   DeleteClubRoleParams,
   UpdateClubRoleBody,
+  createClubRoleBodyNameMin,
+  updateClubRoleBodyNameMin,
 } from '../../src/api/generated/zod/club-roles/club-roles.zod.ts'
 import type { ClubRole } from '../../src/api/generated/query/model/clubRole.ts'
 import type { Tx } from '../db/store.ts'
@@ -46,7 +48,7 @@ export const clubRoleOperations = {
   createClubRole: defineOperation({
     body: CreateClubRoleBody,
     run: ({ tx, now }, { body }) => {
-      const name = checkedName(tx.table('clubRoles').values(), body.name)
+      const name = checkedName(tx.table('clubRoles').values(), body.name, createClubRoleBodyNameMin)
       const id = randomId()
       return json(201, toClubRole(tx, tx.put('clubRoles', id, { id, name, createdAt: isoInstant(now) }), now))
     },
@@ -57,7 +59,7 @@ export const clubRoleOperations = {
     run: ({ tx, now }, { body }) => {
       const role = tx.table('clubRoles').get(body.id)
       if (!role) throw notFound('Club role', body.id)
-      const name = checkedName(tx.table('clubRoles').values(), body.name, role.id)
+      const name = checkedName(tx.table('clubRoles').values(), body.name, updateClubRoleBodyNameMin, role.id)
       return json(200, toClubRole(tx, tx.put('clubRoles', role.id, { ...role, name }), now))
     },
   }),

@@ -4,6 +4,8 @@ import {
   DeleteClubTypeParams,
   UpdateClubTypeBody,
   UpdateClubTypeParams,
+  createClubTypeBodyNameMin,
+  updateClubTypeBodyNameMin,
 } from '../../src/api/generated/zod/club-types/club-types.zod.ts'
 import type { ClubType } from '../../src/api/generated/query/model/clubType.ts'
 import type { Tx } from '../db/store.ts'
@@ -11,8 +13,9 @@ import type { ClubTypeRecord } from '../db/types.ts'
 import { collator, normalizeName, sameName } from './common.ts'
 import { randomId } from './crypto.ts'
 import { defineOperation, json, noContent } from './operation.ts'
-import { invalidField, notFound, problem } from './problem.ts'
+import { notFound, problem } from './problem.ts'
 import { isoInstant } from './time.ts'
+import { normalizedText } from './validation.ts'
 
 const clubsOfType = (tx: Tx, typeId: string): string[] => {
   const names: string[] = []
@@ -22,10 +25,9 @@ const clubsOfType = (tx: Tx, typeId: string): string[] => {
 
 const toClubType = (tx: Tx, type: ClubTypeRecord): ClubType => ({ id: type.id, name: type.name, clubCount: clubsOfType(tx, type.id).length })
 
-/** A trimmed name of at least 2 characters, not used by another record of the table. */
-export const checkedName = (existing: Iterable<{ id: string; name: string }>, name: string, exceptId?: string): string => {
-  const normalized = normalizeName(name)
-  if (normalized.length < 2) throw invalidField('name', 'Must be at least 2 characters.', 'too_small')
+/** A normalized name of at least `min` characters, not used by another record of the table. */
+export const checkedName = (existing: Iterable<{ id: string; name: string }>, name: string, min: number, exceptId?: string): string => {
+  const normalized = normalizedText('name', name, min, normalizeName)
   for (const record of existing) {
     if (record.id !== exceptId && sameName(record.name, normalized)) throw problem('name-taken', `The name '${normalized}' is taken.`)
   }
@@ -44,7 +46,7 @@ export const clubTypeOperations = {
   createClubType: defineOperation({
     body: CreateClubTypeBody,
     run: ({ tx, now }, { body }) => {
-      const name = checkedName(tx.table('clubTypes').values(), body.name)
+      const name = checkedName(tx.table('clubTypes').values(), body.name, createClubTypeBodyNameMin)
       const id = randomId()
       return json(201, toClubType(tx, tx.put('clubTypes', id, { id, name, createdAt: isoInstant(now) })))
     },
@@ -56,7 +58,7 @@ export const clubTypeOperations = {
     run: ({ tx }, { params, body }) => {
       const type = tx.table('clubTypes').get(params.id)
       if (!type) throw notFound('Club type', params.id)
-      const name = checkedName(tx.table('clubTypes').values(), body.name, type.id)
+      const name = checkedName(tx.table('clubTypes').values(), body.name, updateClubTypeBodyNameMin, type.id)
       return json(200, toClubType(tx, tx.put('clubTypes', type.id, { ...type, name })))
     },
   }),

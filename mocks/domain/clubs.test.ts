@@ -64,6 +64,16 @@ describe('club completeness', () => {
     expect(optional.body.completeness.complete).toBe(true)
   })
 
+  it('trims the club name before checking it', async () => {
+    const club = await clubOf(seedClubs.volume)
+    const short = await call('PUT', '/club', { as: seedAccounts.verein.email, body: { ...club, name: '   V   ' } })
+    expect(short.status).toBe(400)
+    expect(short.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
+    const padded = await call('PUT', '/club', { as: seedAccounts.verein.email, body: { ...club, name: `  ${club.name}  ` } })
+    expect(padded.status).toBe(200)
+    expect(padded.body.name).toBe(club.name)
+  })
+
   it('uses the club address for billing when asked to, and repeats it in the response', async () => {
     const club = await clubOf(seedClubs.volume)
     const saved = await call('PUT', '/club', {
@@ -291,6 +301,14 @@ describe('the public registration', () => {
     const type = await call('POST', '/club/createWithUser', { body: { ...registration, club: { ...registration.club, clubTypeId: 'ct-none' } } })
     expect(type.status).toBe(400)
     expect(type.body.errors[0].field).toBe('club.clubTypeId')
+    const blank = await call('POST', '/club/createWithUser', {
+      body: { ...registration, club: { ...registration.club, name: '  S  ' }, user: { ...registration.user, lastName: '  ' } },
+    })
+    expect(blank.status).toBe(400)
+    expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'club.name', code: 'too_small' })])
+    const blankUser = await call('POST', '/club/createWithUser', { body: { ...registration, user: { ...registration.user, firstName: '\t' } } })
+    expect(blankUser.status).toBe(400)
+    expect(blankUser.body.errors).toEqual([expect.objectContaining({ field: 'user.firstName', code: 'too_small' })])
     // Nothing of the refused registrations was stored.
     expect((await call('GET', '/club', { as: admin, query: { size: 100 } })).body.totalItems).toBe(30)
   })

@@ -27,6 +27,8 @@ import {
   SetClubCheckedBody,
   SetClubCheckedParams,
   UpdateClubBody,
+  createClubWithUserBodyClubNameMin,
+  updateClubBodyOneNameMin,
 } from '../../src/api/generated/zod/clubs/clubs.zod.ts'
 import type { ClubListItem } from '../../src/api/generated/query/model/clubListItem.ts'
 import type { ClubMember } from '../../src/api/generated/query/model/clubMember.ts'
@@ -45,7 +47,7 @@ import { invalidField, notFound, problem } from './problem.ts'
 import { findUserByEmail } from './session.ts'
 import { HOUR_MS, isoInstant, startOfMonth, viennaDay } from './time.ts'
 import { insertUser } from './users.ts'
-import { FieldErrors } from './validation.ts'
+import { FieldErrors, normalizedText } from './validation.ts'
 import { accountOfClub, computeCompleteness, filesOfClub, toClub, toPaymentAccount, toStoredFile, toUser } from './views.ts'
 
 const clubTypeName = (tx: Tx, typeId: string): string => tx.table('clubTypes').get(typeId)?.name ?? ''
@@ -162,34 +164,19 @@ export const clubOperations = {
     body: UpdateClubBody,
     scope: (tx, { body }) => byClubScope(tx, body.id),
     run: ({ tx, now }, { body }) => {
-      const club = getClub(tx, body.id)
-      if (body.clubTypeId !== '' && !tx.table('clubTypes').has(body.clubTypeId)) throw notFound('Club type', body.clubTypeId)
+      const { id, ...profile } = body
+      const club = getClub(tx, id)
+      const name = normalizedText('name', profile.name, updateClubBodyOneNameMin)
+      if (profile.clubTypeId !== '' && !tx.table('clubTypes').has(profile.clubTypeId)) throw notFound('Club type', profile.clubTypeId)
       const errors = new FieldErrors()
-      if (body.bankInfo.iban !== '' && !isValidIban(body.bankInfo.iban)) {
+      if (profile.bankInfo.iban !== '' && !isValidIban(profile.bankInfo.iban)) {
         errors.add('bankInfo.iban', 'The IBAN check digits are wrong.', 'invalid_checksum')
       }
-      if (body.legitimation.birthDate !== null && body.legitimation.birthDate > viennaDay(now)) {
+      if (profile.legitimation.birthDate !== null && profile.legitimation.birthDate > viennaDay(now)) {
         errors.add('legitimation.birthDate', 'Must not be in the future.', 'too_big')
       }
       errors.throwIfAny()
-      const saved = tx.put('clubs', club.id, {
-        ...club,
-        profile: {
-          name: body.name,
-          zvrNumber: body.zvrNumber,
-          vatNumber: body.vatNumber,
-          donationNumber: body.donationNumber,
-          description: body.description,
-          shortDescription: body.shortDescription,
-          address: { ...body.address },
-          bankInfo: { ...body.bankInfo },
-          billingAddress: { ...body.billingAddress },
-          legitimation: { ...body.legitimation },
-          clubTypeId: body.clubTypeId,
-          clubSize: body.clubSize,
-        },
-        updatedAt: isoInstant(now),
-      })
+      const saved = tx.put('clubs', club.id, { ...club, profile: { ...profile, name }, updatedAt: isoInstant(now) })
       return json(200, toClub(tx, saved))
     },
   }),
@@ -309,20 +296,26 @@ export const clubOperations = {
       if (!tx.table('clubTypes').has(body.club.clubTypeId)) {
         throw invalidField('club.clubTypeId', 'No club type has this id.', 'unknown_id')
       }
-      const user = insertUser(tx, now, {
-        email: body.user.email,
-        password: body.user.password,
-        firstName: body.user.firstName,
-        lastName: body.user.lastName,
-        role: 'ROLE_USER',
-        emailVerified: false,
-        phoneNumber: body.user.phoneNumber ?? '',
-      })
+      const name = normalizedText('club.name', body.club.name, createClubWithUserBodyClubNameMin)
+      const user = insertUser(
+        tx,
+        now,
+        {
+          email: body.user.email,
+          password: body.user.password,
+          firstName: body.user.firstName,
+          lastName: body.user.lastName,
+          role: 'ROLE_USER',
+          emailVerified: false,
+          phoneNumber: body.user.phoneNumber ?? '',
+        },
+        'user.',
+      )
       const id = randomId()
       const club = tx.put('clubs', id, {
         id,
         profile: {
-          name: body.club.name.trim(),
+          name,
           zvrNumber: body.club.zvrNumber,
           vatNumber: '',
           donationNumber: '',

@@ -79,7 +79,17 @@ export const sendActionMail = (tx: Tx, now: number, kind: OobKind, user: UserRec
   return code
 }
 
-/** Removes everything that belongs to a user's sign-in (refresh tokens, open action codes). */
+/** Ends a user's sign-ins: drops their refresh tokens. Open action codes (e-mail links) stay. */
 export const endSessions = (tx: Tx, uid: string): void => {
   for (const token of [...tx.table('refreshTokens').values()]) if (token.uid === uid) tx.delete('refreshTokens', token.token)
+}
+
+/**
+ * Sets a new password on `user` (stored as given, with any other changes the caller made to it). Existing
+ * sessions end: refresh tokens are dropped and ID tokens issued before `now` refused.
+ */
+export const changePassword = (tx: Tx, user: UserRecord, password: string, now: number): UserRecord => {
+  const saved = tx.put('users', user.uid, { ...user, password, sessionsValidAfter: now })
+  endSessions(tx, user.uid)
+  return saved
 }

@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
 import type { Store, Tx } from '../db/store.ts'
-import { DEFAULT_FAULTS } from '../db/types.ts'
 import type { Faults, MailRecord, Settings } from '../db/types.ts'
 import { OPERATION_IDS } from './access.ts'
 import type { ApiResponse } from './operation.ts'
@@ -96,8 +95,6 @@ export const takeInjectedFailure = (store: Store, operationId: string): number |
     return rule.status
   })
 }
-
-export const resetFaults = (tx: Tx): void => tx.setSingleton('faults', DEFAULT_FAULTS)
 
 // ------------------------------------------------------------------------------------------------- settings
 

@@ -52,7 +52,10 @@ const lowerBound = (list: List, day: string): number => {
   return low
 }
 
-/** The first index whose day is > `day`. */
+/**
+ * The first index whose day is > `day`. Not `lowerBound(list, addDays(day, 1))`: that differs for
+ * 9999-12-31, a valid `to` whose next day no longer sorts as a day string.
+ */
 const upperBound = (list: List, day: string): number => {
   let low = 0
   let high = list.length
@@ -146,9 +149,9 @@ const threeYearsAfter = (day: string): string => {
 }
 
 export const donationStats = (list: List, from: string, to: string, groupBy: DonationGrouping): DonationStatsBucketsItem[] => {
+  checkRange(from, to)
   const errors = new FieldErrors()
-  if (to < from) errors.add('to', 'Must not be before `from`.', 'too_small')
-  else if (to > threeYearsAfter(from)) errors.add('to', 'The range may span at most 3 years.', 'too_big')
+  if (to > threeYearsAfter(from)) errors.add('to', 'The range may span at most 3 years.', 'too_big')
   errors.throwIfAny()
   // Every bucket from the one containing `from` to the one containing `to`, so a chart has no gaps.
   const buckets: DonationStatsBucketsItem[] = []

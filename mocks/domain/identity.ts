@@ -4,17 +4,18 @@
  * operations change. Answers are `{ error: CODE }` like Firebase's REST API, not problem documents.
  */
 import { z } from 'zod'
+import {
+  updateUserPasswordBodyPasswordMax,
+  updateUserPasswordBodyPasswordMin,
+} from '../../src/api/generated/zod/users/users.zod.ts'
 import type { Tx } from '../db/store.ts'
 import type { UserRecord } from '../db/types.ts'
-import { normalizeEmail, sendActionMail } from './common.ts'
+import { changePassword, normalizeEmail, sendActionMail } from './common.ts'
 import { randomToken } from './crypto.ts'
 import type { ApiResponse } from './operation.ts'
 import { findUserByEmail, userForToken } from './session.ts'
 import { isoInstant } from './time.ts'
 import { OFFLINE_ISSUER, signIdToken } from './tokens.ts'
-
-/** The contract's `Password` minimum: the same rule as the backend's user operations. */
-export const MIN_PASSWORD_LENGTH = 8
 
 export interface IdentityUser {
   uid: string
@@ -146,12 +147,13 @@ export const identity = {
   resetPassword(tx: Tx, now: number, body: unknown): ApiResponse {
     const input = parse(ResetPassword, body)
     if (isResponse(input)) return input
-    if (input.newPassword.length < MIN_PASSWORD_LENGTH) return identityError('WEAK_PASSWORD')
+    // The contract's `Password` rule, as the backend's user operations have it.
+    const length = input.newPassword.length
+    if (length < updateUserPasswordBodyPasswordMin || length > updateUserPasswordBodyPasswordMax) return identityError('WEAK_PASSWORD')
     const taken = takeCode(tx, now, input.oobCode, 'PASSWORD_RESET')
     if ('error' in taken) return identityError(taken.error)
     // Like a password change: sessions end. Whoever got the mail proved the address, too.
-    tx.put('users', taken.user.uid, { ...taken.user, password: input.newPassword, emailVerified: true, sessionsValidAfter: now })
-    for (const token of [...tx.table('refreshTokens').values()]) if (token.uid === taken.user.uid) tx.delete('refreshTokens', token.token)
+    changePassword(tx, { ...taken.user, emailVerified: true }, input.newPassword, now)
     return noContent
   },
 }

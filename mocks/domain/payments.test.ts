@@ -72,6 +72,19 @@ describe('card-provider accounts', () => {
     }
   })
 
+  it('need a reject reason that is long enough once trimmed', async () => {
+    const { accountId, clubId } = seedPaymentAccounts.active
+    for (const reason of ['     ', '  x  ']) {
+      const result = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason } })
+      expect(result.status).toBe(400)
+      expect(kindOf(result)).toBe('validation')
+      expect(result.body.errors).toEqual([expect.objectContaining({ field: 'reason', code: 'too_small' })])
+    }
+    expect((await accountOf(clubId)).status).toBe('ACTIVE')
+    const padded = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: '  Betrug.  ' } })
+    expect(padded.body).toMatchObject({ status: 'REJECTED', rejectReason: 'Betrug.' })
+  })
+
   it('are rejected with a reason (shown to the club), once', async () => {
     const { accountId, clubId } = seedPaymentAccounts.active
     const rejected = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: 'Verdacht auf Missbrauch.' } })

@@ -10,6 +10,7 @@ import {
   GetPaymentAccountParams,
   RejectPaymentAccountBody,
   RejectPaymentAccountParams,
+  rejectPaymentAccountBodyReasonMin,
 } from '../../src/api/generated/zod/payments/payments.zod.ts'
 import type { OnboardingLink } from '../../src/api/generated/query/model/onboardingLink.ts'
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
@@ -21,6 +22,7 @@ import { defineOperation, json, noContent } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import { MINUTE_MS, isoInstant } from './time.ts'
+import { normalizedText } from './validation.ts'
 import { accountOfClub, toPaymentAccount } from './views.ts'
 
 /** Provider links are single-use and short-lived. */
@@ -119,6 +121,7 @@ export const paymentOperations = {
     body: RejectPaymentAccountBody,
     run: ({ tx, now }, { params, body }) => {
       const account = accountInClub(tx, params.accountId, params.clubId)
+      const rejectReason = normalizedText('reason', body.reason, rejectPaymentAccountBodyReasonMin)
       if (account.status === 'REJECTED') throw problem('payment-account-state', 'The account is rejected already.')
       dropLinks(tx, account.accountId)
       const rejected = tx.put('paymentAccounts', account.accountId, {
@@ -126,7 +129,7 @@ export const paymentOperations = {
         status: 'REJECTED',
         chargesEnabled: false,
         payoutsEnabled: false,
-        rejectReason: body.reason.trim(),
+        rejectReason,
         updatedAt: isoInstant(now),
       })
       return json(200, toPaymentAccount(rejected))

@@ -90,8 +90,5 @@ export const addMonths = (day: string, months: number): string => {
   return utcToDay(date.getTime())
 }
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((dayToUtc(to) - dayToUtc(from)) / DAY_MS)
-
 /** An instant as the contract's `date-time`: UTC with a `Z`; milliseconds keep "newest first" exact. */
 export const isoInstant = (instant: number): string => new Date(instant).toISOString()

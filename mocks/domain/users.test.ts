@@ -38,6 +38,22 @@ describe('users', () => {
     expect((await call('PUT', '/users', { as: admin, body: { ...update, uid: 'uid-nobody' } })).status).toBe(404)
   })
 
+  it('trims names before checking them: blank first or last names are 400 with the field named', async () => {
+    const body = { email: 'leer@demo.at', password: 'Sicher-123', firstName: '   ', lastName: 'Muster', role: 'ROLE_STAFF' }
+    const blank = await call('POST', '/users', { as: admin, body })
+    expect(blank.status).toBe(400)
+    expect(kindOf(blank)).toBe('validation')
+    expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'firstName', code: 'too_small' })])
+    expect((await signIn('leer@demo.at', 'Sicher-123')).status).toBe(400)
+
+    const update = { uid: seedAccounts.staff.uid, email: 'staff@demo.at', firstName: 'Stefanie', lastName: ' ', role: 'ROLE_STAFF' }
+    const blankUpdate = await call('PUT', '/users', { as: admin, body: update })
+    expect(blankUpdate.status).toBe(400)
+    expect(blankUpdate.body.errors).toEqual([expect.objectContaining({ field: 'lastName', code: 'too_small' })])
+    const padded = await call('PUT', '/users', { as: admin, body: { ...update, firstName: '  Stefanie  Maria ', lastName: ' Sachbearbeiterin ' } })
+    expect(padded.body).toMatchObject({ firstName: 'Stefanie Maria', lastName: 'Sachbearbeiterin' })
+  })
+
   it('keeps the last administrator (409 last-admin) and refuses deleting yourself (409 self-delete)', async () => {
     const demote = await call('PUT', '/users', {
       as: admin,

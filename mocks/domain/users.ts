@@ -9,12 +9,13 @@ import {
 } from '../../src/api/generated/zod/users/users.zod.ts'
 import type { Tx } from '../db/store.ts'
 import type { UserRecord } from '../db/types.ts'
-import { collator, endSessions, getUser, normalizeEmail, normalizeName } from './common.ts'
+import { changePassword, collator, endSessions, getUser, normalizeEmail, normalizeName } from './common.ts'
 import { randomId } from './crypto.ts'
 import { defineOperation, json, noContent, requireCaller } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import { findUserByEmail } from './session.ts'
 import { isoInstant } from './time.ts'
+import { normalizedText } from './validation.ts'
 import { toUser } from './views.ts'
 
 const adminCount = (tx: Tx): number => {
@@ -28,20 +29,33 @@ const assertEmailFree = (tx: Tx, email: string, exceptUid?: string): void => {
   if (existing && existing.uid !== exceptUid) throw problem('user-exists', `A user with the e-mail address ${email} exists.`)
 }
 
-/** Creates a user with a sign-in account (used by registration, invitations and administrators). */
+/** The contract inlines the names' minimum (no generated constant): read it from the schema. */
+const NAME_MIN = CreateUserBody.shape.firstName.minLength ?? 0
+
+/** First and last name normalized and at least NAME_MIN long; `prefix` leads the field names in errors. */
+const checkedNames = (names: Pick<UserRecord, 'firstName' | 'lastName'>, prefix = ''): Pick<UserRecord, 'firstName' | 'lastName'> => ({
+  firstName: normalizedText(`${prefix}firstName`, names.firstName, NAME_MIN, normalizeName),
+  lastName: normalizedText(`${prefix}lastName`, names.lastName, NAME_MIN, normalizeName),
+})
+
+/**
+ * Creates a user with a sign-in account (used by registration, invitations and administrators).
+ * `fieldPrefix` leads the field names of errors where the user is nested in the body (`user.`).
+ */
 export const insertUser = (
   tx: Tx,
   now: number,
   user: Pick<UserRecord, 'email' | 'password' | 'firstName' | 'lastName' | 'role' | 'emailVerified'> & { phoneNumber?: string },
+  fieldPrefix = '',
 ): UserRecord => {
+  const names = checkedNames(user, fieldPrefix)
   assertEmailFree(tx, user.email)
   const uid = randomId().replace(/-/g, '').slice(0, 28)
   return tx.put('users', uid, {
     uid,
     email: normalizeEmail(user.email),
     password: user.password,
-    firstName: normalizeName(user.firstName),
-    lastName: normalizeName(user.lastName),
+    ...names,
     role: user.role,
     emailVerified: user.emailVerified,
     phoneNumber: user.phoneNumber ?? '',
@@ -71,6 +85,7 @@ export const userOperations = {
     body: UpdateUserBody,
     run: ({ tx }, { body }) => {
       const user = getUser(tx, body.uid)
+      const names = checkedNames(body)
       assertEmailFree(tx, body.email, user.uid)
       if (user.role === 'ROLE_ADMIN' && body.role !== 'ROLE_ADMIN' && adminCount(tx) <= 1) {
         throw problem('last-admin', 'The last administrator keeps the administrator role.')
@@ -78,8 +93,7 @@ export const userOperations = {
       const updated = tx.put('users', user.uid, {
         ...user,
         email: normalizeEmail(body.email),
-        firstName: normalizeName(body.firstName),
-        lastName: normalizeName(body.lastName),
+        ...names,
         role: body.role,
       })
       return json(200, toUser(updated))
@@ -97,9 +111,7 @@ export const userOperations = {
     body: UpdateUserPasswordBody,
     run: (ctx, { body }) => {
       const { user } = requireCaller(ctx)
-      // Existing sessions end: refresh tokens are dropped and older ID tokens refused.
-      ctx.tx.put('users', user.uid, { ...user, password: body.password, sessionsValidAfter: ctx.now })
-      endSessions(ctx.tx, user.uid)
+      changePassword(ctx.tx, user, body.password, ctx.now)
       return noContent()
     },
   }),

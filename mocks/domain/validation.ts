@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod'
 import type { FieldError } from '../../src/api/generated/query/model/fieldError.ts'
-import { problem } from './problem.ts'
+import { invalidField, problem } from './problem.ts'
 
 type RawIssue = z.core.$ZodRawIssue
 
@@ -69,4 +69,17 @@ export class FieldErrors {
       throw problem('validation', `The request is invalid: ${fields}.`, this.#errors)
     }
   }
+}
+
+const trim = (text: string): string => text.trim()
+
+/**
+ * Free text as it is stored: normalized first (trimmed unless `normalize` says otherwise), then held to
+ * the contract's minimum length, so padding cannot carry a value past `min` (a 400 `validation` problem
+ * naming `field`, code `too_small`). Normalizing never lengthens a text, so the schema's maximum holds.
+ */
+export const normalizedText = (field: string, value: string, min: number, normalize: (text: string) => string = trim): string => {
+  const text = normalize(value)
+  if (text.length < min) throw invalidField(field, `Must be at least ${min} characters.`, 'too_small')
+  return text
 }

@@ -80,6 +80,7 @@ describe('identity', () => {
     expect(mail!.link).toMatch(/^\/login\?mode=resetPassword&oobCode=/)
     const code = codeOf(mail!.link)
     expect((await call('POST', '/__mock/identity/resetPassword', { body: { oobCode: code, newPassword: 'kurz' } })).body).toEqual({ error: 'WEAK_PASSWORD' })
+    expect((await call('POST', '/__mock/identity/resetPassword', { body: { oobCode: code, newPassword: 'x'.repeat(129) } })).body).toEqual({ error: 'WEAK_PASSWORD' })
     expect((await call('POST', '/__mock/identity/resetPassword', { body: { oobCode: code, newPassword: 'Ganz-neu-2026' } })).status).toBe(204)
     expect((await call('POST', '/__mock/identity/resetPassword', { body: { oobCode: code, newPassword: 'Ganz-neu-2027' } })).body).toEqual({ error: 'INVALID_OOB_CODE' })
     expect((await signIn('staff@demo.at')).status).toBe(400)

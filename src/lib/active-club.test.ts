@@ -84,4 +84,52 @@ describe('chooseActiveClub (spec §2)', () => {
       denied: false,
     })
   })
+
+  describe('when administrators and staff ask for the picker (pick)', () => {
+    it('opens no club, even their only own club or a stored one', () => {
+      expect(
+        chooseActiveClub({
+          stored: null,
+          requested: undefined,
+          ownClubIds: ['club-a'],
+          mayOpenAnyClub: true,
+          pick: true,
+        }),
+      ).toEqual({ clubId: null, changed: false, denied: false })
+      expect(
+        chooseActiveClub({
+          stored: 'club-x',
+          requested: undefined,
+          ownClubIds: ['club-a'],
+          mayOpenAnyClub: true,
+          pick: true,
+        }),
+      ).toEqual({ clubId: null, changed: false, denied: false })
+    })
+
+    it('still opens their only own club without it', () => {
+      expect(
+        chooseActiveClub({ stored: null, requested: undefined, ownClubIds: ['club-a'], mayOpenAnyClub: true }).clubId,
+      ).toBe('club-a')
+    })
+
+    it('lets an id in the URL win over pick', () => {
+      expect(
+        chooseActiveClub({
+          stored: null,
+          requested: 'club-x',
+          ownClubIds: ['club-a'],
+          mayOpenAnyClub: true,
+          pick: true,
+        }),
+      ).toEqual({ clubId: 'club-x', changed: true, denied: false })
+    })
+
+    it('means nothing for representatives, who have no picker', () => {
+      expect(
+        chooseActiveClub({ stored: null, requested: undefined, ownClubIds: own, mayOpenAnyClub: false, pick: true })
+          .clubId,
+      ).toBe('club-a')
+    })
+  })
 })

@@ -1,5 +1,3 @@
-import { useCallback, useSyncExternalStore } from 'react'
-
 /**
  * The active club (spec §3: "held client-side"): which of a representative's clubs the dashboard and the
  * screens around it show. It lives in localStorage, one entry per user, so it survives a reload and two
@@ -12,7 +10,6 @@ const PREFIX = 'vereinsportal.activeClub.'
 export const activeClubStorageKey = (uid: string): string => `${PREFIX}${uid}`
 
 const memory = new Map<string, string>()
-const listeners = new Set<() => void>()
 
 const storage = (): Storage | undefined => {
   try {
@@ -21,8 +18,6 @@ const storage = (): Storage | undefined => {
     return undefined
   }
 }
-
-const notify = () => listeners.forEach((listener) => listener())
 
 export const getActiveClubId = (uid: string): string | null => {
   const key = activeClubStorageKey(uid)
@@ -45,7 +40,6 @@ export const setActiveClubId = (uid: string, clubId: string): void => {
     // Without storage the choice lasts as long as the page.
     memory.set(key, clubId)
   }
-  notify()
 }
 
 export const clearActiveClubId = (uid: string): void => {
@@ -56,26 +50,6 @@ export const clearActiveClubId = (uid: string): void => {
   } catch {
     // Nothing stored, nothing to remove.
   }
-  notify()
-}
-
-const subscribe = (listener: () => void): (() => void) => {
-  listeners.add(listener)
-  // Another tab switching the club changes this tab's choice too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith(PREFIX)) listener()
-  }
-  globalThis.addEventListener?.('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    globalThis.removeEventListener?.('storage', onStorage)
-  }
-}
-
-/** The active club of `uid` (null while none is chosen or nobody is signed in), re-rendering on change. */
-export const useActiveClubId = (uid: string | null | undefined): string | null => {
-  const snapshot = useCallback(() => (uid ? getActiveClubId(uid) : null), [uid])
-  return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 
 export interface ActiveClubInput {
@@ -87,10 +61,18 @@ export interface ActiveClubInput {
   ownClubIds: readonly string[]
   /** Administrators and staff may open any club; representatives only their own. */
   mayOpenAnyClub: boolean
+  /**
+   * The `pick` search parameter of `/home`: an administrator or staff member asked for the club picker
+   * ("Anderen Verein wählen"), so neither the stored choice nor their own first club is opened.
+   */
+  pick?: boolean
 }
 
 export interface ActiveClubChoice {
-  /** The club to show, or null when there is none (an administrator without clubs of their own). */
+  /**
+   * The club to show, or null for the club picker: an administrator or staff member without clubs of
+   * their own, or one who asked for the picker (`pick`).
+   */
   clubId: string | null
   /** Whether the choice differs from what is stored and should be saved. */
   changed: boolean
@@ -103,16 +85,19 @@ export interface ActiveClubChoice {
  * first club of the user. A link that names a club (`/home?id=…`) also wins over an older choice, so a
  * bookmarked or shared dashboard URL shows the club it names (the club switcher writes `id` too, so the
  * URL and the choice never disagree). Ids a representative may not open, and stored ids of clubs they
- * no longer belong to, are ignored.
+ * no longer belong to, are ignored. Administrators and staff who ask for the picker (`pick`, without an
+ * `id`) get none, even when they have clubs of their own; for representatives `pick` means nothing.
  */
 export const chooseActiveClub = ({
   stored,
   requested,
   ownClubIds,
   mayOpenAnyClub,
+  pick = false,
 }: ActiveClubInput): ActiveClubChoice => {
   const allowed = (id: string | null | undefined): id is string =>
     Boolean(id) && (mayOpenAnyClub || ownClubIds.includes(id as string))
+  if (mayOpenAnyClub && pick && !requested) return { clubId: null, changed: false, denied: false }
   const clubId = allowed(requested) ? requested : allowed(stored) ? stored : (ownClubIds[0] ?? null)
   return { clubId, changed: clubId !== null && clubId !== stored, denied: Boolean(requested) && !allowed(requested) }
 }

@@ -1,8 +1,9 @@
 /**
  * Build-time settings. Each variable is read as `import.meta.env.VITE_…` directly: Vite replaces exactly
- * that text with a constant, so `isMockMode` folds to `false` in a production build and the mocked
- * backend's dynamic import disappears from it (`npm run size` checks). Going through a local `env` object
- * would defeat that.
+ * that text with a constant. The bundler does not carry an exported constant into other modules' dead-code
+ * removal, so the two places that must vanish from a build without mocks (the mocked backend's import in
+ * main.tsx, the demo banner in app-shell.tsx) test `import.meta.env.VITE_MOCKS` themselves; importing
+ * `isMockMode` there puts mocks/ into the production build (`npm run size` fails, tried).
  */
 
 /** The default: the mocked backend runs in the browser (no account, no network). */

@@ -8,6 +8,7 @@ import {
   formatNumber,
   LOCALE,
   parseEuroToCents,
+  todayIso,
 } from './format'
 
 // Intl output uses non-breaking spaces; compare with plain ones.
@@ -32,6 +33,16 @@ describe('formatting for de-AT', () => {
     expect(formatMonthYear('2026-01-15')).toBe('Jänner 2026')
     // 23:30 UTC on 31 Dec is already New Year in Vienna.
     expect(plain(formatDateTime('2025-12-31T23:30:00Z'))).toBe('01.01.2026, 00:30')
+  })
+
+  it('gives today as the ISO calendar day in Vienna, not in UTC', () => {
+    expect(todayIso(new Date('2026-05-01T09:00:00Z'))).toBe('2026-05-01')
+    // 22:30 UTC on 31 May is already 1 June in Vienna (summer time, UTC+2) …
+    expect(todayIso(new Date('2026-05-31T22:30:00Z'))).toBe('2026-06-01')
+    // … and 23:30 UTC on 31 December already New Year (winter time, UTC+1).
+    expect(todayIso(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01')
+    expect(todayIso(new Date('2026-01-05T22:59:00Z'))).toBe('2026-01-05')
+    expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 
   it('parses euro input to cents and back', () => {

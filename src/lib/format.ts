@@ -17,6 +17,13 @@ const shortDate = new Intl.DateTimeFormat(LOCALE, {
 })
 const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE })
 const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: TIME_ZONE })
+// Parts, not the formatted string: the day, month and year of a moment in Vienna, whatever the locale writes.
+const isoDay = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: TIME_ZONE,
+})
 
 /** 123456 → "€ 1.234,56" */
 export const formatCents = (cents: number): string => money.format(cents / 100)
@@ -31,6 +38,16 @@ export const formatDate = (value: string | Date): string => date.format(toDate(v
 export const formatShortDate = (value: string | Date): string => shortDate.format(toDate(value))
 export const formatDateTime = (value: string | Date): string => dateTime.format(toDate(value))
 export const formatMonthYear = (value: string | Date): string => monthYear.format(toDate(value))
+
+/**
+ * Today in Vienna as an ISO calendar day (`2026-05-01`), for date inputs, ranges and file names. Not
+ * `toISOString()`, which gives the day in UTC: wrong for the first hour or two after midnight in Vienna.
+ */
+export const todayIso = (now: Date = new Date()): string => {
+  const parts = isoDay.formatToParts(now)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
 
 /** An amount with a decimal comma: whole euros, plain or with dots grouping thousands, then 1–2 cent digits. */
 const COMMA_AMOUNT = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,(\d{1,2}))?$/

@@ -1,4 +1,4 @@
-import { expect, test, type AccountName } from './fixtures'
+import { accounts, expect, signIn, test, type AccountName } from './fixtures'
 
 /**
  * Where every route of spec §2 lands for each kind of visitor: the guard's login check (anonymous →
@@ -83,9 +83,7 @@ test('the redirect keeps the full requested path, query included, through sign-i
   await expect(page).toHaveURL(`/?redirect=${encodeURIComponent(wanted)}`)
   await page.getByRole('region', { name: 'Bitte melden Sie sich an' }).getByRole('link', { name: 'Anmelden' }).click()
   await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(wanted)}`)
-  await page.getByLabel('E-Mail').fill('verein@demo.at')
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Demo1234!')
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+  await signIn(page, accounts.user)
   await expect(page).toHaveURL(wanted)
 })
 

@@ -1,8 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-
-/** A field by its label, with or without the required asterisk (the registration's fields show one). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
+import { field, fillRegistrationUpToTerms } from './forms'
 
 const VOLUME = 'club-sv-gruenbach'
 
@@ -26,20 +23,22 @@ test.describe('Administration: club types and club roles', () => {
     await expect(types.getByRole('listitem').filter({ hasText: 'Schachklub' })).toBeVisible()
 
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Verein registrieren' }).click()
-    await field(page, 'Name des Vereins').fill('Schachklub Figurenfreunde')
-    await field(page, 'ZVR-Zahl').fill('123456789')
-    await page.getByRole('button', { name: 'Weiter' }).click()
-    await field(page, 'Straße').fill('Hauptplatz')
-    await field(page, 'Hausnummer').fill('1')
-    await field(page, 'Postleitzahl').fill('4020')
-    await field(page, 'Ort').fill('Linz')
-    await page.getByRole('button', { name: 'Weiter' }).click()
-    await field(page, 'Vorname').fill('Sofia')
-    await field(page, 'Nachname').fill('Springer')
-    await field(page, 'E-Mail').fill('sofia.springer@example.at')
-    await field(page, 'Passwort').fill('Sicher1234!')
-    await field(page, 'Passwort wiederholen').fill('Sicher1234!')
-    await page.getByRole('button', { name: 'Weiter' }).click()
+    // Up to the type step (no phone number, no step headings checked); the type is chosen below.
+    await fillRegistrationUpToTerms(page, {
+      club: 'Schachklub Figurenfreunde',
+      zvr: '123456789',
+      street: 'Hauptplatz',
+      houseNumber: '1',
+      postcode: '4020',
+      city: 'Linz',
+      firstName: 'Sofia',
+      lastName: 'Springer',
+      phone: null,
+      email: 'sofia.springer@example.at',
+      password: 'Sicher1234!',
+      expectHeadings: false,
+      stopAt: 4,
+    })
     const typeSelect = field(page, 'Vereinsart')
     await expect(typeSelect.locator('option', { hasText: 'Schachklub' })).toHaveCount(1)
     await typeSelect.selectOption({ label: 'Schachklub' })

@@ -1,5 +1,6 @@
 import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
 import { accounts, expect, latestMail, SEED_PASSWORD, signIn, test } from './fixtures'
+import { fillInvitation } from './forms'
 
 /** The sign-in journeys of issue 4 in offline mode (the in-browser identity twin and mocked backend). */
 
@@ -103,10 +104,7 @@ test('a reset request for an unknown address gets the same answer', async ({ pag
 
 test('accepting an invitation registers the invited person, who can then sign in', async ({ page }) => {
   await page.goto(`/acceptInvitation?token=${seedInvitations.valid.token}`)
-  await page.getByLabel('Vorname').fill('Eva')
-  await page.getByLabel('Nachname').fill('Eingeladen')
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Sicher-1234')
-  await page.getByLabel('Passwort bestätigen').fill('Sicher-1234')
+  await fillInvitation(page, { firstName: 'Eva', lastName: 'Eingeladen', password: 'Sicher-1234' })
   await page.getByRole('button', { name: 'Benutzerkonto anlegen' }).click()
   await expect(page.getByText('Willkommen im Vereinsportal!')).toBeVisible()
   await page.getByRole('link', { name: 'Zur Anmeldung' }).click()
@@ -119,10 +117,7 @@ test('invitation errors: no token, expired token', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Kein Token vorhanden')
 
   await page.goto(`/acceptInvitation?token=${seedInvitations.expired.token}`)
-  await page.getByLabel('Vorname').fill('Zu')
-  await page.getByLabel('Nachname').fill('Spät')
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Sicher-1234')
-  await page.getByLabel('Passwort bestätigen').fill('Sicher-1234')
+  await fillInvitation(page, { firstName: 'Zu', lastName: 'Spät', password: 'Sicher-1234' })
   await page.getByRole('button', { name: 'Benutzerkonto anlegen' }).click()
   await expect(page.getByRole('alert')).toContainText('Token abgelaufen')
 })

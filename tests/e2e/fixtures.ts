@@ -1,6 +1,7 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
 import path from 'node:path'
 import { SEED_PASSWORD, seedAccounts } from '../../mocks/db/seed-accounts.ts'
+import type { Mail } from '../../mocks/domain/control.ts'
 
 /**
  * Login fixtures for the e2e journeys. Every test gets a fresh browser context, so the mocked backend
@@ -23,15 +24,8 @@ export const accounts = {
 export type AccountName = keyof typeof accounts
 export { SEED_PASSWORD }
 
-export interface Mail {
-  id: string
-  to: string
-  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
-  subject: string
-  text: string
-  link: string
-  sentAt: string
-}
+/** A mail as `GET /__mock/mailbox` lists it. */
+export type { Mail }
 
 /** Fills and sends the sign-in form of the page that is open (or of /login). */
 export const signIn = async (page: Page, email: string, password = SEED_PASSWORD) => {

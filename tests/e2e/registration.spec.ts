@@ -1,44 +1,21 @@
 import type { Page } from '@playwright/test'
 import { expect, latestMail, test } from './fixtures'
-
-/** A field by its label, with or without the required asterisk. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
-const next = (page: Page) => page.getByRole('button', { name: 'Weiter' }).click()
-const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name })
+import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from './forms'
 
 interface Registration {
   club: string
   email: string
 }
 
-const fillUpToTerms = async (page: Page, { club, email }: Registration) => {
-  await field(page, 'Name des Vereins').fill(club)
-  await field(page, 'ZVR-Zahl').fill('987654321')
-  await next(page)
-  await expect(stepHeading(page, 'Adresse')).toBeVisible()
-  await expect(page).toHaveURL(/step=2/)
-
-  await field(page, 'Straße').fill('Sparkassenplatz')
-  await field(page, 'Hausnummer').fill('3')
-  await field(page, 'Postleitzahl').fill('3910')
-  await field(page, 'Ort').fill('Zwettl')
-  await next(page)
-  await expect(stepHeading(page, 'Kontaktperson und Benutzerkonto')).toBeVisible()
-
-  await field(page, 'Vorname').fill('Eva')
-  await field(page, 'Nachname').fill('Springer')
-  await field(page, 'Telefonnummer').fill('+43 664 1234567')
-  await field(page, 'E-Mail').fill(email)
-  await page.getByLabel(/^Passwort(\s\*)?$/).fill('Geheim1234!')
-  await field(page, 'Passwort wiederholen').fill('Geheim1234!')
-  await next(page)
-  await expect(stepHeading(page, 'Vereinsart und Größe')).toBeVisible()
-
-  await field(page, 'Vereinsart').selectOption({ label: 'Kulturverein' })
-  await field(page, 'Vereinsgröße').selectOption({ label: '20 Mitglieder' })
-  await next(page)
-  await expect(stepHeading(page, 'AGB und Abschluss')).toBeVisible()
-}
+/** The wizard up to the terms; the address step is also in the URL. */
+const fillUpToTerms = (page: Page, { club, email }: Registration) =>
+  fillRegistrationUpToTerms(page, {
+    club,
+    email,
+    onStepShown: async (step) => {
+      if (step === 2) await expect(page).toHaveURL(/step=2/)
+    },
+  })
 
 test.describe('Registrierung', () => {
   test('registers a club end to end, step by step', async ({ page }) => {
@@ -47,7 +24,7 @@ test.describe('Registrierung', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Verein registrieren' })).toBeVisible()
 
     // Each step checks its fields before "Weiter".
-    await next(page)
+    await nextStep(page)
     await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus!')).toBeVisible()
     await expect(page.getByText('Bitte geben Sie den Namen des Vereins ein.')).toBeVisible()
 
@@ -58,7 +35,7 @@ test.describe('Registrierung', () => {
     // "Zurück" keeps everything.
     await page.getByRole('button', { name: 'Zurück', exact: true }).click()
     await expect(field(page, 'Vereinsart')).toHaveValue(/ct-/)
-    await next(page)
+    await nextStep(page)
 
     // The AGB must be accepted.
     await page.getByRole('button', { name: 'Abschließen' }).click()
@@ -94,10 +71,10 @@ test.describe('Registrierung', () => {
     expect(draft).toContain('Tennisclub Melk')
     expect(draft).not.toContain('Geheim1234!')
 
-    await page.getByLabel(/^Passwort(\s\*)?$/).fill('Geheim1234!')
+    await field(page, 'Passwort').fill('Geheim1234!')
     await field(page, 'Passwort wiederholen').fill('Geheim1234!')
-    await next(page)
-    await next(page)
+    await nextStep(page)
+    await nextStep(page)
     await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
     await page.getByRole('button', { name: 'Abschließen' }).click()
 

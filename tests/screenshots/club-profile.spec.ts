@@ -1,11 +1,9 @@
-import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../e2e/fixtures'
+import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from '../e2e/forms'
 import { shoot } from './shoot'
 
 /** The club profile of Sportunion Leoben (neu@demo.at): incomplete, its checks and dialogs, complete. */
 const CLUB = 'club-su-leoben'
-const fixture = (name: string) => new URL(`../fixtures/${name}`, import.meta.url).pathname
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}(\\s\\*)?$`))
 
 test.use({ signedInRole: 'newUser' })
 
@@ -14,41 +12,19 @@ test('completing the profile', async ({ page }) => {
   await expect(page.getByText('Das Profil ist noch unvollständig.')).toBeVisible()
   await shoot(page, 'club-profile')
 
-  await field(page, 'Steuernummer').fill('12 345/6789')
-  await field(page, 'Spendenbegünstigungsnummer').fill('SO 4711')
-  await field(page, 'Kurzbeschreibung').fill('Sport für alle in Leoben.')
-  await field(page, 'Beschreibung').fill('Die Sportunion Leoben bietet Turnen, Laufen und Volleyball für alle Generationen.')
-  await field(page, 'Kontoinhaber/in').fill('Sportunion Leoben')
-  await field(page, 'IBAN').fill('AT61 1904 3002 3457 3201')
-  await field(page, 'BIC').fill('bkauatww')
-  await field(page, 'Name der Bank').fill('UniCredit Bank Austria AG')
-  const contact = page.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
-  await field(contact, 'Telefonnummer').fill('+43 660 1234567')
-  await field(contact, 'Geburtsdatum').fill('1985-03-12')
-  await field(contact, 'Ausweisart').selectOption({ label: 'Personalausweis' })
-
-  await field(contact, 'Vorderseite').setInputFiles(fixture('ausweis-kein-jpeg.jpg'))
-  const refused = contact.getByText('Die Datei ist kein echtes JPG-Bild', { exact: false })
-  await expect(refused).toBeVisible()
-  await shoot(page, 'club-profile-scan-refused', { capture: 'window', focus: refused })
-  await field(contact, 'Vorderseite').setInputFiles(fixture('ausweis-vorderseite.jpg'))
-  await expect(contact.getByRole('link', { name: 'Ansehen ausweis-vorderseite.jpg' })).toBeVisible()
-  await field(contact, 'Rückseite').setInputFiles(fixture('ausweis-rueckseite.jpg'))
-  await expect(contact.getByRole('link', { name: 'Ansehen ausweis-rueckseite.jpg' })).toBeVisible()
-
-  const logo = page.getByRole('region', { name: 'Logo' })
-  await field(logo, 'Logo hochladen').setInputFiles(fixture('vereinslogo.png'))
-  await expect(logo.getByRole('img', { name: 'Aktuelles Logo' })).toBeVisible()
-
-  const documents = page.getByRole('region', { name: 'Dokumente' })
-  await field(documents, 'SPEND 2-Formular').setInputFiles(fixture('spend2-formular.pdf'))
-  await documents.getByRole('button', { name: 'Dokumente speichern' }).click()
-  const bothNeeded = documents.getByText('Es müssen beide Dokumente hochgeladen werden')
-  await expect(bothNeeded).toBeVisible()
-  await shoot(page, 'club-profile-documents-missing', { capture: 'window', focus: bothNeeded })
-  await field(documents, 'Bescheid über die Spendenbegünstigung').setInputFiles(fixture('bescheid-spendenbeguenstigung.pdf'))
-  await documents.getByRole('button', { name: 'Dokumente speichern' }).click()
-  await expect(documents.getByRole('link', { name: 'Ansehen bescheid-spendenbeguenstigung.pdf' })).toBeVisible()
+  await fillClubProfile(page)
+  await uploadLegitimation(page, {
+    onRefused: async (contact) => {
+      const refused = contact.getByText('Die Datei ist kein echtes JPG-Bild', { exact: false })
+      await expect(refused).toBeVisible()
+      await shoot(page, 'club-profile-scan-refused', { capture: 'window', focus: refused })
+    },
+  })
+  await uploadLogo(page)
+  await uploadDocuments(page, {
+    onBothNeeded: (bothNeeded) =>
+      shoot(page, 'club-profile-documents-missing', { capture: 'window', focus: bothNeeded }),
+  })
 
   await page.getByRole('button', { name: 'Speichern', exact: true }).click()
   const complete = page.getByText('Ihr Profil ist jetzt vollständig.', { exact: false })

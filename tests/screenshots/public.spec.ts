@@ -1,5 +1,6 @@
 import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
 import { accounts, expect, latestMail, signIn, test } from '../e2e/fixtures'
+import { fillInvitation } from '../e2e/forms'
 import { shoot } from './shoot'
 
 /** The public screens: start, success, sign-in and its mails, invitation. */
@@ -89,10 +90,7 @@ test('accepting an invitation: no token, expired token', async ({ page }) => {
   await shoot(page, 'accept-invitation-no-token')
 
   await page.goto(`/acceptInvitation?token=${seedInvitations.expired.token}`)
-  await page.getByLabel('Vorname').fill('Zu')
-  await page.getByLabel('Nachname').fill('Spät')
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Sicher-1234')
-  await page.getByLabel('Passwort bestätigen').fill('Sicher-1234')
+  await fillInvitation(page, { firstName: 'Zu', lastName: 'Spät', password: 'Sicher-1234' })
   await page.getByRole('button', { name: 'Benutzerkonto anlegen' }).click()
   await expect(page.getByRole('alert')).toContainText('Token abgelaufen')
   await shoot(page, 'accept-invitation')

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { Campaign } from '@/api/generated/query/model/campaign'
 import { Badge, StatusBadge } from '@/components/ui/badge'
 import { formatCents, formatNumber } from '@/lib/format'
@@ -48,7 +48,8 @@ export const CampaignProgress = ({
       </div>
       <p className="mt-1 text-sm text-slate-700">
         <Trans>
-          {raised} von {goal} ({percent} %) · {donations} Spenden
+          {raised} von {goal} ({percent} %) ·{' '}
+          <Plural value={campaign.donationCount} one="# Spende" other={`${donations} Spenden`} />
         </Trans>
       </p>
     </div>

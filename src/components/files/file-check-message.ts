@@ -34,5 +34,6 @@ export const fileCheckMessage = (reason: FileCheckFailure, rule: FileRule): stri
 /** The hint under a file field: what may be chosen and how large. */
 export const fileRuleHint = (rule: FileRule): string => {
   const maximum = formatMegabytes(rule.maxBytes)
-  return t`${allowedKindsText(rule)}, höchstens ${maximum}.`
+  const kinds = allowedKindsText(rule)
+  return rule.kinds.length === 1 ? t`Nur ${kinds}-Dateien, höchstens ${maximum}.` : t`${kinds}, höchstens ${maximum}.`
 }

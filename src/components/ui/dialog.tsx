@@ -4,6 +4,16 @@ import { useState, type ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 import { Button } from './button'
 
+/**
+ * The last value that was not null/undefined: a dialog opened for `value` keeps showing it while it fades out
+ * after the caller has cleared it, so its text does not vanish mid-animation.
+ */
+export const useLastDefined = <T,>(value: T | null | undefined): T | null => {
+  const [last, setLast] = useState<T | null>(value ?? null)
+  if (value != null && value !== last) setLast(value)
+  return value ?? last
+}
+
 interface DialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void

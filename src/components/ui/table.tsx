@@ -8,8 +8,8 @@ export const Table = ({ className, ...props }: HTMLAttributes<HTMLTableElement>)
   </div>
 )
 
-export const TableHead = (props: HTMLAttributes<HTMLTableSectionElement>) => (
-  <thead className="border-b border-slate-200 bg-slate-50 text-slate-700" {...props} />
+export const TableHead = ({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) => (
+  <thead className={cn('border-b border-slate-200 bg-slate-50 text-slate-700', className)} {...props} />
 )
 
 export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => (

@@ -13,6 +13,7 @@ import {
   updateClubBodyOneLegitimationPhoneNumberRegExp,
   updateClubBodyOneZvrNumberOneRegExp,
 } from '@/api/generated/zod/clubs/clubs.zod'
+import { todayIso } from '@/lib/format'
 import { isValidIban, normalizeIban } from '@/lib/iban'
 import { CLUB_SIZES } from '@/lib/labels/club-labels'
 
@@ -48,8 +49,6 @@ const emptyOr = (
 const POSTAL_CODE_MESSAGE = () => t`Bitte geben Sie eine gültige Postleitzahl ein.`
 const postalCode = (contract: z.ZodType<string, string>) =>
   emptyOr(createClubWithUserBodyClubAddressPostalCodeRegExp, POSTAL_CODE_MESSAGE).pipe(contract)
-
-const today = () => new Date().toISOString().slice(0, 10)
 
 const addressSchema = () =>
   Address.extend({
@@ -117,7 +116,7 @@ export const clubProfileSchema = () =>
           error: () => t`Bitte geben Sie ein gültiges Geburtsdatum ein.`,
           abort: true,
         })
-        .refine((value) => value === '' || (value >= '1900-01-01' && value <= today()), {
+        .refine((value) => value === '' || (value >= '1900-01-01' && value <= todayIso()), {
           error: () => t`Das Geburtsdatum muss in der Vergangenheit liegen.`,
         }),
       email: z

@@ -2,10 +2,7 @@ import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
 import { GetDonationStatsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
-
-/** Today in Vienna as `YYYY-MM-DD` (en-CA formats dates the ISO way). */
-export const viennaToday = (now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now)
+import { todayIso } from '@/lib/format'
 
 const shiftMonths = (day: string, months: number): string => {
   const [year, month] = day.split('-').map(Number) as [number, number]
@@ -23,7 +20,7 @@ export interface ChartRange {
 
 /** The chart shows the last twelve months by month unless the URL says otherwise. */
 export const defaultChartRange = (now: Date = new Date()): ChartRange => {
-  const to = viennaToday(now)
+  const to = todayIso(now)
   return { groupBy: 'MONTH', from: shiftMonths(to, -11), to }
 }
 

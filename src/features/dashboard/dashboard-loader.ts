@@ -13,6 +13,16 @@ export interface DashboardLoaderData {
   denied: boolean
 }
 
+export interface LoadDashboardOptions {
+  /**
+   * Store the choice as the active club. False while the router only preloads `/home` (a pointer resting
+   * on a `/home?id=…` link): a link somebody did not follow must not change their active club.
+   */
+  persist: boolean
+  /** `pick` of the URL: an administrator or staff member asked for the club picker. */
+  pick?: boolean
+}
+
 /**
  * `/home`'s loader. Spec §2: entering without an active club sets it from `id`, else the user's first club;
  * the choice is stored per user. The overview is loaded before the screen renders; if that fails the
@@ -21,6 +31,7 @@ export interface DashboardLoaderData {
 export const loadDashboard = async (
   queryClient: QueryClient,
   requestedId: string | undefined,
+  { persist, pick = false }: LoadDashboardOptions,
 ): Promise<DashboardLoaderData> => {
   const me = await queryClient.ensureQueryData(getGetCurrentUserQueryOptions())
   const clubs = await queryClient.ensureQueryData(getGetClubsOfUserQueryOptions(me.uid))
@@ -29,14 +40,10 @@ export const loadDashboard = async (
     requested: requestedId,
     ownClubIds: clubs.map((club) => club.id),
     mayOpenAnyClub: me.role === 'ROLE_ADMIN' || me.role === 'ROLE_STAFF',
+    pick,
   })
-  if (choice.clubId && choice.changed) setActiveClubId(me.uid, choice.clubId)
-  if (choice.clubId) {
-    try {
-      await queryClient.ensureQueryData(getGetClubOverviewQueryOptions(choice.clubId))
-    } catch {
-      // The screen's own query shows the failure (and offers a retry and the club switcher).
-    }
-  }
+  if (persist && choice.clubId && choice.changed) setActiveClubId(me.uid, choice.clubId)
+  // Never throws: a failure is shown by the screen's own query (with a retry and the club switcher).
+  if (choice.clubId) await queryClient.prefetchQuery(getGetClubOverviewQueryOptions(choice.clubId))
   return { clubId: choice.clubId, denied: choice.denied }
 }

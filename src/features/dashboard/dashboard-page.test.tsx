@@ -183,6 +183,15 @@ describe('Dashboard', () => {
     expect(await heading(name)).toBeInTheDocument()
   })
 
+  it('shows the club picker when an administrator chooses another club', async () => {
+    const { user, router } = await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'admin@demo.at' })
+    await heading('SV Grünbach 1923')
+    await user.click(screen.getByRole('button', { name: 'Anderen Verein wählen' }))
+    expect(await screen.findByRole('region', { name: 'Verein auswählen' })).toBeInTheDocument()
+    expect(router.state.location.search).toMatchObject({ pick: true })
+    expect(localStorage.getItem(activeClubStorageKey('uid-admin'))).toBeNull()
+  })
+
   it('is read-only for staff', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'staff@demo.at' })
     await heading('SV Grünbach 1923')

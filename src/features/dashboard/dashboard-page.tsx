@@ -87,9 +87,11 @@ const ClubDashboard = memo(function ClubDashboard({
     void navigate({ to: '/home', search: { id } })
   }
 
+  // `pick` asks for the picker explicitly: without it, somebody with one club of their own would land on
+  // that club again.
   const pickAnotherClub = () => {
     clearActiveClubId(me.uid)
-    void navigate({ to: '/home', search: {} })
+    void navigate({ to: '/home', search: { pick: true } })
   }
 
   const ownClubs = clubs.data ?? []

@@ -1,11 +1,15 @@
 import { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
 import { optionalEnum, optionalInt, optionalIsoDate, optionalString, z } from '@/lib/search-params'
 
+/** `pick=true`: an administrator or staff member asked for the club picker. Anything else means no. */
+const optionalTrue = () => z.catch(z.optional(z.literal(true)), undefined)
+
 const GROUPINGS = Object.values(DonationGrouping) as [DonationGrouping, ...DonationGrouping[]]
 
 /**
  * `/home`'s search parameters: `id` (spec §2: the club to show when none is active), the chart's grouping
- * and range (`cGroup`, `cFrom`, `cTo`), the club picker's page for administrators (`cPage`) and (added
+ * and range (`cGroup`, `cFrom`, `cTo`), the club picker for administrators and staff (`pick`: show it even
+ * when a club is stored or they have clubs of their own; `cPage`: its page) and (added
  * by the route) the donation list's state (`dPage`, …). Invalid values fall back to the defaults.
  *
  * Route search schemas are part of the initial chunk (the router needs them to match a URL), so they use
@@ -17,6 +21,7 @@ export const dashboardSearchSchema = z.object({
   cGroup: optionalEnum(GROUPINGS),
   cFrom: optionalIsoDate(),
   cTo: optionalIsoDate(),
+  pick: optionalTrue(),
   cPage: optionalInt(0, 10_000),
 })
 

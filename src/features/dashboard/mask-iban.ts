@@ -1,4 +1,4 @@
-import { normalizeIban } from '@/lib/iban'
+import { formatIban, normalizeIban } from '@/lib/iban'
 
 /**
  * An IBAN as the dashboard shows it: the country and check digits and the last four characters, the rest
@@ -7,8 +7,6 @@ import { normalizeIban } from '@/lib/iban'
  */
 export const maskIban = (iban: string): string => {
   const value = normalizeIban(iban)
-  if (!value) return ''
-  if (value.length <= 8) return value.replace(/(.{4})(?=.)/g, '$1 ')
-  const masked = value.slice(0, 4) + '*'.repeat(value.length - 8) + value.slice(-4)
-  return masked.replace(/(.{4})(?=.)/g, '$1 ')
+  if (value.length <= 8) return formatIban(value)
+  return formatIban(value.slice(0, 4) + '*'.repeat(value.length - 8) + value.slice(-4))
 }

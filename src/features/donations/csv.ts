@@ -1,4 +1,5 @@
 import type { Donation } from '@/api/generated/query/model/donation'
+import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '@/lib/format'
 
 /**
  * The donation export as a file Excel opens correctly in de-AT: `;` separates the columns (the comma is
@@ -28,25 +29,15 @@ export interface CsvLabels {
   noCampaign: string
 }
 
-const viennaDate = new Intl.DateTimeFormat('de-AT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Vienna',
-})
-const viennaTime = new Intl.DateTimeFormat('de-AT', {
+const viennaTime = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-  timeZone: 'Europe/Vienna',
+  timeZone: TIME_ZONE,
 })
 
-/** 123456 → "1234,56": integer arithmetic, no floating-point rounding. */
-export const centsToCsvAmount = (cents: number): string => {
-  const sign = cents < 0 ? '-' : ''
-  const absolute = Math.abs(cents)
-  return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, '0')}`
-}
+/** 123456 → "1234,56": a decimal comma, no thousands dots (the text an amount input shows, too). */
+export const centsToCsvAmount = centsToEuroInput
 
 /**
  * Quotes a text cell when it needs it, and defuses spreadsheet formulas: donors type their names and
@@ -78,7 +69,7 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
     const at = new Date(donation.donatedAt)
     lines.push(
       row([
-        viennaDate.format(at),
+        formatShortDate(at),
         viennaTime.format(at),
         csvText(donation.donorName ?? labels.anonymous),
         csvText(donation.campaignName ?? labels.noCampaign),
@@ -118,7 +109,7 @@ export const slugify = (value: string): string =>
 
 /** `spenden-<club>[-<campaign>]-<YYYY-MM-DD>.csv`, the day in Vienna. */
 export const donationsCsvFileName = (parts: readonly string[], now: Date = new Date()): string => {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(now)
+  const day = todayIso(now)
   const names = parts.map(slugify).filter(Boolean)
   return `${['spenden', ...names, day].join('-')}.csv`
 }

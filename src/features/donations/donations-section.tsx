@@ -1,5 +1,5 @@
 import '@/lib/i18n/screen-messages'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Alert } from '@/components/ui/alert'
@@ -136,7 +136,8 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
             <div className="flex flex-wrap items-center justify-between gap-3" aria-live="polite">
               <p className="text-sm text-slate-700" data-testid="donation-totals">
                 <Trans>
-                  Summe: <strong className="text-slate-900">{totalAmount}</strong> aus {totalCount} Spenden
+                  Summe: <strong className="text-slate-900">{totalAmount}</strong>{' '}
+                  <Plural value={data.totalItems} one="aus # Spende" other={`aus ${totalCount} Spenden`} />
                 </Trans>
               </p>
               {query.isFetching && (

@@ -1,14 +1,17 @@
 import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
 import { Alert } from '@/components/ui/alert'
-import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
-import { AccountLoadError, RequirementList } from './components/account-state'
+import {
+  AccountLoadError,
+  OverviewLink,
+  RejectedAccountAlert,
+  RequirementList,
+  useCurrentPaymentAccount,
+} from './components/account-state'
 import { ContinueOnboardingButton } from './components/continue-onboarding-button'
 import { PaymentGate } from './components/payment-gate'
 
@@ -36,18 +39,13 @@ export const PaymentPage = () => {
 
 const OnboardingStart = ({ clubId }: { clubId: string }) => {
   const { t } = useLingui()
-  // Always the current state: the person may come straight back from the provider.
-  const query = useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
+  const query = useCurrentPaymentAccount(clubId)
 
   if (query.isPending) return <LoadingBlock>{t`Der Stand des Zahlungskontos wird geladen …`}</LoadingBlock>
   if (query.isError) return <AccountLoadError error={query.error} onRetry={() => void query.refetch()} />
 
   const account = query.data.account
-  const overview = (
-    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
-      <Trans>Zur Vereinsübersicht</Trans>
-    </ButtonLink>
-  )
+  const overview = <OverviewLink clubId={clubId} />
 
   if (!account) {
     return (
@@ -66,18 +64,7 @@ const OnboardingStart = ({ clubId }: { clubId: string }) => {
       </Alert>
     )
   }
-  if (account.status === 'REJECTED') {
-    return (
-      <Alert tone="error" title={t`Das Zahlungskonto ist deaktiviert.`} actions={overview}>
-        <p>
-          <Trans>Grund: {account.rejectReason ?? t`keiner angegeben`}</Trans>
-        </p>
-        <p className="mt-1">
-          <Trans>Bitte wenden Sie sich an die Administration des Vereinsportals.</Trans>
-        </p>
-      </Alert>
-    )
-  }
+  if (account.status === 'REJECTED') return <RejectedAccountAlert account={account} clubId={clubId} />
   return (
     <Card>
       <CardBody className="flex flex-col gap-4">

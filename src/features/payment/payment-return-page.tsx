@@ -1,13 +1,17 @@
 import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
 import { Alert } from '@/components/ui/alert'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
-import { AccountLoadError, RequirementList } from './components/account-state'
+import {
+  AccountLoadError,
+  OverviewLink,
+  RejectedAccountAlert,
+  RequirementList,
+  useCurrentPaymentAccount,
+} from './components/account-state'
 import { ContinueOnboardingButton } from './components/continue-onboarding-button'
 import { PaymentGate } from './components/payment-gate'
 
@@ -32,17 +36,13 @@ export const PaymentReturnPage = () => {
 
 const ReturnResult = ({ clubId }: { clubId: string }) => {
   const { t } = useLingui()
-  const query = useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
+  const query = useCurrentPaymentAccount(clubId)
 
   if (query.isPending) return <LoadingBlock>{t`Der Stand des Zahlungskontos wird geprüft …`}</LoadingBlock>
   if (query.isError) return <AccountLoadError error={query.error} onRetry={() => void query.refetch()} />
 
   const account = query.data.account
-  const overview = (
-    <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
-      <Trans>Zur Vereinsübersicht</Trans>
-    </ButtonLink>
-  )
+  const overview = <OverviewLink clubId={clubId} />
   const recheck = (
     <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
       <Trans>Erneut prüfen</Trans>
@@ -92,18 +92,7 @@ const ReturnResult = ({ clubId }: { clubId: string }) => {
       </div>
     )
   }
-  if (account?.status === 'REJECTED') {
-    return (
-      <Alert tone="error" role="status" title={t`Das Zahlungskonto ist deaktiviert.`} actions={overview}>
-        <p>
-          <Trans>Grund: {account.rejectReason ?? t`keiner angegeben`}</Trans>
-        </p>
-        <p className="mt-1">
-          <Trans>Bitte wenden Sie sich an die Administration des Vereinsportals.</Trans>
-        </p>
-      </Alert>
-    )
-  }
+  if (account?.status === 'REJECTED') return <RejectedAccountAlert account={account} clubId={clubId} role="status" />
   return (
     <Alert tone="warning" role="status" title={t`Kein Zahlungskonto gefunden.`} actions={overview}>
       <Trans>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '@/api/generated/query/model/user'
-import { selectUsers, type UserListQuery } from './user-list'
+import { selectUsers, USER_LIST_DEFAULTS, type UserListQuery } from './user-list'
 
 const user = (firstName: string, lastName: string, overrides: Partial<User> = {}): User => ({
   uid: `uid-${lastName}-${firstName}`.toLowerCase(),
@@ -20,14 +20,7 @@ const USERS = [
   user('Bernd', 'Bauer'),
 ]
 const labels = { ROLE_ADMIN: 'Administrator/in', ROLE_STAFF: 'Mitarbeiter/in', ROLE_USER: 'Vereinsvertreter/in' }
-const query = (overrides: Partial<UserListQuery> = {}): UserListQuery => ({
-  q: '',
-  sort: 'name',
-  dir: 'asc',
-  page: 0,
-  size: 20,
-  ...overrides,
-})
+const query = (overrides: Partial<UserListQuery> = {}): UserListQuery => ({ ...USER_LIST_DEFAULTS, ...overrides })
 const names = (items: User[]) => items.map((item) => `${item.firstName} ${item.lastName}`)
 
 describe('selectUsers', () => {

@@ -1,5 +1,6 @@
 import type { Role } from '@/api/generated/query/model/role'
 import type { User } from '@/api/generated/query/model/user'
+import { ROLES } from './roles'
 
 export const USER_SORT_FIELDS = ['name', 'email', 'role', 'verified', 'createdAt'] as const
 export type UserSortField = (typeof USER_SORT_FIELDS)[number]
@@ -14,6 +15,15 @@ export interface UserListQuery {
   size: number
 }
 
+/** The list as it shows without search parameters; the route validates against them and keeps them out of the URL. */
+export const USER_LIST_DEFAULTS = {
+  q: '',
+  sort: 'name',
+  dir: 'asc',
+  page: 0,
+  size: 20,
+} as const satisfies UserListQuery
+
 export interface UserListPage {
   items: User[]
   totalItems: number
@@ -24,7 +34,8 @@ export interface UserListPage {
 
 const collator = new Intl.Collator('de-AT', { sensitivity: 'base', numeric: true })
 
-const ROLE_RANK: Record<Role, number> = { ROLE_ADMIN: 0, ROLE_STAFF: 1, ROLE_USER: 2 }
+// Sorting by role follows the order the role select offers them.
+const roleRank = (role: Role) => ROLES.indexOf(role)
 
 const compare =
   (field: UserSortField) =>
@@ -35,7 +46,7 @@ const compare =
       case 'email':
         return collator.compare(a.email, b.email)
       case 'role':
-        return ROLE_RANK[a.role] - ROLE_RANK[b.role]
+        return roleRank(a.role) - roleRank(b.role)
       case 'verified':
         return Number(a.emailVerified) - Number(b.emailVerified)
       case 'createdAt':

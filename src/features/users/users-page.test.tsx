@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { User } from '@/api/generated/query/model/user'
+import { server } from '@mocks/node'
 import { Toaster } from '@/components/layout/toaster'
 import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
 import { DeleteUserDialog } from './components/delete-user-dialog'
@@ -126,15 +127,56 @@ describe('User administration', () => {
     expect(screen.getByText('Stefan Sachverständig')).toBeInTheDocument()
   })
 
-  it('locks deleting and the role of the own account, and says why', async () => {
+  it('locks deleting the own account and says why, but leaves its role to the backend', async () => {
     const { user, table } = await openUsers('/users?q=admin%40demo.at')
     const row = rowOf(table, 'admin@demo.at')
     const remove = within(row).getByRole('button', { name: 'Andrea Admin löschen' })
     expect(remove).toBeDisabled()
-    expect(remove).toHaveAccessibleDescription(/Ihr eigenes Konto: Sie können es nicht löschen/)
+    expect(remove).toHaveAccessibleDescription('Ihr eigenes Konto können Sie nicht löschen.')
     await user.click(within(row).getByRole('button', { name: 'Andrea Admin bearbeiten' }))
     const dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
-    expect(within(dialog).getByLabelText(/Rolle/)).toBeDisabled()
+    expect(within(dialog).getByLabelText(/Rolle/)).toBeEnabled()
+  })
+
+  it('lets an administrator change their own role when another administrator exists', async () => {
+    const sentRoles: unknown[] = []
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.method === 'PUT' && new URL(request.url).pathname.endsWith('/users'))
+        void request
+          .clone()
+          .json()
+          .then((body: { role?: unknown }) => sentRoles.push(body.role))
+    }
+    server.events.on('request:start', onRequest)
+    try {
+      const { user } = await openUsers()
+      // Another administrator first: Stefan becomes one.
+      await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'staff@demo.at')
+      await user.click(await screen.findByRole('button', { name: 'Stefan Sachbearbeiter bearbeiten' }))
+      let dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+      await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_ADMIN')
+      await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      await waitFor(() =>
+        expect(
+          within(rowOf(screen.getByRole('table'), 'staff@demo.at')).getByText('Administrator/in'),
+        ).toBeInTheDocument(),
+      )
+
+      // Now the own role can go: the select is enabled and the chosen role is sent.
+      await user.clear(screen.getByRole('searchbox', { name: 'Suche' }))
+      await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'admin@demo.at')
+      await user.click(await screen.findByRole('button', { name: 'Andrea Admin bearbeiten' }))
+      dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+      await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_STAFF')
+      await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+      // The dialog closes only after the backend accepted the change.
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      expect(screen.queryByText('Fehler beim Speichern des Benutzers')).not.toBeInTheDocument()
+      await waitFor(() => expect(sentRoles).toEqual(['ROLE_ADMIN', 'ROLE_STAFF']))
+    } finally {
+      server.events.removeListener('request:start', onRequest)
+    }
   })
 
   it('deletes a user after a keyboard-operated confirmation; Escape cancels', async () => {
@@ -179,7 +221,7 @@ describe('User administration', () => {
   it('explains why the last administrator keeps the role (409 last-admin)', async () => {
     const { user } = await renderComponent(
       <>
-        <EditUserDialog user={ADMIN} roleLockedReason={undefined} onOpenChange={() => undefined} />
+        <EditUserDialog user={ADMIN} onOpenChange={() => undefined} />
         <Toaster />
       </>,
       { signedInAs: 'admin@demo.at' },

@@ -2,8 +2,9 @@ import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
+import type { Role } from '@/api/generated/query/model/role'
 import type { User } from '@/api/generated/query/model/user'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -14,7 +15,7 @@ import { SelectField, TextField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/ui/pagination'
-import { Table, TableBody, TableCell, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { formatDate } from '@/lib/format'
 import { ROLE_LABELS } from '@/lib/labels/role-labels'
@@ -37,13 +38,17 @@ export const UsersPage = () => {
   const [editing, setEditing] = useState<User | null>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
 
-  const roleLabel = (role: User['role']) => i18n._(ROLE_LABELS[role])
-  const result = useMemo(() => selectUsers(users, search, (role) => i18n._(ROLE_LABELS[role])), [users, search, i18n])
+  const roleLabel = useCallback((role: Role) => i18n._(ROLE_LABELS[role]), [i18n])
+  const result = useMemo(() => selectUsers(users, search, roleLabel), [users, search, roleLabel])
   const adminCount = users.filter((user) => user.role === 'ROLE_ADMIN').length
 
-  /** Why a row's delete button and role are locked: the backend would refuse (409), so say it up front. */
-  const lockReason = (user: User): string | undefined => {
-    if (user.uid === me?.uid) return t`Ihr eigenes Konto: Sie können es nicht löschen und Ihre Rolle nicht ändern.`
+  /**
+   * Why a row's delete button is locked: the backend refuses to delete the caller and the last administrator
+   * (409 `self-delete` / `last-admin`), so say it up front. Roles are not locked here: the backend decides
+   * when a role changes, and the edit dialog reports its refusal (409 `last-admin`) at the role.
+   */
+  const deleteLockReason = (user: User): string | undefined => {
+    if (user.uid === me?.uid) return t`Ihr eigenes Konto können Sie nicht löschen.`
     if (user.role === 'ROLE_ADMIN' && adminCount <= 1)
       return t`Die einzige Administratorin bzw. der einzige Administrator kann weder gelöscht noch herabgestuft werden.`
     return undefined
@@ -92,7 +97,7 @@ export const UsersPage = () => {
             </EmptyState>
           ) : (
             <Table aria-label={t`Benutzer`} className="max-md:block">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 max-md:sr-only">
+              <TableHead className="max-md:sr-only">
                 <tr>
                   <SortableHeader field="name" search={search}>
                     <Trans>Name</Trans>
@@ -112,14 +117,14 @@ export const UsersPage = () => {
                     </span>
                   </TableHeaderCell>
                 </tr>
-              </thead>
+              </TableHead>
               <TableBody>
                 {result.items.map((user) => (
                   <UserRow
                     key={user.uid}
                     user={user}
                     isSelf={user.uid === me?.uid}
-                    lockReason={lockReason(user)}
+                    lockReason={deleteLockReason(user)}
                     roleLabel={roleLabel(user.role)}
                     onEdit={() => setEditing(user)}
                     onDelete={() => setDeleting(user)}
@@ -137,11 +142,7 @@ export const UsersPage = () => {
         </CardBody>
       </Card>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
-      <EditUserDialog
-        user={editing}
-        roleLockedReason={editing ? lockReason(editing) : undefined}
-        onOpenChange={(open) => !open && setEditing(null)}
-      />
+      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </>
   )

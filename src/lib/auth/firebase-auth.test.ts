@@ -173,4 +173,22 @@ describe('the Firebase auth provider', () => {
     expect(await service.getIdToken()).toBeNull()
     expect(await service.reload()).toBeNull()
   })
+
+  it('fetches a new ID token when a reload finds the address newly confirmed', async () => {
+    const service = await createFirebaseAuth(emulatorEnv)
+    const getIdToken = vi.fn((force?: boolean) => Promise.resolve(force ? 'fresh' : 'old'))
+    const user = { uid: 'u1', email: 'neu@demo.at', emailVerified: false, displayName: '', getIdToken }
+    sdk.auth.currentUser = user
+    sdk.reload.mockImplementationOnce(() => {
+      user.emailVerified = true
+      return Promise.resolve()
+    })
+    expect(await service.reload()).toMatchObject({ uid: 'u1', emailVerified: true })
+    expect(getIdToken).toHaveBeenCalledWith(true)
+
+    getIdToken.mockClear()
+    sdk.reload.mockResolvedValueOnce(undefined)
+    await service.reload()
+    expect(getIdToken).not.toHaveBeenCalledWith(true)
+  })
 })

@@ -153,7 +153,11 @@ export const createFirebaseAuth = (env: FirebaseEnv = import.meta.env): Promise<
     reload: () =>
       guarded(async () => {
         if (!auth.currentUser) return null
+        const wasVerified = auth.currentUser.emailVerified
         await reload(auth.currentUser)
+        // reload() refreshes the profile, not the ID token; the backend reads `email_verified` from the
+        // token, so a newly confirmed address needs a new one (as the offline twin does).
+        if (auth.currentUser.emailVerified !== wasVerified) await auth.currentUser.getIdToken(true)
         return toAuthUser(auth.currentUser)
       }),
 

@@ -17,7 +17,9 @@ const HomeRoute = () => <DashboardPage renderDonations={renderDonations} />
 export const Route = createFileRoute('/_authenticated/home')({
   // Spec §2: without an active club, `id` chooses it; the rest is list and chart state.
   validateSearch: z.extend(dashboardSearchSchema, donationSearchSchema.shape),
-  loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: ({ context, deps }) => loadDashboard(context.queryClient, deps.id),
+  loaderDeps: ({ search }) => ({ id: search.id, pick: search.pick }),
+  // A preload (the pointer resting on a link) loads the data but leaves the stored active club alone.
+  loader: ({ context, deps, preload }) =>
+    loadDashboard(context.queryClient, deps.id, { persist: !preload, pick: deps.pick }),
   component: HomeRoute,
 })

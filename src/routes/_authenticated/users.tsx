@@ -2,10 +2,9 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
 import { enumWithDefault, intWithDefault, numberOfWithDefault, stringWithDefault, z } from '@/lib/search-params'
 import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { UsersPage } from '@/features/users/users-page'
-import { USER_PAGE_SIZES, USER_SORT_FIELDS } from '@/features/users/user-list'
+import { USER_LIST_DEFAULTS as defaults, USER_PAGE_SIZES, USER_SORT_FIELDS } from '@/features/users/user-list'
 
 // The list state (search, sort, page) lives in the URL, so a reload or a shared link shows the same list.
-const defaults = { q: '', sort: 'name', dir: 'asc', page: 0, size: 20 } as const
 
 const usersSearch = z.object({
   q: stringWithDefault(100, defaults.q),

@@ -9,7 +9,7 @@ import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/dialog'
+import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
@@ -173,8 +173,7 @@ const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onCl
   const deactivate = useDeactivateClubMutation()
   const check = useSetClubCheckedMutation()
   // The dialog keeps its text while it closes.
-  const [shown, setShown] = useState<ClubAction | null>(action)
-  if (action && action !== shown) setShown(action)
+  const shown = useLastDefined(action)
 
   const club: ClubListItem | undefined = shown?.club
   const name = club?.name ?? ''

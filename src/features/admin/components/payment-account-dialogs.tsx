@@ -8,7 +8,7 @@ import { toast } from 'sonner'
 import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
 import { Alert } from '@/components/ui/alert'
 import { Button, buttonClasses } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { ConfirmDialog, Dialog, useLastDefined } from '@/components/ui/dialog'
 import { TextAreaField } from '@/components/ui/field'
 import { problemKind } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/format'
@@ -45,13 +45,6 @@ export const PaymentAccountDialogs = ({ action, onClose }: PaymentAccountDialogs
   )
 }
 
-/** Keeps the last action while its dialog closes, so the text does not vanish mid-animation. */
-const useShown = <T,>(action: T | null): T | null => {
-  const [shown, setShown] = useState<T | null>(action)
-  if (action && action !== shown) setShown(action)
-  return shown
-}
-
 const CreateAccountDialog = ({
   action,
   onClose,
@@ -63,7 +56,7 @@ const CreateAccountDialog = ({
 }) => {
   const { t } = useLingui()
   const create = useCreatePaymentAccountMutation()
-  const shown = useShown(action)
+  const shown = useLastDefined(action)
   const name = shown?.club.name ?? ''
   const confirm = () => {
     if (!shown) return
@@ -106,7 +99,7 @@ const OnboardingLinkDialog = ({
   onClose: () => void
 }) => {
   const { t } = useLingui()
-  const shown = useShown(link)
+  const shown = useLastDefined(link)
   return (
     <Dialog
       open={link !== null}
@@ -162,7 +155,7 @@ const RejectAccountDialog = ({
   onClose: () => void
 }) => {
   const { t } = useLingui()
-  const shown = useShown(action)
+  const shown = useLastDefined(action)
   return (
     <Dialog
       open={action !== null}
@@ -239,7 +232,7 @@ const DeleteAccountDialog = ({
 }) => {
   const { t } = useLingui()
   const remove = useDeletePaymentAccountMutation()
-  const shown = useShown(action)
+  const shown = useLastDefined(action)
   const name = shown?.club.name ?? ''
   const confirm = () => {
     if (!shown) return

@@ -1,5 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import {
   getGetClubDocumentsQueryKey,
   getGetClubImagesQueryKey,
@@ -29,8 +28,3 @@ export const putClubIntoOverview = (queryClient: QueryClient, club: Club) =>
   queryClient.setQueryData<ClubOverview>(getGetClubOverviewQueryKey(club.id), (overview) =>
     overview ? { ...overview, club } : overview,
   )
-
-export const useInvalidateClub = (clubId: string) => {
-  const queryClient = useQueryClient()
-  return useCallback(() => invalidateClub(queryClient, clubId), [queryClient, clubId])
-}

@@ -14,6 +14,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { CheckboxField, RequiredNote } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { applyServerFieldErrors } from '@/lib/api-errors'
+import { todayIso } from '@/lib/format'
 import { CLUB_SIZES, clubSizeLabel, LEGITIMATION_DOCUMENT_KIND_LABELS } from '@/lib/labels/club-labels'
 import { useSaveClub } from '../api/use-save-club'
 import {
@@ -37,8 +38,6 @@ interface ClubProfileFormProps {
   onDirtyChange: (dirty: boolean) => void
   onSaved: (club: Club) => void
 }
-
-const today = () => new Date().toISOString().slice(0, 10)
 
 /**
  * The club's profile (spec §3) in one form, saved with `PUT club`. Incomplete data may be saved after a
@@ -242,7 +241,7 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                 name="legitimation.birthDate"
                 label={t`Geburtsdatum`}
                 type="date"
-                max={today()}
+                max={todayIso()}
                 min="1900-01-01"
               />
               <ProfileSelectField

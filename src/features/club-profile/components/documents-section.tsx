@@ -109,7 +109,7 @@ export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = 
       <CardHeader
         id="club-documents-heading"
         title={t`Dokumente`}
-        description={t`PDF, JPG oder PNG, höchstens 10 MB. Beide Dokumente werden für die Freischaltung benötigt.`}
+        description={t`Beide Dokumente werden für die Freischaltung benötigt.`}
       />
       <CardBody className="flex flex-col gap-4">
         {missing.length > 0 && (

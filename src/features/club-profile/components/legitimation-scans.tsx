@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ClubLegitimationFiles } from '@/api/generated/query/model/clubLegitimationFiles'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { fileRuleHint } from '@/components/files/file-check-message'
 import { FileUploadField } from '@/components/files/file-upload-field'
 import { LEGITIMATION_SCAN_RULE } from '@/lib/file-checks'
 import { useUploadClubImage } from '../api/use-club-files'
@@ -22,7 +23,7 @@ const ScanField = ({ clubId, label, imageLabel, current, disabled, successMessag
     <FileUploadField
       label={label}
       rule={LEGITIMATION_SCAN_RULE}
-      hint={t`Nur .JPG-Dateien (Foto oder Scan), höchstens 10 MB. Wird sofort gespeichert.`}
+      hint={`${fileRuleHint(LEGITIMATION_SCAN_RULE)} ${t`Foto oder Scan, wird sofort gespeichert.`}`}
       progress={upload.progress}
       progressName={upload.progressName}
       disabled={disabled || upload.isPending}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { fileRuleHint } from '@/components/files/file-check-message'
 import { FileUploadField } from '@/components/files/file-upload-field'
 import { useDownloadUrl } from '@/components/files/use-file-storage'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
@@ -39,7 +40,7 @@ export const LogoSection = ({
           className="flex-1"
           label={logo ? t`Neues Logo hochladen` : t`Logo hochladen`}
           rule={IMAGE_RULE}
-          hint={t`JPG, PNG oder WebP, höchstens 10 MB. Wird sofort gespeichert.`}
+          hint={`${fileRuleHint(IMAGE_RULE)} ${t`Wird sofort gespeichert.`}`}
           progress={upload.progress}
           progressName={upload.progressName}
           disabled={disabled || upload.isPending}

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { formatNumber } from '@/lib/format'
 import { CLUB_STATUS } from '@/lib/labels/club-labels'
 import { PAYMENT_STATUS } from '@/lib/labels/payment-labels'
-import { useDownloadUrl } from '../use-download-url'
+import { useDownloadUrl } from '@/components/files/use-file-storage'
 
 const ClubLogo = ({ path, name }: { path: string | undefined; name: string }) => {
   const { t } = useLingui()

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
@@ -40,7 +41,10 @@ const useSummary = (stats: DonationStats | undefined): string | null => {
   const best = stats.buckets.reduce((top, bucket) => (bucket.amountCents > top.amountCents ? bucket : top))
   const bestLabel = bucketLabel(best.periodStart, stats.groupBy)
   const bestAmount = formatCents(best.amountCents)
-  return t`Vom ${from} bis ${to} sind ${amount} aus ${donations} Spenden eingegangen. Der stärkste Zeitraum war ${bestLabel} mit ${bestAmount}.`
+  return plural(count, {
+    one: `Vom ${from} bis ${to} ist ${amount} aus # Spende eingegangen. Der stärkste Zeitraum war ${bestLabel} mit ${bestAmount}.`,
+    other: `Vom ${from} bis ${to} sind ${amount} aus ${donations} Spenden eingegangen. Der stärkste Zeitraum war ${bestLabel} mit ${bestAmount}.`,
+  })
 }
 
 /** Spec §2: the chart of donations over time, grouped by day, week or month over a chosen range. */

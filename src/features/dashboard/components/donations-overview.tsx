@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
@@ -24,11 +25,15 @@ export const DonationsOverview = ({ overview }: { overview: ClubOverview }) => {
       <CardHeader id="spendenuebersicht-title" title={t`Spendenübersicht`} />
       <CardBody>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <Stat label={t`Spenden gesamt`} value={formatCents(donations.totalCents)} detail={t`aus ${count} Spenden`} />
+          <Stat
+            label={t`Spenden gesamt`}
+            value={formatCents(donations.totalCents)}
+            detail={plural(donations.count, { one: 'aus # Spende', other: `aus ${count} Spenden` })}
+          />
           <Stat
             label={t`Dieser Monat`}
             value={formatCents(donations.thisMonthCents)}
-            detail={t`aus ${monthCount} Spenden`}
+            detail={plural(donations.thisMonthCount, { one: 'aus # Spende', other: `aus ${monthCount} Spenden` })}
           />
           <Stat label={t`Kampagnen`} value={enabled} detail={t`aktiv, ${total} insgesamt`} />
         </dl>

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { formatDate } from '@/lib/format'
 import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
-import { useDownloadUrl } from '../use-download-url'
+import { useDownloadUrl } from '@/components/files/use-file-storage'
 
 const fileSize = (bytes: number): string =>
   bytes >= 1_048_576

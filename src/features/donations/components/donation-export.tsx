@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -52,7 +53,8 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
     message: t`Nachricht`,
     anonymous: t`Anonym`,
     total: t`Summe`,
-    count: (count) => t`${count} Spenden`,
+    // A plain number in the file (no grouping), like the amounts.
+    count: (count) => plural(count, { one: '# Spende', other: `${count} Spenden` }),
     noCampaign: t`Allgemeine Spende`,
   }
 
@@ -64,8 +66,11 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
       const result = await fetchAllDonations(queryClient, scope, filter, setProgress, controller.signal)
       const csv = buildDonationsCsv(result.donations, result, labels)
       saveFile(csv, donationsCsvFileName(fileNameParts))
-      const count = formatNumber(result.donations.length)
-      toast.success(t`${count} Spenden als CSV exportiert.`)
+      const exported = result.donations.length
+      const count = formatNumber(exported)
+      toast.success(
+        plural(exported, { one: '# Spende als CSV exportiert.', other: `${count} Spenden als CSV exportiert.` }),
+      )
     } catch {
       if (!controller.signal.aborted) toast.error(t`Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.`)
     } finally {
@@ -83,7 +88,7 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
           <span className="text-sm text-slate-700">
             {progress.total > 0 ? (
               <Trans>
-                Export: {loaded} von {total} Spenden
+                Export: {loaded} von <Plural value={progress.total} one="# Spende" other={`${total} Spenden`} />
               </Trans>
             ) : (
               <Trans>Export wird vorbereitet …</Trans>

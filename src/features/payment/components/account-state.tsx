@@ -1,8 +1,51 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
 import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
 import { Alert } from '@/components/ui/alert'
+import { Button, ButtonLink } from '@/components/ui/button'
 import { problemStatus } from '@/lib/api-errors'
 import { PAYMENT_REQUIREMENTS } from '@/lib/labels/payment-labels'
+
+/** The club's payment account, always read afresh: the person may come straight back from the provider. */
+export const useCurrentPaymentAccount = (clubId: string) =>
+  useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
+
+/** Back to the club's overview (`/home?id=…`). */
+export const OverviewLink = ({ clubId }: { clubId: string }) => (
+  <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+    <Trans>Zur Vereinsübersicht</Trans>
+  </ButtonLink>
+)
+
+/** The administration has deactivated the account: the reason, and whom to ask. */
+export const RejectedAccountAlert = ({
+  account,
+  clubId,
+  role,
+}: {
+  account: PaymentAccount
+  clubId: string
+  /** `status` where the page announces the result of a check (the return from the provider). */
+  role?: 'status'
+}) => {
+  const { t } = useLingui()
+  return (
+    <Alert
+      tone="error"
+      role={role}
+      title={t`Das Zahlungskonto ist deaktiviert.`}
+      actions={<OverviewLink clubId={clubId} />}
+    >
+      <p>
+        <Trans>Grund: {account.rejectReason ?? t`keiner angegeben`}</Trans>
+      </p>
+      <p className="mt-1">
+        <Trans>Bitte wenden Sie sich an die Administration des Vereinsportals.</Trans>
+      </p>
+    </Alert>
+  )
+}
 
 /** What the provider still needs, as a list a club representative understands. */
 export const RequirementList = ({ account }: { account: PaymentAccount }) => {
@@ -41,9 +84,9 @@ export const AccountLoadError = ({ error, onRetry }: { error: unknown; onRetry: 
       role="alert"
       title={t`Der Stand des Zahlungskontos konnte nicht geladen werden.`}
       actions={
-        <button type="button" className="text-sm font-medium underline" onClick={onRetry}>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
           <Trans>Erneut versuchen</Trans>
-        </button>
+        </Button>
       }
     />
   )

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { User } from '@/api/generated/query/model/user'
 import { Alert } from '@/components/ui/alert'
-import { ConfirmDialog } from '@/components/ui/dialog'
+import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
 import { problemKind } from '@/lib/api-errors'
 import { useDeleteUserMutation } from '../api/user-mutations'
 
@@ -19,13 +19,11 @@ interface DeleteUserDialogProps {
 export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) => {
   const { t } = useLingui()
   const remove = useDeleteUserMutation()
-  const [refusal, setRefusal] = useState<string | null>(null)
   // The last shown user stays in the dialog while it fades out.
-  const [shown, setShown] = useState<User | null>(user)
-  if (user && user !== shown) {
-    setShown(user)
-    setRefusal(null)
-  }
+  const shown = useLastDefined(user)
+  // A refusal belongs to the user it was given for: opening the dialog for another user starts without one.
+  const [refusal, setRefusal] = useState<{ user: User; message: string | null } | null>(null)
+  const refusalMessage = refusal?.user === shown ? refusal.message : null
 
   const explain = (error: unknown): string | null => {
     switch (problemKind(error)) {
@@ -45,7 +43,7 @@ export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) 
       {
         onSuccess: () => onOpenChange(false),
         onError: (error) => {
-          setRefusal(explain(error))
+          setRefusal({ user: shown, message: explain(error) })
           toast.error(t`Fehler beim Löschen des Benutzers`)
         },
       },
@@ -64,9 +62,9 @@ export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) 
       pending={remove.isPending}
       onConfirm={confirm}
     >
-      {refusal && (
+      {refusalMessage && (
         <Alert tone="error" role="alert" title={<Trans>Fehler beim Löschen des Benutzers</Trans>}>
-          {refusal}
+          {refusalMessage}
         </Alert>
       )}
     </ConfirmDialog>

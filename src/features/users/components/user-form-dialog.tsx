@@ -8,6 +8,7 @@ import type { User } from '@/api/generated/query/model/user'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { RequiredNote, SelectField, TextField } from '@/components/ui/field'
+import { createUserBodyPasswordMin } from '@/api/generated/zod/users/users.zod'
 import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
 import { ROLE_LABELS } from '@/lib/labels/role-labels'
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/user-mutations'
@@ -116,7 +117,7 @@ const CreateUserForm = ({ onDone }: { onDone: () => void }) => {
         type="password"
         autoComplete="new-password"
         required
-        hint={t`Mindestens 8 Zeichen. Teilen Sie es der Person auf sicherem Weg mit.`}
+        hint={t`Mindestens ${createUserBodyPasswordMin} Zeichen. Teilen Sie es der Person auf sicherem Weg mit.`}
         error={errors.password?.message}
         {...form.register('password')}
       />
@@ -128,11 +129,13 @@ const CreateUserForm = ({ onDone }: { onDone: () => void }) => {
 interface EditUserDialogProps {
   user: User | null
   onOpenChange: (open: boolean) => void
-  /** Why the role cannot be changed here (own account, last administrator), or undefined when it can. */
-  roleLockedReason: string | undefined
 }
 
-export const EditUserDialog = ({ user, onOpenChange, roleLockedReason }: EditUserDialogProps) => {
+/**
+ * Every field, the role included, can be changed, also on the own account: the backend only refuses to
+ * demote the last administrator (409 `last-admin`), which shows at the role.
+ */
+export const EditUserDialog = ({ user, onOpenChange }: EditUserDialogProps) => {
   const { t } = useLingui()
   return (
     <Dialog
@@ -141,27 +144,12 @@ export const EditUserDialog = ({ user, onOpenChange, roleLockedReason }: EditUse
       title={t`Benutzer bearbeiten`}
       description={user ? t`Name, E-Mail-Adresse und Rolle von ${user.firstName} ${user.lastName}.` : undefined}
     >
-      {user && (
-        <EditUserForm
-          key={user.uid}
-          user={user}
-          roleLockedReason={roleLockedReason}
-          onDone={() => onOpenChange(false)}
-        />
-      )}
+      {user && <EditUserForm key={user.uid} user={user} onDone={() => onOpenChange(false)} />}
     </Dialog>
   )
 }
 
-const EditUserForm = ({
-  user,
-  roleLockedReason,
-  onDone,
-}: {
-  user: User
-  roleLockedReason: string | undefined
-  onDone: () => void
-}) => {
+const EditUserForm = ({ user, onDone }: { user: User; onDone: () => void }) => {
   const { t } = useLingui()
   const messages = useMessages()
   const formId = useId()
@@ -175,10 +163,7 @@ const EditUserForm = ({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      // A locked role is sent unchanged, whatever the (disabled) select holds.
-      await update.mutateAsync({
-        data: { ...values, role: roleLockedReason ? user.role : values.role, uid: user.uid },
-      })
+      await update.mutateAsync({ data: { ...values, uid: user.uid } })
       onDone()
     } catch (error) {
       reportSaveError(error, form.setError, ['firstName', 'lastName', 'email', 'role'], messages)
@@ -197,12 +182,7 @@ const EditUserForm = ({
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <RoleSelect
-        registration={form.register('role')}
-        error={errors.role?.message}
-        hint={roleLockedReason}
-        disabled={Boolean(roleLockedReason)}
-      />
+      <RoleSelect registration={form.register('role')} error={errors.role?.message} />
       <FormFooter pending={update.isPending} submitLabel={t`Speichern`} formId={formId} />
     </form>
   )
@@ -233,17 +213,7 @@ const NameFields = ({
   )
 }
 
-const RoleSelect = ({
-  registration,
-  error,
-  hint,
-  disabled,
-}: {
-  registration: UseFormRegisterReturn
-  error: string | undefined
-  hint?: string | undefined
-  disabled?: boolean
-}) => {
+const RoleSelect = ({ registration, error }: { registration: UseFormRegisterReturn; error: string | undefined }) => {
   const { t, i18n } = useLingui()
   return (
     <SelectField
@@ -252,9 +222,7 @@ const RoleSelect = ({
       placeholder={t`Bitte wählen`}
       options={ROLES.map((role) => ({ value: role, label: i18n._(ROLE_LABELS[role]) }))}
       error={error}
-      hint={hint}
       {...registration}
-      disabled={disabled}
     />
   )
 }

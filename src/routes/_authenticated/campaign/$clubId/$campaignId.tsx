@@ -20,8 +20,7 @@ export const Route = createFileRoute('/_authenticated/campaign/$clubId/$campaign
   params: z.object({ clubId: pathId(), campaignId: pathId() }),
   // The campaign's donation list keeps its page, sort and filter in the URL (`dPage`, `dSort`, …).
   validateSearch: donationSearchSchema,
-  // A missing campaign is shown by the page (with the way back), not as a failed route.
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(getGetCampaignQueryOptions(params.campaignId)).catch(() => undefined),
+  // A missing campaign is shown by the page (with the way back), not as a failed route: prefetchQuery never throws.
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(getGetCampaignQueryOptions(params.campaignId)),
   component: CampaignRoute,
 })

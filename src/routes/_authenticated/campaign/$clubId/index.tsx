@@ -5,8 +5,8 @@ import { CampaignCreatePage } from '@/features/campaigns/campaign-create-page'
 
 export const Route = createFileRoute('/_authenticated/campaign/$clubId/')({
   params: z.object({ clubId: pathId() }),
-  // The club's name heads the form; a failure leaves the form usable (the page shows a generic lead).
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(getGetClubOverviewQueryOptions(params.clubId)).catch(() => undefined),
+  // The club's name heads the form; a failure leaves the form usable (the page shows a generic lead):
+  // prefetchQuery never throws.
+  loader: ({ context, params }) => context.queryClient.prefetchQuery(getGetClubOverviewQueryOptions(params.clubId)),
   component: CampaignCreatePage,
 })
