@@ -57,5 +57,5 @@ test('the own account cannot be deleted, and the list says why', async ({ page }
   await page.goto('/users?q=admin%40demo.at')
   const row = page.getByRole('table', { name: 'Benutzer' }).getByRole('row').filter({ hasText: 'admin@demo.at' })
   await expect(row.getByRole('button', { name: 'Andrea Admin löschen' })).toBeDisabled()
-  await expect(row).toContainText('Ihr eigenes Konto: Sie können es nicht löschen und Ihre Rolle nicht ändern.')
+  await expect(row).toContainText('Ihr eigenes Konto können Sie nicht löschen.')
 })
