@@ -32,6 +32,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
+      '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
     },
   },
   build: {

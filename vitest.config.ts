@@ -1,20 +1,48 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
+/**
+ * Three projects:
+ * - `ui`: component and unit tests (happy-dom) against the mocked backend via msw/node;
+ * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
+ *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
+ * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server.
+ */
+const domainProject = (name: string, setup: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    environment: 'node',
+    include: ['domain/**/*.test.ts'],
+    setupFiles: [setup],
+  },
+})
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: 'happy-dom',
+      restoreMocks: true,
+      testTimeout: 15_000,
       // Worker threads start faster than the default child processes: 165 s instead of about 260 s for the
       // suite on two cores. Each file still gets a fresh module graph (isolation stays on).
       pool: 'threads',
-      setupFiles: ['./tests/utils/setup-tests.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
-      restoreMocks: true,
-      testTimeout: 15_000,
-      // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
-      environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'ui',
+            environment: 'happy-dom',
+            setupFiles: ['./tests/utils/setup-tests.ts'],
+            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+            // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
+            environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
+          },
+        },
+        domainProject('domain:memory', './tests/backend/setup-memory.ts'),
+        domainProject('domain:pglite', './tests/backend/setup-sql.ts'),
+        ...(process.env.DATABASE_URL ? [domainProject('domain:postgres', './tests/backend/setup-sql.ts')] : []),
+      ],
     },
   }),
 )

@@ -1,16 +1,20 @@
 /**
- * One mocked backend: a store seeded for the current hour, a clock, and the pipeline that runs an
- * operation. The three ways of serving it (browser, Vitest, the Node server) each make one of these and
- * put the same MSW handlers in front of it.
+ * One mocked backend: the domain over the in-memory store, a clock, and the store's seed. The three
+ * ways of serving it (browser, Vitest, the Node server) each make one of these and put the same MSW
+ * handlers in front of it.
  */
+import { createDomainBackend } from '../domain/backend.ts'
+import type { OperationId } from '../domain/access.ts'
+import type { ApiRequest, ApiResponse } from '../domain/operation.ts'
+import type { Ports } from '../domain/ports.ts'
+import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
 import { buildSeed, seedInstant } from './db/seed.ts'
 import { createStore } from './db/store.ts'
 import type { Store } from './db/store.ts'
 import type { DbState } from './db/types.ts'
-import type { OperationId } from './domain/access.ts'
-import { executeOperation } from './domain/operation.ts'
-import type { ApiRequest, ApiResponse } from './domain/operation.ts'
-import { OPERATIONS } from './domain/operations.ts'
+import { mintIdToken } from './identity/offline-identity.ts'
+import type { IdentityStore } from './identity/offline-identity.ts'
+import { MOCK_SIGNING_KEY } from './identity/tokens.ts'
 
 export interface MockBackendOptions {
   /** The clock; tests may move it. Defaults to Date.now. */
@@ -24,7 +28,11 @@ export interface MockBackend {
   now(): number
   /** Back to the seed: data, mailbox and faults. */
   reset(): void
-  execute(operationId: OperationId, request: ApiRequest): ApiResponse
+  execute(operationId: OperationId, request: ApiRequest): Promise<ApiResponse>
+  /** A valid ID token for a user of the store (e.g. a seed account), as the offline sign-in issues it now. */
+  idTokenFor(email: string): string
+  /** Runs work with the ports (and the identity's store) in one transaction: the control plane's actions. */
+  transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>): Promise<T>
 }
 
 export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
@@ -32,10 +40,20 @@ export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
   const now = options.now ?? (() => Date.now())
   const store = createStore(options.initialState ?? freshSeed(now()))
+  const domain = createDomainBackend(memoryUnitOfWork(store, { now }), { now }, { onUnexpected: (id, error) => console.error('[mock backend]', id, error) })
   return {
     store,
     now,
     reset: () => store.replace(freshSeed(now())),
-    execute: (operationId, request) => executeOperation(store, operationId, OPERATIONS[operationId], request, now()),
+    execute: (operationId, request) => domain.execute(operationId, request),
+    idTokenFor: (email) => {
+      const { tables, singletons } = store.state
+      const wanted = email.trim().toLowerCase()
+      const user = [...tables.users.values()].find((candidate) => candidate.email === wanted)
+      if (!user) throw new Error(`No user with the e-mail address ${email} in the mocked backend.`)
+      const validAfter = tables.credentials.get(user.uid)?.sessionsValidAfter ?? 0
+      return mintIdToken(user, validAfter, now(), singletons.faults.tokenLifetimeSeconds, MOCK_SIGNING_KEY)
+    },
+    transact: (work) => store.transactAsync((tx) => work(memoryPorts(tx, { now }), memoryIdentityStore(tx, now))),
   }
 }

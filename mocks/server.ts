@@ -21,8 +21,9 @@ import { getResponse } from 'msw'
 import { parse as parseYaml } from 'yaml'
 import { createMockBackend } from './backend.ts'
 import type { MockBackend } from './backend.ts'
-import { providerLink, submitProvider } from './domain/control.ts'
-import { providerPagePath } from './domain/payments.ts'
+import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../domain/onboarding.ts'
+import type { ProviderOutcome } from '../domain/onboarding.ts'
+import { providerPagePath } from './db/memory-ports.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { createResponseCheck } from './handlers/response-check.ts'
 import { providerPageHtml } from './provider/provider-html.ts'
@@ -80,7 +81,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
   const log = options.log ?? (() => undefined)
   const backend = createMockBackend()
   if (options.firebaseEmulatorProject) {
-    backend.store.transact((tx) => tx.setSingleton('settings', { firebaseEmulatorProject: options.firebaseEmulatorProject ?? null }))
+    await backend.store.transactAsync(async (tx) => tx.setSingleton('settings', { firebaseEmulatorProject: options.firebaseEmulatorProject ?? null }))
   }
   const handlers = createHandlers(backend, {
     checkResponse: options.strict ? createResponseCheck(declaredStatuses(), (message) => console.error(message)) : undefined,
@@ -100,16 +101,17 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
       if (url.pathname === providerPagePath) {
         if (request.method === 'POST') {
           const form = new URLSearchParams((await readBody(request)).toString('utf8'))
-          const answer = backend.store.transact((tx) =>
-            submitProvider(tx, backend.now(), { link: form.get('link') ?? '', outcome: form.get('outcome') ?? '' }),
-          )
-          const redirectTo = (answer.body as { redirectTo?: string } | undefined)?.redirectTo
-          return redirectTo
-            ? send(response, 303, { ...cors, Location: redirectTo })
-            : send(response, answer.status, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify(answer.body))
+          const outcome = form.get('outcome') ?? ''
+          if (!PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome)) {
+            return send(response, 400, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'INVALID_REQUEST' }))
+          }
+          const answer = await backend.transact((ports) => completeOnboarding(ports, backend.now(), form.get('link') ?? '', outcome as ProviderOutcome))
+          return answer
+            ? send(response, 303, { ...cors, Location: answer.redirectTo })
+            : send(response, 404, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'UNKNOWN_LINK' }))
         }
         const linkId = url.searchParams.get('link') ?? ''
-        const info = backend.store.read((tx) => providerLink(tx, backend.now(), linkId))
+        const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
         return send(response, info ? 200 : 404, { ...cors, 'Content-Type': 'text/html; charset=utf-8' }, providerPageHtml(info, linkId))
       }
 

@@ -7,8 +7,7 @@ import { getResponse } from 'msw'
 import { createMockBackend } from '../mocks/backend.ts'
 import { buildSeed, seedInstant } from '../mocks/db/seed.ts'
 import { seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { mintIdToken } from '../mocks/domain/identity.ts'
-import { addDays, viennaDay } from '../mocks/domain/time.ts'
+import { addDays, viennaDay } from '../domain/time.ts'
 import { createHandlers } from '../mocks/handlers/all-handlers.ts'
 import { startMockServer } from '../mocks/server.ts'
 
@@ -81,7 +80,7 @@ const measure = async (label: string, fetchOnce: (query: string) => Promise<numb
 // In-process: the MSW handlers (routing, token check, validation, domain, JSON), as the browser and Vitest run them.
 const backend = createMockBackend()
 const handlers = createHandlers(backend)
-const token = backend.store.read((tx) => mintIdToken(tx.table('users').get(seedAccounts.verein.uid)!, Date.now(), 3600))
+const token = backend.idTokenFor(seedAccounts.verein.email)
 await measure(`GET /api/backend/v1/donations/club/${seedClubs.volume}, in-process (MSW handlers)`, async (query) => {
   const started = performance.now()
   const response = await getResponse(
@@ -97,9 +96,7 @@ await measure(`GET /api/backend/v1/donations/club/${seedClubs.volume}, in-proces
 
 // Over HTTP: npm run mock:server.
 const server = await startMockServer({ port: 0 })
-const httpToken = server.backend.store.read((tx) =>
-  mintIdToken(tx.table('users').get(seedAccounts.verein.uid)!, Date.now(), 3600),
-)
+const httpToken = server.backend.idTokenFor(seedAccounts.verein.email)
 await measure(`GET /api/backend/v1/donations/club/${seedClubs.volume}, over HTTP (mock:server)`, async (query) => {
   const started = performance.now()
   const response = await fetch(`${server.url}/api/backend/v1/donations/club/${seedClubs.volume}?${query}`, {

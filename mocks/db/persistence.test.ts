@@ -49,6 +49,6 @@ describe('persistence', () => {
     expect(deserializeState(null)).toBeNull()
     expect(deserializeState('{not json')).toBeNull()
     const text = serializeState(buildSeed(seedInstant(Date.now())))
-    expect(deserializeState(text.replace('"format":1', '"format":0'))).toBeNull()
+    expect(deserializeState(text.replace('"format":2', '"format":1'))).toBeNull()
   })
 })

@@ -8,7 +8,7 @@ import { TABLE_NAMES } from './types.ts'
 import type { DbState, Singletons, TableName, Tables } from './types.ts'
 
 /** Bump when the record shapes change: older saved states are then dropped for a fresh seed. */
-const FORMAT = 1
+const FORMAT = 2
 
 interface SavedState {
   format: number
@@ -46,7 +46,7 @@ export const serializeState = (state: DbState): string => {
 }
 
 const keyOf = (name: TableName, record: Record<string, unknown>): string =>
-  String(name === 'campaigns' ? record.documentId : name === 'paymentAccounts' ? record.accountId : name === 'users' ? record.uid : name === 'refreshTokens' ? record.token : name === 'oobCodes' ? record.code : record.id)
+  String(name === 'campaigns' ? record.documentId : name === 'paymentAccounts' ? record.accountId : name === 'users' || name === 'credentials' ? record.uid : name === 'refreshTokens' ? record.token : name === 'oobCodes' ? record.code : record.id)
 
 /** The saved state, or null when there is none usable (absent, corrupt or from another seed version). */
 export const deserializeState = (text: string | null): DbState | null => {

@@ -7,7 +7,8 @@ import type { LegitimationDocumentKind } from '../../src/api/generated/query/mod
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
 import type { Role } from '../../src/api/generated/query/model/role.ts'
 import { ibanFromBban } from '../../src/lib/iban.ts'
-import { DAY_MS, HOUR_MS, MINUTE_MS, isoInstant, viennaDay, viennaDayStart, startOfMonth } from '../domain/time.ts'
+import { DEFAULT_GLOBALS } from '../../domain/globals.ts'
+import { DAY_MS, HOUR_MS, MINUTE_MS, isoInstant, viennaDay, viennaDayStart, startOfMonth } from '../../domain/time.ts'
 import { createPrng } from './prng.ts'
 import type { Prng } from './prng.ts'
 import {
@@ -43,6 +44,7 @@ import type { SeedAccountKey } from './seed-accounts.ts'
 import { DEFAULT_FAULTS } from './types.ts'
 import type {
   CampaignRecord,
+  CredentialRecord,
   ClubProfileRecord,
   ClubRecord,
   DbState,
@@ -114,6 +116,7 @@ const generate = (seedAt: number): DbState => {
   const dayOffset = (days: number): string => viennaDay(seedAt + days * DAY_MS)
 
   const users = new Map<string, UserRecord>()
+  const credentials = new Map<string, CredentialRecord>()
   const clubs = new Map<string, ClubRecord>()
   const memberships = new Map<string, MembershipRecord>()
   const invitations = new Map<string, InvitationRecord>()
@@ -130,9 +133,9 @@ const generate = (seedAt: number): DbState => {
 
   const phone = (): string => `+43 ${prng.pick(MOBILE_PREFIXES)} ${prng.int(1_000_000, 9_999_999)}`
 
-  const addUser = (user: Omit<UserRecord, 'password' | 'sessionsValidAfter'>): UserRecord => {
-    const record: UserRecord = { ...user, password: SEED_PASSWORD, sessionsValidAfter: 0 }
+  const addUser = (record: UserRecord): UserRecord => {
     users.set(record.uid, record)
+    credentials.set(record.uid, { uid: record.uid, password: SEED_PASSWORD, sessionsValidAfter: 0 })
     usedEmails.add(record.email)
     return record
   }
@@ -432,6 +435,7 @@ const generate = (seedAt: number): DbState => {
   return {
     tables: {
       users,
+      credentials,
       clubTypes,
       clubRoles,
       memberships,
@@ -448,6 +452,7 @@ const generate = (seedAt: number): DbState => {
     },
     singletons: {
       appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(1150) },
+      globals: DEFAULT_GLOBALS,
       faults: DEFAULT_FAULTS,
       settings: { firebaseEmulatorProject: null },
       seedAt,

@@ -78,8 +78,17 @@ export class Tx {
 
 export interface Store {
   readonly state: DbState
-  /** Runs `work` on a draft; its writes are committed only when it returns (a throw discards them). */
+  /**
+   * Runs `work` on a draft; its writes are committed only when it returns (a throw discards them).
+   * For setup code and tests; refused while an asynchronous transaction is under way, whose commit
+   * would otherwise lose this one's writes.
+   */
   transact<T>(work: (tx: Tx) => T): T
+  /**
+   * The same for asynchronous work (the domain's operations): transactions run one after another, so
+   * two requests never commit over each other.
+   */
+  transactAsync<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   /** Reads without the possibility to commit. */
   read<T>(work: (tx: Tx) => T): T
   replace(state: DbState): void
@@ -91,23 +100,49 @@ export const createStore = (initial: DbState): Store => {
   let state = initial
   const listeners = new Set<(state: DbState) => void>()
   const notify = () => listeners.forEach((listener) => listener(state))
+  let queue: Promise<unknown> = Promise.resolve()
+  let running = 0
+  // A reset (`replace`) while a transaction runs wins: that transaction's writes are dropped.
+  let generation = 0
+  const commit = (tx: Tx, startedIn = generation) => {
+    if (tx.written && startedIn === generation) {
+      state = tx.result()
+      notify()
+    }
+  }
   return {
     get state() {
       return state
     },
     transact(work) {
+      if (running > 0) throw new Error('A synchronous transaction cannot run while an asynchronous one is under way.')
       const tx = new Tx(state)
       const result = work(tx)
-      if (tx.written) {
-        state = tx.result()
-        notify()
-      }
+      commit(tx)
       return result
+    },
+    transactAsync<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      running += 1
+      const run = async () => {
+        try {
+          const startedIn = generation
+          const tx = new Tx(state)
+          const result = await work(tx)
+          commit(tx, startedIn)
+          return result
+        } finally {
+          running -= 1
+        }
+      }
+      const next = queue.then(run, run)
+      queue = next.catch(() => undefined)
+      return next
     },
     read(work) {
       return work(new Tx(state))
     },
     replace(next) {
+      generation += 1
       state = next
       notify()
     },

@@ -1,171 +1,52 @@
 /**
- * The mocked backend's tables. Records are immutable: a write replaces a record (and, inside a
- * transaction, the table that holds it), so a request that fails half-way leaves nothing behind and a
- * reset can hand out the cached seed without copying it.
+ * The mocked backend's tables: the domain's records (domain/records.ts) plus what the offline identity
+ * provider, the mailbox and the control plane keep. Records are immutable: a write replaces a record
+ * (and, inside a transaction, the table that holds it), so a request that fails half-way leaves nothing
+ * behind and a reset can hand out the cached seed without copying it.
  */
-import type { Address } from '../../src/api/generated/query/model/address.ts'
-import type { BankInfo } from '../../src/api/generated/query/model/bankInfo.ts'
-import type { BillingAddress } from '../../src/api/generated/query/model/billingAddress.ts'
-import type { ClubSize } from '../../src/api/generated/query/model/clubSize.ts'
-import type { ClubStatus } from '../../src/api/generated/query/model/clubStatus.ts'
-import type { DocumentLabel } from '../../src/api/generated/query/model/documentLabel.ts'
-import type { ImageLabel } from '../../src/api/generated/query/model/imageLabel.ts'
-import type { LegitimationContact } from '../../src/api/generated/query/model/legitimationContact.ts'
-import type { LogoContentType } from '../../src/api/generated/query/model/logoContentType.ts'
-import type { PaymentAccountStatus } from '../../src/api/generated/query/model/paymentAccountStatus.ts'
-import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
-import type { Role } from '../../src/api/generated/query/model/role.ts'
+import type {
+  AppLogoRecord,
+  CampaignRecord,
+  ClubRecord,
+  ClubRoleRecord,
+  ClubTypeRecord,
+  DonationRecord,
+  FileRecord,
+  InvitationRecord,
+  MembershipRecord,
+  OnboardingLinkRecord,
+  OutgoingMail,
+  PaymentAccountRecord,
+  UserRecord,
+} from '../../domain/records.ts'
+import type { Globals } from '../../src/api/generated/query/model/globals.ts'
 
-export interface UserRecord {
+export type {
+  AppLogoRecord,
+  CampaignRecord,
+  ClubProfileRecord,
+  ClubRecord,
+  ClubRoleRecord,
+  ClubTypeRecord,
+  DonationRecord,
+  FileKind,
+  FileLabel,
+  FileRecord,
+  InvitationRecord,
+  MailKind,
+  MembershipRecord,
+  OnboardingLinkRecord,
+  PaymentAccountRecord,
+  UserRecord,
+} from '../../domain/records.ts'
+
+/** The offline identity provider's side of an account (Firebase keeps this in its own store). */
+export interface CredentialRecord {
   readonly uid: string
-  readonly email: string
   /** Plain text: this is a demo backend whose seed passwords are published anyway. */
   readonly password: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly role: Role
-  readonly emailVerified: boolean
-  readonly phoneNumber: string
-  readonly createdAt: string
   /** ID tokens issued before this instant (epoch ms) are refused: set by a password change. */
   readonly sessionsValidAfter: number
-}
-
-export interface ClubTypeRecord {
-  readonly id: string
-  readonly name: string
-  readonly createdAt: string
-}
-
-export interface ClubRoleRecord {
-  readonly id: string
-  readonly name: string
-  readonly createdAt: string
-}
-
-export interface MembershipRecord {
-  /** `<clubId>:<uid>`: one membership per person and club. */
-  readonly id: string
-  readonly clubId: string
-  readonly uid: string
-  readonly clubRoleId: string
-  readonly createdAt: string
-}
-
-export interface InvitationRecord {
-  readonly id: string
-  readonly token: string
-  readonly clubId: string
-  readonly email: string
-  readonly clubRoleId: string
-  readonly invitedBy: string | null
-  readonly createdAt: string
-  readonly expiresAt: string
-  readonly usedAt: string | null
-  readonly usedBy: string | null
-}
-
-export interface ClubProfileRecord {
-  readonly name: string
-  readonly zvrNumber: string
-  readonly vatNumber: string
-  readonly donationNumber: string
-  readonly description: string
-  readonly shortDescription: string
-  readonly address: Readonly<Address>
-  readonly bankInfo: Readonly<BankInfo>
-  readonly billingAddress: Readonly<BillingAddress>
-  readonly legitimation: Readonly<LegitimationContact>
-  readonly clubTypeId: string
-  readonly clubSize: ClubSize | null
-}
-
-export interface ClubRecord {
-  readonly id: string
-  readonly profile: ClubProfileRecord
-  readonly status: ClubStatus
-  readonly isChecked: boolean
-  readonly checkedAt: string | null
-  readonly checkedBy: string | null
-  readonly createdAt: string
-  readonly updatedAt: string
-}
-
-export type FileLabel = ImageLabel | DocumentLabel
-export type FileKind = 'IMAGE' | 'DOCUMENT'
-
-export interface FileRecord {
-  readonly id: string
-  readonly clubId: string
-  readonly kind: FileKind
-  readonly label: FileLabel
-  readonly name: string
-  readonly path: string
-  readonly contentType: string
-  readonly size: number
-  readonly uploadedAt: string
-}
-
-export interface CampaignRecord {
-  readonly documentId: string
-  readonly clubId: string
-  readonly name: string
-  readonly description: string
-  readonly goalCents: number
-  readonly amountCents: number
-  readonly minimumDonationCents: number
-  readonly date: string
-  readonly time: string
-  readonly from: string
-  readonly to: string
-  readonly enabled: boolean
-  readonly createdAt: string
-  readonly updatedAt: string
-}
-
-export interface DonationRecord {
-  readonly id: string
-  readonly clubId: string
-  readonly campaignId: string | null
-  readonly amountCents: number
-  readonly donorName: string | null
-  readonly message: string | null
-  /** When, in epoch milliseconds (the response's `donatedAt` is derived from it). */
-  readonly at: number
-  /** The Vienna calendar day as `YYYY-MM-DD`, which filters and charts use. */
-  readonly day: string
-}
-
-export interface PaymentAccountRecord {
-  readonly accountId: string
-  readonly clubId: string
-  readonly status: PaymentAccountStatus
-  readonly chargesEnabled: boolean
-  readonly payoutsEnabled: boolean
-  readonly requirements: readonly PaymentRequirement[]
-  readonly rejectReason: string | null
-  readonly createdAt: string
-  readonly updatedAt: string
-}
-
-export interface OnboardingLinkRecord {
-  readonly id: string
-  readonly accountId: string
-  readonly clubId: string
-  /** Where the simulated provider sends the user back to (the app's origin). */
-  readonly returnOrigin: string
-  readonly createdAt: string
-  readonly expiresAt: string
-  readonly usedAt: string | null
-}
-
-export interface AppLogoRecord {
-  readonly id: string
-  readonly name: string
-  readonly path: string
-  readonly contentType: LogoContentType
-  readonly size: number
-  readonly uploadedAt: string
 }
 
 export interface RefreshTokenRecord {
@@ -187,15 +68,8 @@ export interface OobCodeRecord {
   readonly usedAt: string | null
 }
 
-export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
-
-export interface MailRecord {
+export interface MailRecord extends OutgoingMail {
   readonly id: string
-  readonly to: string
-  readonly kind: MailKind
-  readonly subject: string
-  readonly text: string
-  readonly link: string
   readonly sentAt: string
   /** Insertion order, so "newest first" is stable when two mails share a second. */
   readonly sequence: number
@@ -221,6 +95,7 @@ export interface Settings {
 
 export interface Tables {
   readonly users: ReadonlyMap<string, UserRecord>
+  readonly credentials: ReadonlyMap<string, CredentialRecord>
   readonly clubTypes: ReadonlyMap<string, ClubTypeRecord>
   readonly clubRoles: ReadonlyMap<string, ClubRoleRecord>
   readonly memberships: ReadonlyMap<string, MembershipRecord>
@@ -241,6 +116,7 @@ export type RecordOf<T extends TableName> = Tables[T] extends ReadonlyMap<string
 
 export interface Singletons {
   readonly appLogo: AppLogoRecord | null
+  readonly globals: Globals
   readonly faults: Faults
   readonly settings: Settings
   /** The instant the seed was built from; generated donations are re-derived from it. */
@@ -257,6 +133,7 @@ export interface DbState {
 
 export const TABLE_NAMES: readonly TableName[] = [
   'users',
+  'credentials',
   'clubTypes',
   'clubRoles',
   'memberships',

@@ -6,11 +6,11 @@
 import { HttpResponse, delay, http, matchRequestUrl } from 'msw'
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '../backend.ts'
-import type { OperationId } from '../domain/access.ts'
-import { takeInjectedFailure } from '../domain/control.ts'
-import { MALFORMED_BODY, problemResponse } from '../domain/operation.ts'
-import type { ApiRequest, ApiResponse } from '../domain/operation.ts'
-import { ProblemError, kindForStatus } from '../domain/problem.ts'
+import type { OperationId } from '../../domain/access.ts'
+import { MALFORMED_BODY, problemResponse } from '../../domain/operation.ts'
+import type { ApiRequest, ApiResponse } from '../../domain/operation.ts'
+import { ProblemError, kindForStatus } from '../../domain/problem.ts'
+import { takeInjectedFailure } from '../control/control.ts'
 
 export const API_PREFIX = '/api/backend/v1'
 
@@ -78,14 +78,14 @@ const apiResolver = (backend: MockBackend, route: RouteDefinition, options: Hand
       authorization: request.headers.get('Authorization'),
       body: route.method === 'GET' ? undefined : await readJsonBody(request),
     }
-    const injected = takeInjectedFailure(backend.store, route.operationId)
+    const injected = await takeInjectedFailure(backend.store, route.operationId)
     const response =
       injected !== null
         ? problemResponse(
             new ProblemError(kindForStatus(injected), `Failure injected for ${route.operationId} by the mock fault settings.`, undefined, injected),
             url.pathname,
           )
-        : backend.execute(route.operationId, apiRequest)
+        : await backend.execute(route.operationId, apiRequest)
     return toHttpResponse(options.checkResponse ? options.checkResponse(route.operationId, response) : response)
   }
 

@@ -2,12 +2,15 @@
 import { HttpResponse, http } from 'msw'
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '../backend.ts'
-import { OPERATION_IDS } from '../domain/access.ts'
-import { clearMailbox, mailbox, providerLink, putFaults, putSettings, submitProvider } from '../domain/control.ts'
-import { IDENTITY_ACTIONS, identity } from '../domain/identity.ts'
-import type { IdentityAction } from '../domain/identity.ts'
-import { MALFORMED_BODY } from '../domain/operation.ts'
-import type { ApiResponse } from '../domain/operation.ts'
+import { OPERATION_IDS } from '../../domain/access.ts'
+import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../../domain/onboarding.ts'
+import type { ProviderOutcome } from '../../domain/onboarding.ts'
+import { MALFORMED_BODY } from '../../domain/operation.ts'
+import type { ApiResponse } from '../../domain/operation.ts'
+import { clearMailbox, mailbox, putFaults, putSettings } from '../control/control.ts'
+import type { Tx } from '../db/store.ts'
+import { IDENTITY_ACTIONS, identityTwin } from '../identity/offline-identity.ts'
+import type { IdentityAction } from '../identity/offline-identity.ts'
 import { readJsonBody, toHttpResponse } from './api-route.ts'
 
 const invalidJson: ApiResponse = { status: 400, body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' } }
@@ -15,7 +18,7 @@ const invalidJson: ApiResponse = { status: 400, body: { error: 'INVALID_REQUEST'
 export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
   const { store } = backend
   /** Runs a control action in one transaction, like the API's operations. */
-  const run = (work: Parameters<typeof store.transact<ApiResponse>>[0]): Response => toHttpResponse(store.transact(work))
+  const run = async (work: (tx: Tx) => ApiResponse): Promise<Response> => toHttpResponse(await store.transactAsync(async (tx) => work(tx)))
 
   return [
     http.post('*/__mock/identity/:action', async ({ request, params }) => {
@@ -25,7 +28,8 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       }
       const body = await readJsonBody(request)
       if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
-      return run((tx) => identity[action as IdentityAction](tx, backend.now(), body))
+      const answer = await backend.transact((_ports, identity) => identityTwin[action as IdentityAction](identity, backend.now(), body))
+      return toHttpResponse(answer)
     }),
 
     http.get('*/__mock/mailbox', () => HttpResponse.json(store.read((tx) => mailbox(tx)))),
@@ -55,14 +59,20 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => putSettings(tx, body))
     }),
 
-    http.get('*/__mock/provider/link', ({ request }) => {
+    http.get('*/__mock/provider/link', async ({ request }) => {
       const linkId = new URL(request.url).searchParams.get('link') ?? ''
-      const info = store.read((tx) => providerLink(tx, backend.now(), linkId))
+      const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
       return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
     http.post('*/__mock/provider/submit', async ({ request }) => {
       const body = await readJsonBody(request)
-      return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => submitProvider(tx, backend.now(), body))
+      if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
+      const input = body as { link?: unknown; outcome?: unknown } | undefined
+      if (typeof input?.link !== 'string' || input.link === '' || !PROVIDER_OUTCOMES.includes(input.outcome as ProviderOutcome)) {
+        return HttpResponse.json({ error: 'INVALID_REQUEST' }, { status: 400 })
+      }
+      const answer = await backend.transact((ports) => completeOnboarding(ports, backend.now(), input.link as string, input.outcome as ProviderOutcome))
+      return answer ? HttpResponse.json(answer) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
   ]
 }

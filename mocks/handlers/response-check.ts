@@ -15,10 +15,10 @@ import * as donations from '../../src/api/generated/zod/donations/donations.zod.
 import * as globals from '../../src/api/generated/zod/globals/globals.zod.ts'
 import * as payments from '../../src/api/generated/zod/payments/payments.zod.ts'
 import * as users from '../../src/api/generated/zod/users/users.zod.ts'
-import type { OperationId } from '../domain/access.ts'
-import type { ApiResponse } from '../domain/operation.ts'
-import { problemResponse } from '../domain/operation.ts'
-import { problem } from '../domain/problem.ts'
+import type { OperationId } from '../../domain/access.ts'
+import type { ApiResponse } from '../../domain/operation.ts'
+import { problemResponse } from '../../domain/operation.ts'
+import { problem } from '../../domain/problem.ts'
 
 const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, globals, payments, users]
 

@@ -4,7 +4,7 @@
  * deliberately looks unlike the portal.
  */
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
-import type { LinkStatus } from '../domain/control.ts'
+import type { LinkStatus } from '../../domain/onboarding.ts'
 
 export const PROVIDER_TEXTS = {
   documentTitle: 'Kartenzahlungen einrichten – Simulierter Zahlungsanbieter',

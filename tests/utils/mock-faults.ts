@@ -1,5 +1,5 @@
-import type { OperationId } from '@mocks/domain/access'
-import { putFaults } from '@mocks/domain/control'
+import type { OperationId } from '@domain/access'
+import { putFaults } from '@mocks/control/control'
 import { backend } from '@mocks/node'
 
 /**

@@ -1,0 +1,118 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
+import { describe, expect, it, vi } from 'vitest'
+import { contractOperations } from '../mocks/contract.ts'
+import { seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
+import { call, idTokenFor, kindOf } from '../tests/backend/client.ts'
+import { ACCESS } from './access.ts'
+import { base64UrlEncodeText } from '../mocks/identity/crypto.ts'
+
+const operations = contractOperations()
+/** A concrete URL path for an operation: every parameter filled with a seed id. */
+const concretePath = (path: string) =>
+  path
+    .replace('{clubId}', seedClubs.volume)
+    .replace('{uid}', seedAccounts.verein.uid)
+    .replace('{id}', seedClubs.volume)
+    .replace('{documentId}', 'cmp-gruenbach-kunstrasen')
+    .replace('{campaignId}', 'cmp-gruenbach-kunstrasen')
+    .replace('{accountId}', 'acct_gruenbach01')
+
+describe('the permission matrix', () => {
+  it('is the x-access of every operation in openapi/portal.yaml, and nothing else', () => {
+    const fromContract = Object.fromEntries(operations.map((operation) => [operation.operationId, operation.access]))
+    expect(ACCESS).toEqual(fromContract)
+  })
+
+  const protectedOperations = operations.filter((operation) => !operation.access.includes('ANYONE'))
+
+  it.each(protectedOperations.map((operation) => [operation.operationId, operation] as const))(
+    '%s answers 401 without a token',
+    async (_id, operation) => {
+      const result = await call(operation.method, concretePath(operation.path))
+      expect(result.status).toBe(401)
+      expect(kindOf(result)).toBe('unauthorized')
+      expect(result.headers.get('content-type')).toContain('application/problem+json')
+      expect(result.body).toMatchObject({ title: 'Unauthorized', status: 401, instance: `/api/backend/v1${concretePath(operation.path)}` })
+    },
+  )
+
+  it('refuses a malformed, a tampered, an unsigned and an expired token with 401', async () => {
+    const token = await idTokenFor(seedAccounts.admin.email)
+    const [header, payload, signature] = token.split('.') as [string, string, string]
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>
+    const tampered = `${header}.${base64UrlEncodeText(JSON.stringify({ ...claims, sub: seedAccounts.staff.uid }))}.${signature}`
+    const unsigned = `${base64UrlEncodeText(JSON.stringify({ alg: 'none' }))}.${payload}.`
+    for (const authorization of ['Bearer', 'Bearer not-a-jwt', `Basic ${token}`, `Bearer ${tampered}`, `Bearer ${unsigned}`]) {
+      const result = await call('GET', '/users', { authorization })
+      expect(result.status, authorization.slice(0, 20)).toBe(401)
+    }
+    expect((await call('GET', '/users', { authorization: `Bearer ${token}` })).status).toBe(200)
+
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 3601 * 1000)
+      const expired = await call('GET', '/users', { authorization: `Bearer ${token}` })
+      expect(expired.status).toBe(401)
+      expect(expired.body.detail).toMatch(/expired/)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('refuses the token of a deleted user', async () => {
+    const token = await idTokenFor(seedAccounts.neu.email)
+    expect((await call('DELETE', `/users/${seedAccounts.neu.uid}`, { as: seedAccounts.admin.email })).status).toBe(204)
+    expect((await call('GET', '/users/me', { authorization: `Bearer ${token}` })).status).toBe(401)
+  })
+
+  const adminOnly = operations.filter((operation) => operation.access.length === 1 && operation.access[0] === 'ADMIN')
+
+  it.each(adminOnly.map((operation) => [operation.operationId, operation] as const))(
+    '%s answers 403 to staff and to a club representative, before looking at the body',
+    async (_id, operation) => {
+      for (const email of [seedAccounts.staff.email, seedAccounts.verein.email]) {
+        const body = operation.method === 'GET' ? undefined : { nonsense: true }
+        const result = await call(operation.method, concretePath(operation.path), { as: email, body })
+        expect(result.status).toBe(403)
+        expect(kindOf(result)).toBe('forbidden')
+      }
+    },
+  )
+
+  const memberOperations = operations.filter((operation) => operation.access.includes('CLUB_MEMBER') && operation.method === 'GET')
+
+  it.each(memberOperations.map((operation) => [operation.operationId, operation] as const))(
+    '%s lets members of the club and staff read, and refuses members of other clubs',
+    async (_id, operation) => {
+      const path = concretePath(operation.path)
+      const query = operation.operationId === 'getDonationStatsOfClub' ? { from: '2025-01-01', to: '2025-01-31' } : undefined
+      expect((await call('GET', path, { as: seedAccounts.verein.email, query })).status).toBe(200)
+      expect((await call('GET', path, { as: seedAccounts.staff.email, query })).status).toBe(200)
+      expect((await call('GET', path, { as: seedAccounts.admin.email, query })).status).toBe(200)
+      const stranger = await call('GET', path, { as: seedAccounts.neu.email, query })
+      expect(stranger.status).toBe(403)
+    },
+  )
+
+  it('lets staff read but not write club data', async () => {
+    const overview = await call('GET', `/club/cluboverview/${seedClubs.volume}`, { as: seedAccounts.staff.email })
+    expect(overview.status).toBe(200)
+    const club = overview.body.club
+    const result = await call('PUT', '/club', { as: seedAccounts.staff.email, body: { ...club, id: club.id } })
+    expect(result.status).toBe(403)
+  })
+
+  it('SELF: a user reads their own clubs, not someone else’s; admins and staff read anyone’s', async () => {
+    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.verein.email })).status).toBe(200)
+    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.neu.email })).status).toBe(403)
+    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.staff.email })).status).toBe(200)
+    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.admin.email })).status).toBe(200)
+  })
+
+  it('operations anyone may call ignore a missing or broken token', async () => {
+    for (const path of ['/clubtypes/all', '/applogo', '/country']) {
+      expect((await call('GET', path)).status).toBe(200)
+      expect((await call('GET', path, { authorization: 'Bearer broken' })).status).toBe(200)
+    }
+  })
+})

@@ -1,0 +1,506 @@
+/**
+ * Clubs: the release list, the profile and its completeness, files, the status state machine, the check
+ * mark, members and invitations, and the public registration.
+ */
+import {
+  ActivateClubParams,
+  AddClubDocumentBody,
+  AddClubDocumentParams,
+  AddClubImageBody,
+  AddClubImageParams,
+  CreateClubWithUserBody,
+  DeactivateClubParams,
+  DeleteClubDocumentBody,
+  DeleteClubDocumentParams,
+  DeleteClubFileBody,
+  DeleteClubFileParams,
+  GetClubDocumentsParams,
+  GetClubDocumentsQueryParams,
+  GetClubImagesParams,
+  GetClubImagesQueryParams,
+  GetClubOverviewParams,
+  GetClubsOfUserParams,
+  GetClubsQueryParams,
+  GetClubUsersParams,
+  InviteClubUserBody,
+  InviteClubUserParams,
+  SetClubCheckedBody,
+  SetClubCheckedParams,
+  UpdateClubBody,
+  createClubWithUserBodyClubNameMin,
+  updateClubBodyOneNameMin,
+} from '../src/api/generated/zod/clubs/clubs.zod.ts'
+import type { ClubListItem } from '../src/api/generated/query/model/clubListItem.ts'
+import type { ClubMember } from '../src/api/generated/query/model/clubMember.ts'
+import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
+import type { ClubSummary } from '../src/api/generated/query/model/clubSummary.ts'
+import { isValidIban } from '../src/lib/iban.ts'
+import { isOpenInvitation } from './club-roles.ts'
+import { collator, getClub, getUser, normalizeEmail } from './common.ts'
+import { invitationMail, verificationMail } from './mails.ts'
+import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import type { ClubSortField, Ports } from './ports.ts'
+import { invalidField, notFound, problem } from './problem.ts'
+import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
+import { HOUR_MS, isoInstant, startOfMonth, viennaDay } from './time.ts'
+import { insertUser } from './users.ts'
+import { FieldErrors, normalizedText } from './validation.ts'
+import { accountOfClub, byUploadNewestFirst, computeCompleteness, currentAccount, filesOfClub, toClub, toPaymentAccount, toStoredFile, toUser } from './views.ts'
+
+const clubTypeName = async (ports: Ports, typeId: string): Promise<string> =>
+  typeId === '' ? '' : ((await ports.clubTypes.get(typeId))?.name ?? '')
+
+/** The list items of a page of clubs: three lookups for the whole page, not three per club. */
+const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<ClubListItem[]> => {
+  const ids = clubs.map((club) => club.id)
+  const [files, accounts, types] = await Promise.all([ports.files.listByClubs(ids), ports.paymentAccounts.listByClubs(ids), ports.clubTypes.list()])
+  const typeNames = new Map(types.map((type) => [type.id, type.name]))
+  return clubs.map((club) => {
+    const account = currentAccount(accounts.get(club.id) ?? [])
+    const clubFiles = (files.get(club.id) ?? []).sort(byUploadNewestFirst)
+    return {
+      id: club.id,
+      name: club.profile.name,
+      zvrNumber: club.profile.zvrNumber,
+      clubTypeId: club.profile.clubTypeId,
+      clubTypeName: typeNames.get(club.profile.clubTypeId) ?? '',
+      status: club.status,
+      isChecked: club.isChecked,
+      completeness: computeCompleteness(club, clubFiles, typeNames.has(club.profile.clubTypeId)),
+      createdAt: club.createdAt,
+      paymentAccount: account ? toPaymentAccount(account) : null,
+    }
+  })
+}
+
+const CLUB_SORT_FIELDS: readonly ClubSortField[] = ['name', 'createdAt', 'status', 'zvrNumber']
+
+/** `field,direction` as the contract's `sort` parameters have it. */
+export const parseSort = (sort: string): { field: string; descending: boolean } => {
+  const [field = '', direction = 'asc'] = sort.split(',')
+  return { field, descending: direction === 'desc' }
+}
+
+/** The contract's page envelope around a slice. */
+export const pageOf = <T>(items: T[], totalItems: number, page: number, size: number) => ({
+  items,
+  page,
+  size,
+  totalItems,
+  totalPages: Math.ceil(totalItems / size),
+})
+
+const addFile = async (
+  ports: Ports,
+  now: number,
+  clubId: string,
+  kind: FileKind,
+  body: { label: FileLabel; name: string; path: string; contentType: string; size: number },
+  /** Labels a club has once: a new file replaces the old record (the client removes the old blob). */
+  single: boolean,
+): Promise<FileRecord> => {
+  const errors = new FieldErrors()
+  if (!body.path.startsWith(`clubs/${clubId}/`)) {
+    errors.add('path', `Must be inside the club's folder (clubs/${clubId}/…).`, 'invalid_path')
+  }
+  if (body.label === 'LEGITIMATION_FRONT' || body.label === 'LEGITIMATION_BACK') {
+    // The card provider accepts only JPEG scans.
+    if (body.contentType !== 'image/jpeg') errors.add('contentType', 'Legitimation scans must be image/jpeg.', 'invalid_value')
+    if (!/\.jpe?g$/i.test(body.name)) errors.add('name', 'Legitimation scans must be .jpg or .jpeg files.', 'invalid_format')
+  }
+  errors.throwIfAny()
+  if (single) {
+    for (const file of await ports.files.listByClub(clubId)) if (file.label === body.label) await ports.files.delete(file.id)
+  }
+  const file: FileRecord = { id: ports.ids.id(), clubId, kind, ...body, uploadedAt: isoInstant(now) }
+  await ports.files.insert(file)
+  return file
+}
+
+const removeFile = async (ports: Ports, clubId: string, fileId: string, kind: FileKind): Promise<void> => {
+  const file = await ports.files.get(fileId)
+  if (!file || file.clubId !== clubId || file.kind !== kind) {
+    throw notFound(kind === 'IMAGE' ? 'Image' : 'Document', fileId)
+  }
+  await ports.files.delete(file.id)
+}
+
+const setStatus = async (ports: Ports, now: number, club: ClubRecord, status: ClubStatus): Promise<ClubRecord> => {
+  const saved = { ...club, status, updatedAt: isoInstant(now) }
+  await ports.clubs.update(saved)
+  return saved
+}
+
+/** The role a registering club's first user gets: Obmann/Obfrau while it exists. */
+const firstRepresentativeRole = async (ports: Ports, now: number): Promise<string> => {
+  const roles = await ports.clubRoles.list()
+  const role = roles.find((candidate) => candidate.id === 'cr-obmann') ?? roles.find((candidate) => /^obmann|^obfrau/i.test(candidate.name))
+  if (role) return role.id
+  const id = ports.ids.id()
+  await ports.clubRoles.insert({ id, name: 'Obmann/Obfrau', createdAt: isoInstant(now) })
+  return id
+}
+
+const byClubScope = async (ports: Ports, clubId: string) => ({ clubId: (await getClub(ports, clubId)).id })
+
+export const clubOperations = {
+  getClubs: defineOperation({
+    query: GetClubsQueryParams,
+    run: async ({ ports }, { query }) => {
+      const { field, descending } = parseSort(query.sort)
+      const sort = (CLUB_SORT_FIELDS as readonly string[]).includes(field) ? (field as ClubSortField) : 'name'
+      const slice = await ports.clubs.page({
+        status: query.clubStatus === 'ALL' ? null : query.clubStatus,
+        clubTypeId: query.clubType === undefined || query.clubType === '' ? null : query.clubType,
+        sort,
+        descending,
+        offset: query.page * query.size,
+        limit: query.size,
+      })
+      return json(200, pageOf(await toListItems(ports, slice.items), slice.totalItems, query.page, query.size))
+    },
+  }),
+
+  updateClub: defineOperation({
+    body: UpdateClubBody,
+    scope: (ports, { body }) => byClubScope(ports, body.id),
+    run: async ({ ports, now }, { body }) => {
+      const { id, ...profile } = body
+      const club = await getClub(ports, id)
+      const name = normalizedText('name', profile.name, updateClubBodyOneNameMin)
+      if (profile.clubTypeId !== '' && !(await ports.clubTypes.get(profile.clubTypeId))) throw notFound('Club type', profile.clubTypeId)
+      const errors = new FieldErrors()
+      if (profile.bankInfo.iban !== '' && !isValidIban(profile.bankInfo.iban)) {
+        errors.add('bankInfo.iban', 'The IBAN check digits are wrong.', 'invalid_checksum')
+      }
+      if (profile.legitimation.birthDate !== null && profile.legitimation.birthDate > viennaDay(now)) {
+        errors.add('legitimation.birthDate', 'Must not be in the future.', 'too_big')
+      }
+      errors.throwIfAny()
+      const saved: ClubRecord = { ...club, profile: { ...profile, name }, updatedAt: isoInstant(now) }
+      await ports.clubs.update(saved)
+      return json(200, await toClub(ports, saved))
+    },
+  }),
+
+  addClubImage: defineOperation({
+    params: AddClubImageParams,
+    body: AddClubImageBody,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports, now }, { params, body }) => {
+      const club = await getClub(ports, params.clubId)
+      const file = await addFile(ports, now, club.id, 'IMAGE', body, body.label !== 'GALLERY')
+      return json(200, toStoredFile(file))
+    },
+  }),
+
+  addClubDocument: defineOperation({
+    params: AddClubDocumentParams,
+    body: AddClubDocumentBody,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports, now }, { params, body }) => {
+      const club = await getClub(ports, params.clubId)
+      const file = await addFile(ports, now, club.id, 'DOCUMENT', body, body.label !== 'OTHER_DOCUMENT')
+      return json(200, toStoredFile(file))
+    },
+  }),
+
+  deactivateClub: defineOperation({
+    params: DeactivateClubParams,
+    run: async ({ ports, now }, { params }) => {
+      const club = await getClub(ports, params.clubId)
+      if (club.status === 'INACTIVE') throw problem('invalid-transition', 'The club is inactive already.')
+      return json(200, await toClub(ports, await setStatus(ports, now, club, 'INACTIVE')))
+    },
+  }),
+
+  activateClub: defineOperation({
+    params: ActivateClubParams,
+    run: async ({ ports, now }, { params }) => {
+      const club = await getClub(ports, params.clubId)
+      if (club.status === 'ACTIVE') throw problem('invalid-transition', 'The club is active already.')
+      const { completeness } = await toClub(ports, club)
+      if (!completeness.complete) {
+        throw problem(
+          'club-incomplete',
+          `The profile is incomplete: ${completeness.missing.join(', ')}.`,
+          completeness.missing.map((field) => ({ field, message: 'Missing.', code: 'missing' })),
+        )
+      }
+      return json(200, await toClub(ports, await setStatus(ports, now, club, 'ACTIVE')))
+    },
+  }),
+
+  setClubChecked: defineOperation({
+    params: SetClubCheckedParams,
+    body: SetClubCheckedBody,
+    run: async (ctx, { params, body }) => {
+      const caller = requireCaller(ctx)
+      const club = await getClub(ctx.ports, params.clubId)
+      // `checkedAt` is when it was last marked as checked, so un-checking keeps it.
+      const saved: ClubRecord = {
+        ...club,
+        isChecked: body.isChecked,
+        checkedAt: body.isChecked ? isoInstant(ctx.now) : club.checkedAt,
+        checkedBy: body.isChecked ? caller.user.uid : club.checkedBy,
+        updatedAt: isoInstant(ctx.now),
+      }
+      await ctx.ports.clubs.update(saved)
+      return json(200, await toClub(ctx.ports, saved))
+    },
+  }),
+
+  inviteClubUser: defineOperation({
+    params: InviteClubUserParams,
+    body: InviteClubUserBody,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async (ctx, { params, body }) => {
+      const { ports, now } = ctx
+      const caller = requireCaller(ctx)
+      const club = await getClub(ports, params.clubId)
+      const role = await ports.clubRoles.get(body.clubRoleId)
+      if (!role) throw notFound('Club role', body.clubRoleId)
+      const email = normalizeEmail(body.email)
+      if (await ports.users.findByEmail(email)) throw problem('user-exists', `A user with the e-mail address ${email} exists.`)
+      // A new invitation to the same address replaces an open one (its link stops working).
+      for (const invitation of await ports.invitations.listByClub(club.id)) {
+        if (invitation.email === email && invitation.usedAt === null) await ports.invitations.delete(invitation.id)
+      }
+      const { invitationValidityHours } = await ports.globals.get()
+      const id = ports.ids.id()
+      const token = ports.ids.token(24)
+      const expiresAt = isoInstant(now + invitationValidityHours * HOUR_MS)
+      await ports.invitations.insert({
+        id,
+        token,
+        clubId: club.id,
+        email,
+        clubRoleId: role.id,
+        invitedBy: caller.user.uid,
+        createdAt: isoInstant(now),
+        expiresAt,
+        usedAt: null,
+        usedBy: null,
+      })
+      await ports.mailer.send(
+        invitationMail(email, {
+          token,
+          inviter: `${caller.user.firstName} ${caller.user.lastName}`,
+          clubName: club.profile.name,
+          roleName: role.name,
+          validityHours: invitationValidityHours,
+        }),
+      )
+      return json(201, { id, clubId: club.id, email, clubRoleId: role.id, expiresAt })
+    },
+  }),
+
+  createClubWithUser: defineOperation({
+    body: CreateClubWithUserBody,
+    run: async ({ ports, now }, { body }) => {
+      if (!(await ports.clubTypes.get(body.club.clubTypeId))) {
+        throw invalidField('club.clubTypeId', 'No club type has this id.', 'unknown_id')
+      }
+      const name = normalizedText('club.name', body.club.name, createClubWithUserBodyClubNameMin)
+      const user = await insertUser(
+        ports,
+        now,
+        {
+          email: body.user.email,
+          password: body.user.password,
+          firstName: body.user.firstName,
+          lastName: body.user.lastName,
+          role: 'ROLE_USER',
+          emailVerified: false,
+          phoneNumber: body.user.phoneNumber ?? '',
+        },
+        'user.',
+      )
+      const id = ports.ids.id()
+      const club: ClubRecord = {
+        id,
+        profile: {
+          name,
+          zvrNumber: body.club.zvrNumber,
+          vatNumber: '',
+          donationNumber: '',
+          description: '',
+          shortDescription: '',
+          address: { ...body.club.address },
+          bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
+          billingAddress: { sameAsClubAddress: true, street: '', houseNumber: '', postalCode: '', city: '', country: '', additionalInformation: '' },
+          // The registering person is the usual contact; they can change it in the profile.
+          legitimation: {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            phoneNumber: user.phoneNumber,
+            birthDate: null,
+            email: user.email,
+            documentKind: null,
+          },
+          clubTypeId: body.club.clubTypeId,
+          clubSize: body.club.clubSize ?? null,
+        },
+        status: 'PROCESSING',
+        isChecked: false,
+        checkedAt: null,
+        checkedBy: null,
+        createdAt: isoInstant(now),
+        updatedAt: isoInstant(now),
+      }
+      await ports.clubs.insert(club)
+      await ports.memberships.insert({
+        id: `${id}:${user.uid}`,
+        clubId: id,
+        uid: user.uid,
+        clubRoleId: await firstRepresentativeRole(ports, now),
+        createdAt: isoInstant(now),
+      })
+      const code = await ports.identity.emailVerificationCode(user.uid, user.email, now)
+      await ports.mailer.send(verificationMail(user.email, user.firstName, code))
+      return json(201, { club: await toClub(ports, club), user: toUser(user) })
+    },
+  }),
+
+  getClubUsers: defineOperation({
+    params: GetClubUsersParams,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports, now }, { params }) => {
+      const club = await getClub(ports, params.clubId)
+      const [memberships, invitations, roles] = await Promise.all([
+        ports.memberships.listByClub(club.id),
+        ports.invitations.listByClub(club.id),
+        ports.clubRoles.list(),
+      ])
+      const roleNames = new Map(roles.map((role) => [role.id, role.name]))
+      const roleName = (id: string) => roleNames.get(id) ?? ''
+      const users = await ports.users.getMany(memberships.map((membership) => membership.uid))
+      const members: ClubMember[] = []
+      for (const membership of memberships) {
+        const user = users.get(membership.uid)
+        if (!user) continue
+        members.push({
+          uid: user.uid,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          clubRoleId: membership.clubRoleId,
+          clubRoleName: roleName(membership.clubRoleId),
+          status: 'ACTIVE',
+        })
+      }
+      members.sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName))
+      const invited: ClubMember[] = invitations
+        .filter((invitation) => isOpenInvitation(invitation, now))
+        .sort((a, b) => collator.compare(a.email, b.email))
+        .map((invitation) => ({
+          uid: null,
+          email: invitation.email,
+          firstName: '',
+          lastName: '',
+          clubRoleId: invitation.clubRoleId,
+          clubRoleName: roleName(invitation.clubRoleId),
+          status: 'INVITED',
+        }))
+      return json(200, [...members, ...invited])
+    },
+  }),
+
+  getClubImages: defineOperation({
+    params: GetClubImagesParams,
+    query: GetClubImagesQueryParams,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports }, { params, query }) => {
+      const club = await getClub(ports, params.clubId)
+      const files = (await filesOfClub(ports, club.id)).filter((file) => file.kind === 'IMAGE' && (!query.label || file.label === query.label))
+      return json(200, files.map(toStoredFile))
+    },
+  }),
+
+  getClubDocuments: defineOperation({
+    params: GetClubDocumentsParams,
+    query: GetClubDocumentsQueryParams,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports }, { params, query }) => {
+      const club = await getClub(ports, params.clubId)
+      const files = (await filesOfClub(ports, club.id)).filter((file) => file.kind === 'DOCUMENT' && (!query.label || file.label === query.label))
+      return json(200, files.map(toStoredFile))
+    },
+  }),
+
+  getClubOverview: defineOperation({
+    params: GetClubOverviewParams,
+    scope: (ports, { params }) => byClubScope(ports, params.id),
+    run: async ({ ports, now }, { params }) => {
+      const club = await getClub(ports, params.id)
+      const [view, typeName, totals, campaigns, memberCount, account] = await Promise.all([
+        toClub(ports, club),
+        clubTypeName(ports, club.profile.clubTypeId),
+        ports.donations.clubTotals(club.id, startOfMonth(viennaDay(now))),
+        ports.campaigns.countsOfClub(club.id),
+        ports.memberships.countByClub(club.id),
+        accountOfClub(ports, club.id),
+      ])
+      return json(200, {
+        club: view,
+        clubTypeName: typeName,
+        donations: {
+          totalCents: totals.all.cents,
+          count: totals.all.count,
+          thisMonthCents: totals.since.cents,
+          thisMonthCount: totals.since.count,
+          currency: 'EUR',
+        },
+        campaigns,
+        memberCount,
+        paymentAccount: account ? toPaymentAccount(account) : null,
+      })
+    },
+  }),
+
+  getClubsOfUser: defineOperation({
+    params: GetClubsOfUserParams,
+    scope: async (_ports, { params }) => ({ uid: params.id }),
+    run: async ({ ports }, { params }) => {
+      const user = await getUser(ports, params.id)
+      const memberships = await ports.memberships.listByUser(user.uid)
+      const clubIds = memberships.map((membership) => membership.clubId)
+      const [clubs, files, roles] = await Promise.all([ports.clubs.getMany(clubIds), ports.files.listByClubs(clubIds), ports.clubRoles.list()])
+      const roleNames = new Map(roles.map((role) => [role.id, role.name]))
+      const summaries: ClubSummary[] = []
+      for (const membership of memberships) {
+        const club = clubs.get(membership.clubId)
+        if (!club) continue
+        const logo = (files.get(club.id) ?? []).sort(byUploadNewestFirst).find((file) => file.label === 'LOGO')
+        summaries.push({
+          id: club.id,
+          name: club.profile.name,
+          status: club.status,
+          logo: logo ? toStoredFile(logo) : null,
+          clubRoleName: roleNames.get(membership.clubRoleId) ?? null,
+        })
+      }
+      return json(200, summaries.sort((a, b) => collator.compare(a.name, b.name)))
+    },
+  }),
+
+  deleteClubFile: defineOperation({
+    params: DeleteClubFileParams,
+    body: DeleteClubFileBody,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports }, { params, body }) => {
+      await removeFile(ports, (await getClub(ports, params.clubId)).id, body.fileId, 'IMAGE')
+      return noContent()
+    },
+  }),
+
+  deleteClubDocument: defineOperation({
+    params: DeleteClubDocumentParams,
+    body: DeleteClubDocumentBody,
+    scope: (ports, { params }) => byClubScope(ports, params.clubId),
+    run: async ({ ports }, { params, body }) => {
+      await removeFile(ports, (await getClub(ports, params.clubId)).id, body.fileId, 'DOCUMENT')
+      return noContent()
+    },
+  }),
+}

@@ -1,0 +1,41 @@
+/**
+ * The mails the portal sends, in German, with links the app understands. The domain composes them; the
+ * mailer port sends them (SMTP on a server, the mailbox of the mocked backend).
+ */
+import type { OutgoingMail } from './records.ts'
+
+export const verificationMail = (to: string, firstName: string, code: string): OutgoingMail => {
+  const link = `/login?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`
+  return {
+    to,
+    kind: 'VERIFY_EMAIL',
+    subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    text: `Hallo ${firstName},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse für das Vereinsportal, indem Sie diesen Link öffnen:\n${link}\n\nDer Link ist 3 Tage gültig.\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}
+
+export const passwordResetMail = (to: string, firstName: string, code: string): OutgoingMail => {
+  const link = `/login?mode=resetPassword&oobCode=${encodeURIComponent(code)}`
+  return {
+    to,
+    kind: 'PASSWORD_RESET',
+    subject: 'Passwort zurücksetzen',
+    text: `Hallo ${firstName},\n\nSie haben ein neues Passwort für das Vereinsportal angefordert. Öffnen Sie diesen Link, um es festzulegen:\n${link}\n\nDer Link ist eine Stunde gültig. Wenn Sie nichts angefordert haben, ignorieren Sie diese Nachricht.\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}
+
+export const invitationMail = (
+  to: string,
+  invitation: { token: string; inviter: string; clubName: string; roleName: string; validityHours: number },
+): OutgoingMail => {
+  const link = `/acceptInvitation?token=${encodeURIComponent(invitation.token)}`
+  return {
+    to,
+    kind: 'INVITATION',
+    subject: `Einladung in den Verein ${invitation.clubName}`,
+    text: `Guten Tag,\n\n${invitation.inviter} lädt Sie ein, im Vereinsportal beim Verein „${invitation.clubName}“ als ${invitation.roleName} mitzuarbeiten. Öffnen Sie diesen Link, um Ihr Konto anzulegen:\n${link}\n\nDie Einladung ist ${invitation.validityHours} Stunden gültig.\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}

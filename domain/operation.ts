@@ -1,0 +1,157 @@
+/**
+ * The request pipeline every operation goes through, free of any transport: authenticate (401), refuse
+ * by role (403), validate path, query and body with the generated zod schemas (400), check access to the
+ * named resource (403/404), then run the business rule. All of it runs inside one unit of work, which
+ * commits only when the rule returns (so a request's writes apply whole or not at all).
+ *
+ * The adapters in front (MSW handlers in mocks/, the Fastify server in server/) turn their requests into
+ * an `ApiRequest` and the `ApiResponse` back into theirs; nothing else.
+ */
+import type { z } from 'zod'
+import { ACCESS, dependsOnResource, granted, grantedByRole } from './access.ts'
+import type { AccessScope, AccessSubject, OperationId } from './access.ts'
+import type { Clock, Ports, UnitOfWork } from './ports.ts'
+import { DuplicateKeyError } from './ports.ts'
+import { ProblemError, problem, toProblemBody } from './problem.ts'
+import type { UserRecord } from './records.ts'
+import { authenticate } from './session.ts'
+import { parseInput } from './validation.ts'
+
+/** The body could not be parsed as JSON. */
+export const MALFORMED_BODY: unique symbol = Symbol('malformed body')
+
+export interface ApiRequest {
+  readonly method: string
+  /** The request path; a problem's `instance`. */
+  readonly path: string
+  /** The origin the request was sent to (the backend's), e.g. for links to pages it serves. */
+  readonly origin: string
+  /** The page that sent the request (its `Origin` header, else `origin`): where a provider returns to. */
+  readonly appOrigin: string
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  readonly authorization: string | null
+  /** The parsed JSON body; undefined when there was none; MALFORMED_BODY when it was no JSON. */
+  readonly body: unknown
+}
+
+export interface ApiResponse {
+  readonly status: number
+  readonly body?: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+export interface Caller {
+  readonly user: UserRecord
+  readonly clubIds: ReadonlySet<string>
+}
+
+export interface OperationContext {
+  readonly ports: Ports
+  /** Null only for operations anyone may call. */
+  readonly caller: Caller | null
+  readonly now: number
+  readonly request: ApiRequest
+}
+
+export interface OperationInput<P, Q, B> {
+  readonly params: P
+  readonly query: Q
+  readonly body: B
+}
+
+export interface OperationSpec<P, Q, B> {
+  readonly params?: z.ZodType<P>
+  readonly query?: z.ZodType<Q>
+  readonly body?: z.ZodType<B>
+  /** Checks that come before validation (e.g. a missing invitation token has its own problem type). */
+  readonly before?: (request: ApiRequest) => void
+  /** What the request is about, for `CLUB_MEMBER` and `SELF`; throws `not-found` for unknown ids. */
+  readonly scope?: (ports: Ports, input: OperationInput<P, Q, B>) => Promise<AccessScope>
+  readonly run: (ctx: OperationContext, input: OperationInput<P, Q, B>) => Promise<ApiResponse>
+}
+
+// The input types are checked where each operation is defined; the table of all operations erases them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = OperationSpec<any, any, any>
+
+export const defineOperation = <P = undefined, Q = undefined, B = undefined>(
+  spec: OperationSpec<P, Q, B>,
+): OperationSpec<P, Q, B> => spec
+
+export const json = (status: number, body: unknown): ApiResponse => ({ status, body })
+export const noContent = (): ApiResponse => ({ status: 204 })
+
+export const problemResponse = (error: ProblemError, instance: string): ApiResponse => ({
+  status: error.status,
+  body: toProblemBody(error, instance),
+  headers: {
+    'Content-Type': 'application/problem+json',
+    ...(error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="vereinsportal"' } : {}),
+  },
+})
+
+/** The signed-in caller, for operations whose access rules guarantee one. */
+export const requireCaller = (ctx: OperationContext): Caller => {
+  if (!ctx.caller) throw problem('unauthorized', 'This operation needs a signed-in user.')
+  return ctx.caller
+}
+
+const parseBody = (schema: z.ZodType, body: unknown): unknown => {
+  if (body === MALFORMED_BODY) {
+    throw problem('validation', 'The request body is not valid JSON.', [
+      { field: 'body', message: 'Not valid JSON.', code: 'invalid_json' },
+    ])
+  }
+  return parseInput(schema, body, 'body')
+}
+
+/** A uniqueness the domain checked but a concurrent request won: the same answer the check gives. */
+const duplicateProblem = (error: DuplicateKeyError): ProblemError =>
+  error.key === 'user-email'
+    ? problem('user-exists', 'A user with this e-mail address exists.')
+    : problem('name-taken', 'The name is taken.')
+
+export interface ExecuteOptions {
+  /** Called with a failure that is not a problem (a bug, a store outage), before the 500 is answered. */
+  onUnexpected?: (operationId: OperationId, error: unknown) => void
+}
+
+/** Runs one operation of the contract against the ports; never throws. */
+export const executeOperation = async (
+  unitOfWork: UnitOfWork,
+  clock: Clock,
+  operationId: OperationId,
+  spec: AnyOperation,
+  request: ApiRequest,
+  options: ExecuteOptions = {},
+): Promise<ApiResponse> => {
+  const now = clock.now()
+  try {
+    return await unitOfWork.run(request.method === 'GET' ? 'read' : 'write', async (ports) => {
+      const rules = ACCESS[operationId]
+      const caller = rules.some((rule) => rule === 'ANYONE') ? null : await authenticate(ports, request.authorization, now)
+      const subject: AccessSubject | null = caller ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds } : null
+      const byRole = grantedByRole(rules, subject)
+      // Refuse before validating when no resource could grant access: a caller without the role learns
+      // nothing about the body's rules.
+      if (!byRole && !dependsOnResource(rules)) throw problem('forbidden', 'Your role does not allow this operation.')
+      spec.before?.(request)
+      const input: OperationInput<unknown, unknown, unknown> = {
+        params: spec.params ? parseInput(spec.params, request.params, 'path') : undefined,
+        query: spec.query ? parseInput(spec.query, Object.fromEntries(request.query), 'query') : undefined,
+        body: spec.body ? parseBody(spec.body, request.body) : undefined,
+      }
+      if (!byRole) {
+        const scope = spec.scope ? await spec.scope(ports, input) : {}
+        if (!granted(rules, subject, scope)) throw problem('forbidden', 'You have no access to this resource.')
+      }
+      return spec.run({ ports, caller, now, request }, input)
+    })
+  } catch (error) {
+    if (error instanceof ProblemError) return problemResponse(error, request.path)
+    if (error instanceof DuplicateKeyError) return problemResponse(duplicateProblem(error), request.path)
+    ;(options.onUnexpected ?? ((id, cause) => console.error('[backend]', id, cause)))(operationId, error)
+    return problemResponse(problem('internal', 'The backend failed unexpectedly.'), request.path)
+  }
+}

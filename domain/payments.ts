@@ -1,0 +1,141 @@
+/**
+ * Card-provider accounts (spec §4: added, deactivated/rejected, deleted) with a simulated hosted
+ * onboarding: `ONBOARDING` → `ACTIVE` when the provider has every detail; `ONBOARDING`/`ACTIVE` →
+ * `REJECTED` by an administrator; deleting removes the account. At most one live account per club.
+ */
+import {
+  CreateOnboardingLinkParams,
+  CreatePaymentAccountParams,
+  DeletePaymentAccountParams,
+  GetPaymentAccountParams,
+  RejectPaymentAccountBody,
+  RejectPaymentAccountParams,
+  rejectPaymentAccountBodyReasonMin,
+} from '../src/api/generated/zod/payments/payments.zod.ts'
+import type { OnboardingLink } from '../src/api/generated/query/model/onboardingLink.ts'
+import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
+import { getClub } from './common.ts'
+import { defineOperation, json, noContent } from './operation.ts'
+import type { ApiRequest } from './operation.ts'
+import type { Ports } from './ports.ts'
+import { notFound, problem } from './problem.ts'
+import type { OnboardingLinkRecord, PaymentAccountRecord } from './records.ts'
+import { MINUTE_MS, isoInstant } from './time.ts'
+import { normalizedText } from './validation.ts'
+import { accountOfClub, toPaymentAccount } from './views.ts'
+
+/** Provider links are single-use and short-lived. */
+export const ONBOARDING_LINK_MINUTES = 15
+export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = ['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']
+
+const newLink = async (ports: Ports, now: number, request: ApiRequest, account: PaymentAccountRecord): Promise<OnboardingLink> => {
+  // Earlier links of the account stop working: only the newest one leads to the onboarding.
+  await ports.onboardingLinks.deleteByAccount(account.accountId)
+  const link: OnboardingLinkRecord = {
+    id: ports.ids.token(16),
+    accountId: account.accountId,
+    clubId: account.clubId,
+    returnOrigin: request.appOrigin,
+    createdAt: isoInstant(now),
+    expiresAt: isoInstant(now + ONBOARDING_LINK_MINUTES * MINUTE_MS),
+    usedAt: null,
+  }
+  await ports.onboardingLinks.insert(link)
+  return {
+    account: toPaymentAccount(account),
+    url: ports.cards.onboardingUrl(link.id, request.origin),
+    expiresAt: link.expiresAt,
+  }
+}
+
+/** The account named in the path, which must belong to the club named there too. */
+const accountInClub = async (ports: Ports, accountId: string, clubId: string): Promise<PaymentAccountRecord> => {
+  await getClub(ports, clubId)
+  const account = await ports.paymentAccounts.get(accountId)
+  if (!account || account.clubId !== clubId) throw notFound('Payment account', accountId)
+  return account
+}
+
+export const paymentOperations = {
+  createPaymentAccount: defineOperation({
+    params: CreatePaymentAccountParams,
+    run: async ({ ports, now, request }, { params }) => {
+      const club = await getClub(ports, params.clubId)
+      if (club.status !== 'ACTIVE') throw problem('club-not-active', 'Only active clubs get a card-provider account.')
+      const existing = await accountOfClub(ports, club.id)
+      if (existing && existing.status !== 'REJECTED') {
+        throw problem('payment-account-exists', `The club has a ${existing.status.toLowerCase()} account already.`)
+      }
+      // A rejected account is replaced: afterwards the club has exactly one account again.
+      if (existing) {
+        await ports.onboardingLinks.deleteByAccount(existing.accountId)
+        await ports.paymentAccounts.delete(existing.accountId)
+      }
+      const account: PaymentAccountRecord = {
+        accountId: ports.cards.newAccountId(),
+        clubId: club.id,
+        status: 'ONBOARDING',
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        requirements: ALL_REQUIREMENTS,
+        rejectReason: null,
+        createdAt: isoInstant(now),
+        updatedAt: isoInstant(now),
+      }
+      await ports.paymentAccounts.insert(account)
+      return json(201, await newLink(ports, now, request, account))
+    },
+  }),
+
+  getPaymentAccount: defineOperation({
+    params: GetPaymentAccountParams,
+    scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
+    run: async ({ ports }, { params }) => {
+      const account = await accountOfClub(ports, (await getClub(ports, params.clubId)).id)
+      return json(200, { account: account ? toPaymentAccount(account) : null })
+    },
+  }),
+
+  createOnboardingLink: defineOperation({
+    params: CreateOnboardingLinkParams,
+    scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
+    run: async ({ ports, now, request }, { params }) => {
+      const account = await accountOfClub(ports, (await getClub(ports, params.clubId)).id)
+      if (!account || account.status !== 'ONBOARDING') {
+        throw problem('payment-account-state', 'The club has no account in onboarding.')
+      }
+      return json(201, await newLink(ports, now, request, account))
+    },
+  }),
+
+  rejectPaymentAccount: defineOperation({
+    params: RejectPaymentAccountParams,
+    body: RejectPaymentAccountBody,
+    run: async ({ ports, now }, { params, body }) => {
+      const account = await accountInClub(ports, params.accountId, params.clubId)
+      const rejectReason = normalizedText('reason', body.reason, rejectPaymentAccountBodyReasonMin)
+      if (account.status === 'REJECTED') throw problem('payment-account-state', 'The account is rejected already.')
+      await ports.onboardingLinks.deleteByAccount(account.accountId)
+      const rejected: PaymentAccountRecord = {
+        ...account,
+        status: 'REJECTED',
+        chargesEnabled: false,
+        payoutsEnabled: false,
+        rejectReason,
+        updatedAt: isoInstant(now),
+      }
+      await ports.paymentAccounts.update(rejected)
+      return json(200, toPaymentAccount(rejected))
+    },
+  }),
+
+  deletePaymentAccount: defineOperation({
+    params: DeletePaymentAccountParams,
+    run: async ({ ports }, { params }) => {
+      const account = await accountInClub(ports, params.accountId, params.clubId)
+      await ports.onboardingLinks.deleteByAccount(account.accountId)
+      await ports.paymentAccounts.delete(account.accountId)
+      return noContent()
+    },
+  }),
+}

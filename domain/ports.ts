@@ -1,0 +1,296 @@
+/**
+ * What the domain needs from the outside world, and nothing more: one repository per aggregate, the
+ * mailer, the identity provider, the card provider and id generation. Two sets of adapters implement
+ * them: in memory (mocks/db/memory-ports.ts: the browser, Vitest, mock:server) and PostgreSQL through
+ * Kysely (server/db/sql-ports.ts: the real server, on PGlite or a PostgreSQL server).
+ *
+ * Adapters hold no business rules. Where a port does more than store and fetch (paging, sorting, sums),
+ * its order and filters are specified here exactly, and domain/*.test.ts runs the same suite on both
+ * adapters so that they cannot drift apart.
+ *
+ * Every repository of one `Ports` value works inside one transaction (`UnitOfWork.run`): its writes
+ * commit together when the work returns and are discarded when it throws.
+ */
+import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
+import type { Globals } from '../src/api/generated/query/model/globals.ts'
+import type { Role } from '../src/api/generated/query/model/role.ts'
+import type {
+  AppLogoRecord,
+  CampaignRecord,
+  ClubRecord,
+  ClubRoleRecord,
+  ClubTypeRecord,
+  DonationRecord,
+  FileRecord,
+  InvitationRecord,
+  MembershipRecord,
+  OnboardingLinkRecord,
+  OutgoingMail,
+  PaymentAccountRecord,
+  UserRecord,
+} from './records.ts'
+
+/** A page of a list and the size of the whole (filtered) list. */
+export interface Slice<T> {
+  readonly items: T[]
+  readonly totalItems: number
+}
+
+/**
+ * Thrown by a repository when a write breaks a uniqueness the rules ask for. The domain checks these
+ * itself first (with a better message); the store's constraint is the backstop for concurrent writes.
+ */
+export class DuplicateKeyError extends Error {
+  readonly key: 'user-email' | 'club-type-name' | 'club-role-name'
+  constructor(key: DuplicateKeyError['key']) {
+    super(`duplicate key: ${key}`)
+    this.name = 'DuplicateKeyError'
+    this.key = key
+  }
+}
+
+export interface UserRepository {
+  get(uid: string): Promise<UserRecord | null>
+  getMany(uids: readonly string[]): Promise<Map<string, UserRecord>>
+  /** By the normalized (lower-case) address. */
+  findByEmail(email: string): Promise<UserRecord | null>
+  /** Every user, in no particular order (the domain sorts). */
+  list(): Promise<UserRecord[]>
+  countByRole(role: Role): Promise<number>
+  insert(user: UserRecord): Promise<void>
+  update(user: UserRecord): Promise<void>
+  delete(uid: string): Promise<void>
+}
+
+export interface MembershipRepository {
+  get(clubId: string, uid: string): Promise<MembershipRecord | null>
+  listByUser(uid: string): Promise<MembershipRecord[]>
+  listByClub(clubId: string): Promise<MembershipRecord[]>
+  listByRole(clubRoleId: string): Promise<MembershipRecord[]>
+  countByClub(clubId: string): Promise<number>
+  /** Memberships per club role id (roles nobody holds are absent). */
+  countsByRole(): Promise<Map<string, number>>
+  insert(membership: MembershipRecord): Promise<void>
+  deleteByUser(uid: string): Promise<void>
+}
+
+export interface InvitationRepository {
+  findByToken(token: string): Promise<InvitationRecord | null>
+  listByClub(clubId: string): Promise<InvitationRecord[]>
+  /** Invitations not accepted yet (`usedAt` null), expired ones included. */
+  listUnused(): Promise<InvitationRecord[]>
+  insert(invitation: InvitationRecord): Promise<void>
+  update(invitation: InvitationRecord): Promise<void>
+  delete(id: string): Promise<void>
+}
+
+export type ClubSortField = 'name' | 'createdAt' | 'status' | 'zvrNumber'
+
+export interface ClubListQuery {
+  /** null: every status. */
+  readonly status: ClubStatus | null
+  /** null: every type. */
+  readonly clubTypeId: string | null
+  readonly sort: ClubSortField
+  readonly descending: boolean
+  readonly offset: number
+  readonly limit: number
+}
+
+export interface ClubRepository {
+  get(id: string): Promise<ClubRecord | null>
+  getMany(ids: readonly string[]): Promise<Map<string, ClubRecord>>
+  /**
+   * The clubs matching the filter, ordered by the sort field (reversed whole when `descending`), then by
+   * name ascending, then by id ascending. Orders by field:
+   * - `name`: by `sortKey(name)` (domain/sort-key.ts), compared as plain strings (code-point order);
+   * - `createdAt`, `status`: as strings;
+   * - `zvrNumber`: empty ones after all others, then shorter before longer, then as strings.
+   * The name tiebreak compares `sortKey(name)` too.
+   */
+  page(query: ClubListQuery): Promise<Slice<ClubRecord>>
+  /** The names of the clubs of a type. */
+  namesByType(clubTypeId: string): Promise<string[]>
+  /** Clubs per club type id (types no club uses are absent). */
+  countsByType(): Promise<Map<string, number>>
+  insert(club: ClubRecord): Promise<void>
+  update(club: ClubRecord): Promise<void>
+}
+
+export interface FileRepository {
+  get(id: string): Promise<FileRecord | null>
+  /** A club's files in no particular order (the domain sorts). */
+  listByClub(clubId: string): Promise<FileRecord[]>
+  /** The files of several clubs, by club id (clubs without files are absent). */
+  listByClubs(clubIds: readonly string[]): Promise<Map<string, FileRecord[]>>
+  insert(file: FileRecord): Promise<void>
+  delete(id: string): Promise<void>
+}
+
+export interface CampaignRepository {
+  get(documentId: string): Promise<CampaignRecord | null>
+  getMany(documentIds: readonly string[]): Promise<Map<string, CampaignRecord>>
+  listByClub(clubId: string): Promise<CampaignRecord[]>
+  countsOfClub(clubId: string): Promise<{ total: number; enabled: number }>
+  insert(campaign: CampaignRecord): Promise<void>
+  update(campaign: CampaignRecord): Promise<void>
+  delete(documentId: string): Promise<void>
+}
+
+export type DonationScope = { readonly clubId: string } | { readonly campaignId: string }
+export type DonationSortField = 'donatedAt' | 'amountCents' | 'donorName'
+
+export interface DonationListQuery {
+  /** Inclusive Vienna days; null: unbounded. */
+  readonly from: string | null
+  readonly to: string | null
+  readonly sort: DonationSortField
+  readonly descending: boolean
+  readonly offset: number
+  readonly limit: number
+}
+
+export interface DonationTotals {
+  readonly count: number
+  readonly cents: number
+}
+
+export interface DonationRepository {
+  /**
+   * The donations of a club or campaign whose `day` lies in [from, to], the page of them, how many
+   * there are and their sum. Orders:
+   * - `donatedAt`: by `at`, then by id (both reversed when `descending`);
+   * - `amountCents`: by amount (reversed when `descending`), then `at` newest first, then id descending;
+   * - `donorName`: anonymous ones (null) last in both directions; the others by `sortKey(donorName)`
+   *   (reversed when `descending`), then `at` newest first, then id descending.
+   */
+  page(scope: DonationScope, query: DonationListQuery): Promise<Slice<DonationRecord> & { totalCents: number }>
+  /** Per Vienna day in [from, to] with donations: count and sum, by day ascending. */
+  dailyTotals(clubId: string, from: string, to: string): Promise<Array<{ day: string; count: number; cents: number }>>
+  /** A club's donations in all, and those from `sinceDay` on. */
+  clubTotals(clubId: string, sinceDay: string): Promise<{ all: DonationTotals; since: DonationTotals }>
+  /** Per campaign id (campaigns without donations are absent). */
+  campaignTotals(campaignIds: readonly string[]): Promise<Map<string, DonationTotals>>
+}
+
+export interface PaymentAccountRepository {
+  get(accountId: string): Promise<PaymentAccountRecord | null>
+  listByClub(clubId: string): Promise<PaymentAccountRecord[]>
+  listByClubs(clubIds: readonly string[]): Promise<Map<string, PaymentAccountRecord[]>>
+  insert(account: PaymentAccountRecord): Promise<void>
+  update(account: PaymentAccountRecord): Promise<void>
+  delete(accountId: string): Promise<void>
+}
+
+export interface OnboardingLinkRepository {
+  get(id: string): Promise<OnboardingLinkRecord | null>
+  insert(link: OnboardingLinkRecord): Promise<void>
+  update(link: OnboardingLinkRecord): Promise<void>
+  deleteByAccount(accountId: string): Promise<void>
+}
+
+export interface ClubTypeRepository {
+  get(id: string): Promise<ClubTypeRecord | null>
+  list(): Promise<ClubTypeRecord[]>
+  insert(type: ClubTypeRecord): Promise<void>
+  update(type: ClubTypeRecord): Promise<void>
+  delete(id: string): Promise<void>
+}
+
+export interface ClubRoleRepository {
+  get(id: string): Promise<ClubRoleRecord | null>
+  list(): Promise<ClubRoleRecord[]>
+  insert(role: ClubRoleRecord): Promise<void>
+  update(role: ClubRoleRecord): Promise<void>
+  delete(id: string): Promise<void>
+}
+
+export interface AppLogoRepository {
+  get(): Promise<AppLogoRecord | null>
+  set(logo: AppLogoRecord | null): Promise<void>
+}
+
+export interface GlobalsRepository {
+  get(): Promise<Globals>
+}
+
+/** Sends (or queues) a mail. Inside the transaction: a failed request sends nothing. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>
+}
+
+/** What a verified ID token says. */
+export interface TokenIdentity {
+  /** The provider's account id; null when the token names only an address (emulator tokens). */
+  readonly uid: string | null
+  readonly email: string
+  readonly emailVerified: boolean
+  /** Seconds since the epoch. */
+  readonly issuedAt: number
+  readonly authTime: number
+}
+
+export type TokenCheck = { readonly ok: true; readonly identity: TokenIdentity } | { readonly ok: false; readonly reason: string }
+
+/**
+ * The sign-in provider (Firebase Auth in production; its offline twin in mocked mode and tests). The
+ * portal's user record and the provider's account share the uid and the address.
+ */
+export interface IdentityProvider {
+  /** Checks signature, lifetime and revocation. */
+  verifyIdToken(token: string, now: number): Promise<TokenCheck>
+  createAccount(account: { uid: string; email: string; password: string; emailVerified: boolean; displayName: string }): Promise<void>
+  updateAccount(uid: string, changes: { email: string; displayName: string }): Promise<void>
+  /** Sets a new password and ends the account's sessions (tokens issued before `now` are refused). */
+  setPassword(uid: string, password: string, now: number): Promise<void>
+  deleteAccount(uid: string): Promise<void>
+  /** A one-time code that confirms the address when applied (the verification mail's link carries it). */
+  emailVerificationCode(uid: string, email: string, now: number): Promise<string>
+}
+
+/** The card provider: where its accounts come from and where its hosted onboarding lives. */
+export interface CardProvider {
+  newAccountId(): string
+  /** The provider's page for an onboarding link; `requestOrigin` is the backend's origin. */
+  onboardingUrl(linkId: string, requestOrigin: string): string
+}
+
+export interface IdGenerator {
+  /** A unique id for a new record. */
+  id(): string
+  /** An unguessable URL-safe token (invitations, links). */
+  token(bytes?: number): string
+}
+
+/** Everything one transaction can reach. */
+export interface Ports {
+  readonly users: UserRepository
+  readonly memberships: MembershipRepository
+  readonly invitations: InvitationRepository
+  readonly clubs: ClubRepository
+  readonly files: FileRepository
+  readonly campaigns: CampaignRepository
+  readonly donations: DonationRepository
+  readonly paymentAccounts: PaymentAccountRepository
+  readonly onboardingLinks: OnboardingLinkRepository
+  readonly clubTypes: ClubTypeRepository
+  readonly clubRoles: ClubRoleRepository
+  readonly appLogo: AppLogoRepository
+  readonly globals: GlobalsRepository
+  readonly mailer: Mailer
+  readonly identity: IdentityProvider
+  readonly cards: CardProvider
+  readonly ids: IdGenerator
+}
+
+export interface UnitOfWork {
+  /**
+   * Runs `work` in one transaction: `read` work may not write; `write` work commits when it returns
+   * and rolls back when it throws.
+   */
+  run<T>(mode: 'read' | 'write', work: (ports: Ports) => Promise<T>): Promise<T>
+}
+
+export interface Clock {
+  now(): number
+}

@@ -1,0 +1,109 @@
+/**
+ * RFC 9457 problems as the contract defines them (`Problem`): a stable `type` per kind, `title` = the
+ * standard name of the status, and `errors` for the fields at fault.
+ */
+import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
+import type { Problem } from '../src/api/generated/query/model/problem.ts'
+
+export type ProblemKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'user-exists'
+  | 'token-missing'
+  | 'token-expired'
+  | 'token-used'
+  | 'club-incomplete'
+  | 'invalid-transition'
+  | 'in-use'
+  | 'name-taken'
+  | 'last-admin'
+  | 'self-delete'
+  | 'logo-exists'
+  | 'payment-account-exists'
+  | 'payment-account-state'
+  | 'club-not-active'
+  | 'campaign-has-donations'
+  | 'internal'
+  /** Only for failures injected through `/__mock/faults` with a status no other kind fits. */
+  | 'injected-fault'
+
+export const PROBLEM_BASE = 'https://vereinsportal.at/problems/'
+
+export const STATUS_TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+}
+
+const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
+  validation: 400,
+  'token-missing': 400,
+  'token-expired': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'user-exists': 409,
+  'token-used': 409,
+  'club-incomplete': 409,
+  'invalid-transition': 409,
+  'in-use': 409,
+  'name-taken': 409,
+  'last-admin': 409,
+  'self-delete': 409,
+  'logo-exists': 409,
+  'payment-account-exists': 409,
+  'payment-account-state': 409,
+  'club-not-active': 409,
+  'campaign-has-donations': 409,
+  internal: 500,
+  'injected-fault': 500,
+}
+
+/** Thrown by domain functions; the transaction is discarded and the pipeline answers with the problem. */
+export class ProblemError extends Error {
+  readonly kind: ProblemKind
+  readonly status: number
+  readonly errors: readonly FieldError[] | undefined
+
+  constructor(kind: ProblemKind, detail: string, errors?: readonly FieldError[], status?: number) {
+    super(detail)
+    this.name = 'ProblemError'
+    this.kind = kind
+    this.status = status ?? KIND_STATUS[kind]
+    this.errors = errors
+  }
+}
+
+export const problem = (kind: ProblemKind, detail: string, errors?: readonly FieldError[]): ProblemError =>
+  new ProblemError(kind, detail, errors)
+
+export const notFound = (what: string, id: string): ProblemError => problem('not-found', `${what} '${id}' does not exist.`)
+
+/** One bad field as a 400. */
+export const invalidField = (field: string, message: string, code = 'invalid'): ProblemError =>
+  problem('validation', `The request is invalid: ${field}: ${message}`, [{ field, message, code }])
+
+export const toProblemBody = (error: ProblemError, instance: string): Problem => ({
+  type: `${PROBLEM_BASE}${error.kind}`,
+  title: STATUS_TITLES[error.status] ?? 'Error',
+  status: error.status,
+  detail: error.message,
+  instance,
+  ...(error.errors && error.errors.length > 0 ? { errors: [...error.errors] } : {}),
+})
+
+/** The kind an injected failure of `status` gets: the natural one where the contract has it. */
+export const kindForStatus = (status: number): ProblemKind =>
+  status === 400 ? 'validation' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status >= 500 ? 'internal' : 'injected-fault'

@@ -1,0 +1,181 @@
+/**
+ * The records the domain reads and writes through its ports (domain/ports.ts). Plain immutable values:
+ * a change is a new record handed to a repository's `update`. Instants are ISO strings (`isoInstant`),
+ * calendar days `YYYY-MM-DD` (Vienna), money integer cents.
+ */
+import type { Address } from '../src/api/generated/query/model/address.ts'
+import type { BankInfo } from '../src/api/generated/query/model/bankInfo.ts'
+import type { BillingAddress } from '../src/api/generated/query/model/billingAddress.ts'
+import type { ClubSize } from '../src/api/generated/query/model/clubSize.ts'
+import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
+import type { DocumentLabel } from '../src/api/generated/query/model/documentLabel.ts'
+import type { ImageLabel } from '../src/api/generated/query/model/imageLabel.ts'
+import type { LegitimationContact } from '../src/api/generated/query/model/legitimationContact.ts'
+import type { LogoContentType } from '../src/api/generated/query/model/logoContentType.ts'
+import type { PaymentAccountStatus } from '../src/api/generated/query/model/paymentAccountStatus.ts'
+import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
+import type { Role } from '../src/api/generated/query/model/role.ts'
+
+/** A person's portal record. Credentials belong to the identity provider, never to this record. */
+export interface UserRecord {
+  readonly uid: string
+  /** Lower case (`normalizeEmail`); unique. */
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly role: Role
+  readonly emailVerified: boolean
+  readonly phoneNumber: string
+  readonly createdAt: string
+}
+
+export interface ClubTypeRecord {
+  readonly id: string
+  /** Unique without regard to case. */
+  readonly name: string
+  readonly createdAt: string
+}
+
+export interface ClubRoleRecord {
+  readonly id: string
+  /** Unique without regard to case. */
+  readonly name: string
+  readonly createdAt: string
+}
+
+export interface MembershipRecord {
+  /** `<clubId>:<uid>`: one membership per person and club. */
+  readonly id: string
+  readonly clubId: string
+  readonly uid: string
+  readonly clubRoleId: string
+  readonly createdAt: string
+}
+
+export interface InvitationRecord {
+  readonly id: string
+  readonly token: string
+  readonly clubId: string
+  readonly email: string
+  readonly clubRoleId: string
+  readonly invitedBy: string | null
+  readonly createdAt: string
+  readonly expiresAt: string
+  readonly usedAt: string | null
+  readonly usedBy: string | null
+}
+
+export interface ClubProfileRecord {
+  readonly name: string
+  readonly zvrNumber: string
+  readonly vatNumber: string
+  readonly donationNumber: string
+  readonly description: string
+  readonly shortDescription: string
+  readonly address: Readonly<Address>
+  readonly bankInfo: Readonly<BankInfo>
+  readonly billingAddress: Readonly<BillingAddress>
+  readonly legitimation: Readonly<LegitimationContact>
+  readonly clubTypeId: string
+  readonly clubSize: ClubSize | null
+}
+
+export interface ClubRecord {
+  readonly id: string
+  readonly profile: ClubProfileRecord
+  readonly status: ClubStatus
+  readonly isChecked: boolean
+  readonly checkedAt: string | null
+  readonly checkedBy: string | null
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+export type FileLabel = ImageLabel | DocumentLabel
+export type FileKind = 'IMAGE' | 'DOCUMENT'
+
+export interface FileRecord {
+  readonly id: string
+  readonly clubId: string
+  readonly kind: FileKind
+  readonly label: FileLabel
+  readonly name: string
+  readonly path: string
+  readonly contentType: string
+  readonly size: number
+  readonly uploadedAt: string
+}
+
+export interface CampaignRecord {
+  readonly documentId: string
+  readonly clubId: string
+  readonly name: string
+  readonly description: string
+  readonly goalCents: number
+  readonly amountCents: number
+  readonly minimumDonationCents: number
+  readonly date: string
+  readonly time: string
+  readonly from: string
+  readonly to: string
+  readonly enabled: boolean
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+export interface DonationRecord {
+  readonly id: string
+  readonly clubId: string
+  readonly campaignId: string | null
+  readonly amountCents: number
+  readonly donorName: string | null
+  readonly message: string | null
+  /** When, in epoch milliseconds (the response's `donatedAt` is derived from it). */
+  readonly at: number
+  /** The Vienna calendar day as `YYYY-MM-DD`, which filters and charts use. */
+  readonly day: string
+}
+
+export interface PaymentAccountRecord {
+  readonly accountId: string
+  readonly clubId: string
+  readonly status: PaymentAccountStatus
+  readonly chargesEnabled: boolean
+  readonly payoutsEnabled: boolean
+  readonly requirements: readonly PaymentRequirement[]
+  readonly rejectReason: string | null
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+export interface OnboardingLinkRecord {
+  readonly id: string
+  readonly accountId: string
+  readonly clubId: string
+  /** Where the provider sends the user back to (the app's origin). */
+  readonly returnOrigin: string
+  readonly createdAt: string
+  readonly expiresAt: string
+  readonly usedAt: string | null
+}
+
+export interface AppLogoRecord {
+  readonly id: string
+  readonly name: string
+  readonly path: string
+  readonly contentType: LogoContentType
+  readonly size: number
+  readonly uploadedAt: string
+}
+
+export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+
+/** A mail as the domain composes it; the mailer adds id and time when it sends or queues it. */
+export interface OutgoingMail {
+  readonly to: string
+  readonly kind: MailKind
+  readonly subject: string
+  readonly text: string
+  /** The app link the mail carries (relative to the app's origin). */
+  readonly link: string
+}

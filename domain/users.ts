@@ -1,0 +1,167 @@
+/** Users, the caller's own record and password, and accepting invitations. */
+import {
+  CreateUserBody,
+  DeleteUserParams,
+  RegisterViaInviteBody,
+  RegisterViaInviteQueryParams,
+  UpdateUserBody,
+  UpdateUserPasswordBody,
+} from '../src/api/generated/zod/users/users.zod.ts'
+import { collator, getUser, normalizeEmail, normalizeName } from './common.ts'
+import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import type { Ports } from './ports.ts'
+import { notFound, problem } from './problem.ts'
+import type { UserRecord } from './records.ts'
+import { isoInstant } from './time.ts'
+import { normalizedText } from './validation.ts'
+import { toUser } from './views.ts'
+
+const assertEmailFree = async (ports: Ports, email: string, exceptUid?: string): Promise<void> => {
+  const existing = await ports.users.findByEmail(normalizeEmail(email))
+  if (existing && existing.uid !== exceptUid) throw problem('user-exists', `A user with the e-mail address ${normalizeEmail(email)} exists.`)
+}
+
+/** The contract inlines the names' minimum (no generated constant): read it from the schema. */
+const NAME_MIN = CreateUserBody.shape.firstName.minLength ?? 0
+
+/** First and last name normalized and at least NAME_MIN long; `prefix` leads the field names in errors. */
+const checkedNames = (names: Pick<UserRecord, 'firstName' | 'lastName'>, prefix = ''): Pick<UserRecord, 'firstName' | 'lastName'> => ({
+  firstName: normalizedText(`${prefix}firstName`, names.firstName, NAME_MIN, normalizeName),
+  lastName: normalizedText(`${prefix}lastName`, names.lastName, NAME_MIN, normalizeName),
+})
+
+const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim()
+
+/** Uids look like the identity provider's (28 characters), whichever store makes them. */
+const newUid = (ports: Ports): string => ports.ids.id().replace(/-/g, '').slice(0, 28)
+
+/**
+ * Creates a user with a sign-in account (used by registration, invitations and administrators).
+ * `fieldPrefix` leads the field names of errors where the user is nested in the body (`user.`).
+ */
+export const insertUser = async (
+  ports: Ports,
+  now: number,
+  user: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'role' | 'emailVerified'> & { password: string; phoneNumber?: string },
+  fieldPrefix = '',
+): Promise<UserRecord> => {
+  const names = checkedNames(user, fieldPrefix)
+  await assertEmailFree(ports, user.email)
+  const record: UserRecord = {
+    uid: newUid(ports),
+    email: normalizeEmail(user.email),
+    ...names,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    phoneNumber: user.phoneNumber ?? '',
+    createdAt: isoInstant(now),
+  }
+  await ports.users.insert(record)
+  await ports.identity.createAccount({
+    uid: record.uid,
+    email: record.email,
+    password: user.password,
+    emailVerified: record.emailVerified,
+    displayName: displayName(record),
+  })
+  return record
+}
+
+export const userOperations = {
+  getUsers: defineOperation({
+    run: async ({ ports }) =>
+      json(
+        200,
+        (await ports.users.list())
+          .sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || (a.uid < b.uid ? -1 : 1))
+          .map(toUser),
+      ),
+  }),
+
+  createUser: defineOperation({
+    body: CreateUserBody,
+    // An administrator vouches for the address, so the account can sign in at once.
+    run: async ({ ports, now }, { body }) => json(201, toUser(await insertUser(ports, now, { ...body, emailVerified: true }))),
+  }),
+
+  updateUser: defineOperation({
+    body: UpdateUserBody,
+    run: async ({ ports }, { body }) => {
+      const user = await getUser(ports, body.uid)
+      const names = checkedNames(body)
+      await assertEmailFree(ports, body.email, user.uid)
+      if (user.role === 'ROLE_ADMIN' && body.role !== 'ROLE_ADMIN' && (await ports.users.countByRole('ROLE_ADMIN')) <= 1) {
+        throw problem('last-admin', 'The last administrator keeps the administrator role.')
+      }
+      const updated: UserRecord = { ...user, email: normalizeEmail(body.email), ...names, role: body.role }
+      await ports.users.update(updated)
+      await ports.identity.updateAccount(user.uid, { email: updated.email, displayName: displayName(updated) })
+      return json(200, toUser(updated))
+    },
+  }),
+
+  getCurrentUser: defineOperation({
+    run: async (ctx) => {
+      const { user, clubIds } = requireCaller(ctx)
+      return json(200, { ...toUser(user), clubIds: [...clubIds].sort() })
+    },
+  }),
+
+  updateUserPassword: defineOperation({
+    body: UpdateUserPasswordBody,
+    run: async (ctx, { body }) => {
+      const { user } = requireCaller(ctx)
+      await ctx.ports.identity.setPassword(user.uid, body.password, ctx.now)
+      return noContent()
+    },
+  }),
+
+  registerViaInvite: defineOperation({
+    before: (request) => {
+      if (!request.query.get('token')?.trim()) throw problem('token-missing', 'The invitation token is missing.')
+    },
+    query: RegisterViaInviteQueryParams,
+    body: RegisterViaInviteBody,
+    run: async ({ ports, now }, { query, body }) => {
+      const invitation = await ports.invitations.findByToken(query.token)
+      if (!invitation) throw notFound('Invitation', 'token')
+      if (invitation.usedAt !== null) throw problem('token-used', 'The invitation has been accepted already.')
+      if (Date.parse(invitation.expiresAt) <= now) throw problem('token-expired', 'The invitation has expired.')
+      // The address came by e-mail, which proves it.
+      const user = await insertUser(ports, now, {
+        email: invitation.email,
+        password: body.password,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: 'ROLE_USER',
+        emailVerified: true,
+      })
+      await ports.memberships.insert({
+        id: `${invitation.clubId}:${user.uid}`,
+        clubId: invitation.clubId,
+        uid: user.uid,
+        clubRoleId: invitation.clubRoleId,
+        createdAt: isoInstant(now),
+      })
+      await ports.invitations.update({ ...invitation, usedAt: isoInstant(now), usedBy: user.uid })
+      return json(201, toUser(user))
+    },
+  }),
+
+  deleteUser: defineOperation({
+    params: DeleteUserParams,
+    run: async (ctx, { params }) => {
+      const caller = requireCaller(ctx)
+      const { ports } = ctx
+      const user = await getUser(ports, params.uid)
+      if (user.uid === caller.user.uid) throw problem('self-delete', 'You cannot delete your own user.')
+      if (user.role === 'ROLE_ADMIN' && (await ports.users.countByRole('ROLE_ADMIN')) <= 1) {
+        throw problem('last-admin', 'The last administrator cannot be deleted.')
+      }
+      await ports.memberships.deleteByUser(user.uid)
+      await ports.users.delete(user.uid)
+      await ports.identity.deleteAccount(user.uid)
+      return noContent()
+    },
+  }),
+}

@@ -1,0 +1,85 @@
+/**
+ * Request validation with the zod schemas generated from the contract. Every issue becomes one
+ * `FieldError` (`field` a dotted path, an English `message`, a machine `code`) of a 400 `validation`
+ * problem. Messages are set per parse, so the app's German zod messages (a global setting) don't leak
+ * into the backend's answers.
+ */
+import type { z } from 'zod'
+import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
+import { invalidField, problem } from './problem.ts'
+
+type RawIssue = z.core.$ZodRawIssue
+
+const describe = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)
+
+const englishMessage = (issue: RawIssue): string => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'Required.' : `Expected ${String(issue.expected)}, received ${describe(issue.input)}.`
+    case 'too_small': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''
+      return `Must be at least ${String(issue.minimum)}${unit}.`
+    }
+    case 'too_big': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''
+      return `Must be at most ${String(issue.maximum)}${unit}.`
+    }
+    case 'invalid_format':
+      return issue.format === 'regex' ? `Does not match the pattern ${String(issue.pattern)}.` : `Must be a valid ${String(issue.format)}.`
+    case 'invalid_value':
+      return `Must be one of: ${(issue.values as unknown[]).map((value) => JSON.stringify(value)).join(', ')}.`
+    case 'invalid_union':
+      return 'Matches none of the allowed forms.'
+    case 'not_multiple_of':
+      return `Must be a multiple of ${String(issue.divisor)}.`
+    default:
+      return 'Invalid value.'
+  }
+}
+
+export type InputLocation = 'path' | 'query' | 'body'
+
+/** Parses `input` or throws a 400 `validation` problem listing every bad field. */
+export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> => {
+  const result = schema.safeParse(input, { error: englishMessage, reportInput: true })
+  if (result.success) return result.data
+  const errors: FieldError[] = result.error.issues.map((issue) => {
+    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
+    return {
+      field: issue.path.length > 0 ? issue.path.map(String).join('.') : location,
+      message: issue.message,
+      code: missing ? 'missing' : issue.code,
+    }
+  })
+  const fields = [...new Set(errors.map((error) => error.field))].join(', ')
+  throw problem('validation', `The ${location === 'body' ? 'request body' : `${location} parameters`} are invalid: ${fields}.`, errors)
+}
+
+/** Collects rule violations that zod cannot express, to throw them together. */
+export class FieldErrors {
+  readonly #errors: FieldError[] = []
+
+  add(field: string, message: string, code = 'invalid'): void {
+    this.#errors.push({ field, message, code })
+  }
+
+  throwIfAny(): void {
+    if (this.#errors.length > 0) {
+      const fields = [...new Set(this.#errors.map((error) => error.field))].join(', ')
+      throw problem('validation', `The request is invalid: ${fields}.`, this.#errors)
+    }
+  }
+}
+
+const trim = (text: string): string => text.trim()
+
+/**
+ * Free text as it is stored: normalized first (trimmed unless `normalize` says otherwise), then held to
+ * the contract's minimum length, so padding cannot carry a value past `min` (a 400 `validation` problem
+ * naming `field`, code `too_small`). Normalizing never lengthens a text, so the schema's maximum holds.
+ */
+export const normalizedText = (field: string, value: string, min: number, normalize: (text: string) => string = trim): string => {
+  const text = normalize(value)
+  if (text.length < min) throw invalidField(field, `Must be at least ${min} characters.`, 'too_small')
+  return text
+}

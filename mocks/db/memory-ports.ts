@@ -1,0 +1,271 @@
+/**
+ * The domain's ports (domain/ports.ts) over the in-memory store: one transaction (`Tx`) per unit of
+ * work. Storage and lookups only; the orders of the paged lists are the ones the ports document, which
+ * domain/*.test.ts checks against the SQL adapters too.
+ */
+import { randomIds } from '../../domain/ids.ts'
+import type {
+  CardProvider,
+  ClubRepository,
+  DonationRepository,
+  IdGenerator,
+  Ports,
+  UnitOfWork,
+} from '../../domain/ports.ts'
+import type { ClubRecord, MembershipRecord, OutgoingMail } from '../../domain/records.ts'
+import { compareBySortKey } from '../../domain/sort-key.ts'
+import { isoInstant } from '../../domain/time.ts'
+import { offlineIdentityProvider } from '../identity/offline-identity.ts'
+import type { IdentityStore } from '../identity/offline-identity.ts'
+import { MOCK_SIGNING_KEY } from '../identity/tokens.ts'
+import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
+import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'
+import { Tx } from './store.ts'
+import type { Store } from './store.ts'
+import type { TableName } from './types.ts'
+
+/** Where the simulated provider's hosted onboarding lives on the mocked backend. */
+export const providerPagePath = '/__mock/provider/onboarding'
+
+export const mockCardProvider: CardProvider = {
+  newAccountId: () => `acct_${randomIds.token(12).replace(/[-_]/g, 'x')}`,
+  onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${providerPagePath}?link=${encodeURIComponent(linkId)}`,
+}
+
+const values = <T extends TableName>(tx: Tx, name: T) => [...tx.table(name).values()]
+
+const byClubs = <R extends { clubId: string }>(records: readonly R[], clubIds: readonly string[]): Map<string, R[]> => {
+  const wanted = new Set(clubIds)
+  const out = new Map<string, R[]>()
+  for (const record of records) {
+    if (!wanted.has(record.clubId)) continue
+    const list = out.get(record.clubId)
+    if (list) list.push(record)
+    else out.set(record.clubId, [record])
+  }
+  return out
+}
+
+const getMany = <R>(tx: Tx, name: TableName, ids: readonly string[]): Map<string, R> => {
+  const table = tx.table(name)
+  const out = new Map<string, R>()
+  for (const id of ids) {
+    const record = table.get(id)
+    if (record) out.set(id, record as R)
+  }
+  return out
+}
+
+/** ZVR numbers: empty ones last, then shorter first, then as strings. */
+const compareZvr = (a: string, b: string): number =>
+  (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
+const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+const CLUB_ORDERS: Readonly<Record<string, (a: ClubRecord, b: ClubRecord) => number>> = {
+  name: (a, b) => compareBySortKey(a.profile.name, b.profile.name),
+  createdAt: (a, b) => compareStrings(a.createdAt, b.createdAt),
+  status: (a, b) => compareStrings(a.status, b.status),
+  zvrNumber: (a, b) => compareZvr(a.profile.zvrNumber, b.profile.zvrNumber),
+}
+
+const clubRepository = (tx: Tx): ClubRepository => ({
+  get: async (id) => tx.table('clubs').get(id) ?? null,
+  getMany: async (ids) => getMany(tx, 'clubs', ids),
+  page: async (query) => {
+    const primary = CLUB_ORDERS[query.sort]!
+    const byName = CLUB_ORDERS.name!
+    const clubs = values(tx, 'clubs')
+      .filter((club) => (query.status === null || club.status === query.status) && (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId))
+      .sort((a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id))
+    return { items: clubs.slice(query.offset, query.offset + query.limit), totalItems: clubs.length }
+  },
+  namesByType: async (clubTypeId) => values(tx, 'clubs').filter((club) => club.profile.clubTypeId === clubTypeId).map((club) => club.profile.name),
+  countsByType: async () => {
+    const counts = new Map<string, number>()
+    for (const club of tx.table('clubs').values()) counts.set(club.profile.clubTypeId, (counts.get(club.profile.clubTypeId) ?? 0) + 1)
+    return counts
+  },
+  insert: async (club) => void tx.put('clubs', club.id, club),
+  update: async (club) => void tx.put('clubs', club.id, club),
+})
+
+const donationRepository = (tx: Tx): DonationRepository => {
+  const listOf = (scope: { clubId: string } | { campaignId: string }) =>
+    'clubId' in scope ? donationsOfClub(tx.map('donations'), scope.clubId) : donationsOfCampaign(tx.map('donations'), scope.campaignId)
+  return {
+    page: async (scope, query) => pageOfList(listOf(scope), query),
+    dailyTotals: async (clubId, from, to) => dailyTotalsOfList(listOf({ clubId }), from, to),
+    clubTotals: async (clubId, sinceDay) => totalsOfList(listOf({ clubId }), sinceDay),
+    campaignTotals: async (campaignIds) => {
+      const out = new Map<string, { count: number; cents: number }>()
+      for (const campaignId of campaignIds) {
+        const { all } = totalsOfList(listOf({ campaignId }), '0000-01-01')
+        if (all.count > 0) out.set(campaignId, all)
+      }
+      return out
+    },
+  }
+}
+
+/** Sends into the mailbox the control plane shows (`/__mock/mailbox`). */
+const mailbox = (tx: Tx, now: () => number) => ({
+  send: async (mail: OutgoingMail) => {
+    const sequence = tx.singleton('mailSequence') + 1
+    tx.setSingleton('mailSequence', sequence)
+    const id = randomIds.id()
+    tx.put('mails', id, { id, ...mail, sentAt: isoInstant(now()), sequence })
+  },
+})
+
+/** The offline identity provider's store, in the same transaction as everything else. */
+export const memoryIdentityStore = (tx: Tx, now: () => number, signingKey: Uint8Array = MOCK_SIGNING_KEY): IdentityStore => ({
+  users: {
+    get: async (uid) => tx.table('users').get(uid) ?? null,
+    findByEmail: async (email) => values(tx, 'users').find((user) => user.email === email) ?? null,
+    update: async (user) => void tx.put('users', user.uid, user),
+  },
+  credentials: {
+    create: async (uid, password) => void tx.put('credentials', uid, { uid, password, sessionsValidAfter: 0 }),
+    verify: async (uid, password) => tx.table('credentials').get(uid)?.password === password,
+    setPassword: async (uid, password, sessionsValidAfter) => void tx.put('credentials', uid, { uid, password, sessionsValidAfter }),
+    sessionsValidAfter: async (uid) => tx.table('credentials').get(uid)?.sessionsValidAfter ?? null,
+    delete: async (uid) => tx.delete('credentials', uid),
+  },
+  refreshTokens: {
+    get: async (token) => tx.table('refreshTokens').get(token) ?? null,
+    insert: async (record) => void tx.put('refreshTokens', record.token, record),
+    deleteByUser: async (uid) => {
+      for (const record of values(tx, 'refreshTokens')) if (record.uid === uid) tx.delete('refreshTokens', record.token)
+    },
+  },
+  actionCodes: {
+    get: async (code) => tx.table('oobCodes').get(code) ?? null,
+    insert: async (record) => void tx.put('oobCodes', record.code, record),
+    update: async (record) => void tx.put('oobCodes', record.code, record),
+    deleteByUser: async (uid) => {
+      for (const record of values(tx, 'oobCodes')) if (record.uid === uid) tx.delete('oobCodes', record.code)
+    },
+  },
+  mailer: mailbox(tx, now),
+  tokenLifetimeSeconds: () => tx.singleton('faults').tokenLifetimeSeconds,
+  emulatorProject: () => tx.singleton('settings').firebaseEmulatorProject,
+  signingKey,
+})
+
+export interface MemoryPortsOptions {
+  now: () => number
+  ids?: IdGenerator
+  cards?: CardProvider
+}
+
+/** Every port over one transaction of the in-memory store. */
+export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
+  const identityStore = memoryIdentityStore(tx, options.now)
+  const memberships = () => values(tx, 'memberships')
+  return {
+    users: {
+      get: async (uid) => tx.table('users').get(uid) ?? null,
+      getMany: async (uids) => getMany(tx, 'users', uids),
+      findByEmail: identityStore.users.findByEmail,
+      list: async () => values(tx, 'users'),
+      countByRole: async (role) => values(tx, 'users').filter((user) => user.role === role).length,
+      // Transactions run one at a time here, so the domain's own uniqueness checks are final.
+      insert: async (user) => void tx.put('users', user.uid, user),
+      update: async (user) => void tx.put('users', user.uid, user),
+      delete: async (uid) => tx.delete('users', uid),
+    },
+    memberships: {
+      get: async (clubId, uid) => tx.table('memberships').get(`${clubId}:${uid}`) ?? null,
+      listByUser: async (uid) => memberships().filter((membership) => membership.uid === uid),
+      listByClub: async (clubId) => memberships().filter((membership) => membership.clubId === clubId),
+      listByRole: async (clubRoleId) => memberships().filter((membership) => membership.clubRoleId === clubRoleId),
+      countByClub: async (clubId) => memberships().filter((membership) => membership.clubId === clubId).length,
+      countsByRole: async () => {
+        const counts = new Map<string, number>()
+        for (const membership of tx.table('memberships').values()) counts.set(membership.clubRoleId, (counts.get(membership.clubRoleId) ?? 0) + 1)
+        return counts
+      },
+      insert: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
+      deleteByUser: async (uid) => {
+        for (const membership of memberships()) if (membership.uid === uid) tx.delete('memberships', membership.id)
+      },
+    },
+    invitations: {
+      findByToken: async (token) => values(tx, 'invitations').find((invitation) => invitation.token === token) ?? null,
+      listByClub: async (clubId) => values(tx, 'invitations').filter((invitation) => invitation.clubId === clubId),
+      listUnused: async () => values(tx, 'invitations').filter((invitation) => invitation.usedAt === null),
+      insert: async (invitation) => void tx.put('invitations', invitation.id, invitation),
+      update: async (invitation) => void tx.put('invitations', invitation.id, invitation),
+      delete: async (id) => tx.delete('invitations', id),
+    },
+    clubs: clubRepository(tx),
+    files: {
+      get: async (id) => tx.table('files').get(id) ?? null,
+      listByClub: async (clubId) => values(tx, 'files').filter((file) => file.clubId === clubId),
+      listByClubs: async (clubIds) => byClubs(values(tx, 'files'), clubIds),
+      insert: async (file) => void tx.put('files', file.id, file),
+      delete: async (id) => tx.delete('files', id),
+    },
+    campaigns: {
+      get: async (documentId) => tx.table('campaigns').get(documentId) ?? null,
+      getMany: async (documentIds) => getMany(tx, 'campaigns', documentIds),
+      listByClub: async (clubId) => values(tx, 'campaigns').filter((campaign) => campaign.clubId === clubId),
+      countsOfClub: async (clubId) => {
+        const campaigns = values(tx, 'campaigns').filter((campaign) => campaign.clubId === clubId)
+        return { total: campaigns.length, enabled: campaigns.filter((campaign) => campaign.enabled).length }
+      },
+      insert: async (campaign) => void tx.put('campaigns', campaign.documentId, campaign),
+      update: async (campaign) => void tx.put('campaigns', campaign.documentId, campaign),
+      delete: async (documentId) => tx.delete('campaigns', documentId),
+    },
+    donations: donationRepository(tx),
+    paymentAccounts: {
+      get: async (accountId) => tx.table('paymentAccounts').get(accountId) ?? null,
+      listByClub: async (clubId) => values(tx, 'paymentAccounts').filter((account) => account.clubId === clubId),
+      listByClubs: async (clubIds) => byClubs(values(tx, 'paymentAccounts'), clubIds),
+      insert: async (account) => void tx.put('paymentAccounts', account.accountId, account),
+      update: async (account) => void tx.put('paymentAccounts', account.accountId, account),
+      delete: async (accountId) => tx.delete('paymentAccounts', accountId),
+    },
+    onboardingLinks: {
+      get: async (id) => tx.table('onboardingLinks').get(id) ?? null,
+      insert: async (link) => void tx.put('onboardingLinks', link.id, link),
+      update: async (link) => void tx.put('onboardingLinks', link.id, link),
+      deleteByAccount: async (accountId) => {
+        for (const link of values(tx, 'onboardingLinks')) if (link.accountId === accountId) tx.delete('onboardingLinks', link.id)
+      },
+    },
+    clubTypes: {
+      get: async (id) => tx.table('clubTypes').get(id) ?? null,
+      list: async () => values(tx, 'clubTypes'),
+      insert: async (type) => void tx.put('clubTypes', type.id, type),
+      update: async (type) => void tx.put('clubTypes', type.id, type),
+      delete: async (id) => tx.delete('clubTypes', id),
+    },
+    clubRoles: {
+      get: async (id) => tx.table('clubRoles').get(id) ?? null,
+      list: async () => values(tx, 'clubRoles'),
+      insert: async (role) => void tx.put('clubRoles', role.id, role),
+      update: async (role) => void tx.put('clubRoles', role.id, role),
+      delete: async (id) => tx.delete('clubRoles', id),
+    },
+    appLogo: {
+      get: async () => tx.singleton('appLogo'),
+      set: async (logo) => tx.setSingleton('appLogo', logo),
+    },
+    globals: { get: async () => tx.singleton('globals') },
+    mailer: identityStore.mailer,
+    identity: offlineIdentityProvider(identityStore),
+    cards: options.cards ?? mockCardProvider,
+    ids: options.ids ?? randomIds,
+  }
+}
+
+/**
+ * The in-memory store as the domain's unit of work. Reads work on the state as it is when they start
+ * (states are immutable, so that is a consistent snapshot); writes queue for their turn.
+ */
+export const memoryUnitOfWork = (store: Store, options: MemoryPortsOptions): UnitOfWork => ({
+  run: (mode, work) => (mode === 'read' ? work(memoryPorts(new Tx(store.state), options)) : store.transactAsync((tx) => work(memoryPorts(tx, options)))),
+})

@@ -1,0 +1,63 @@
+/**
+ * The domain tests' client: real requests (a `Request` in, a `Response` out) to the backend under test,
+ * signed in as a seed account where asked. The same calls run against every store.
+ */
+import { backendUnderTest } from './backend-under-test.ts'
+
+export const ORIGIN = 'http://localhost:3000'
+export const API = `${ORIGIN}/api/backend/v1`
+
+export interface CallOptions {
+  /** Sign in as this user (e-mail); default: no token. */
+  as?: string
+  /** A raw Authorization header value (wins over `as`). */
+  authorization?: string
+  body?: unknown
+  /** A body sent as is (e.g. malformed JSON). */
+  rawBody?: string
+  query?: Record<string, string | number | boolean | undefined>
+}
+
+export interface CallResult<T = unknown> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+// Tests read nested fields of many shapes; they state the type where it matters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const call = async <T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> => {
+  const backend = backendUnderTest()
+  const url = new URL(path.startsWith('/__mock') ? `${ORIGIN}${path}` : `${API}${path}`)
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
+  const headers = new Headers({ Accept: 'application/json' })
+  const authorization = options.authorization ?? (options.as ? `Bearer ${await backend.idTokenFor(options.as)}` : undefined)
+  if (authorization) headers.set('Authorization', authorization)
+  let body: string | undefined
+  if (options.rawBody !== undefined) body = options.rawBody
+  else if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined) headers.set('Content-Type', 'application/json')
+  const response = await backend.handle(new Request(url, { method, headers, body }))
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
+}
+
+/** The problem kind of an error answer (`…/problems/<kind>`). */
+export const kindOf = (result: CallResult): string | undefined =>
+  (result.body as { type?: string } | undefined)?.type?.split('/').pop()
+
+export interface SentMail {
+  id: string
+  to: string
+  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+  subject: string
+  text: string
+  link: string
+  sentAt: string
+}
+
+/** The mails the backend has sent, newest first. */
+export const sentMails = async (): Promise<SentMail[]> => (await call<SentMail[]>('GET', '/__mock/mailbox')).body
+
+/** A valid ID token for a user of the store. */
+export const idTokenFor = (email: string): Promise<string> => backendUnderTest().idTokenFor(email)
