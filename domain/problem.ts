@@ -25,7 +25,10 @@ export type ProblemKind =
   | 'payment-account-state'
   | 'club-not-active'
   | 'campaign-has-donations'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
   | 'internal'
+  | 'unavailable'
   /** Only for failures injected through `/__mock/faults` with a status no other kind fits. */
   | 'injected-fault'
 
@@ -39,6 +42,8 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -67,7 +72,10 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'payment-account-state': 409,
   'club-not-active': 409,
   'campaign-has-donations': 409,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
   internal: 500,
+  unavailable: 503,
   'injected-fault': 500,
 }
 
@@ -106,4 +114,20 @@ export const toProblemBody = (error: ProblemError, instance: string): Problem =>
 
 /** The kind an injected failure of `status` gets: the natural one where the contract has it. */
 export const kindForStatus = (status: number): ProblemKind =>
-  status === 400 ? 'validation' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not-found' : status >= 500 ? 'internal' : 'injected-fault'
+  status === 400
+    ? 'validation'
+    : status === 401
+      ? 'unauthorized'
+      : status === 403
+        ? 'forbidden'
+        : status === 404
+          ? 'not-found'
+          : status === 413
+            ? 'payload-too-large'
+            : status === 415
+              ? 'unsupported-media-type'
+              : status === 503
+                ? 'unavailable'
+                : status >= 500
+                  ? 'internal'
+                  : 'injected-fault'

@@ -9,7 +9,7 @@ import { createMockBackend } from './backend.ts'
 import { deserializeState, serializeState } from './db/persistence.ts'
 import type { ProviderLinkInfo, ProviderOutcome } from '../domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
-import { providerPagePath } from './db/memory-ports.ts'
+import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { API_PREFIX } from './handlers/api-route.ts'
 import { renderProviderPage } from './provider/provider-dom.ts'
@@ -88,7 +88,7 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
     quiet: !env.DEV,
   })
 
-  if (window.location.pathname === providerPagePath) {
+  if (window.location.pathname === PROVIDER_PAGE_PATH) {
     const linkId = new URLSearchParams(window.location.search).get('link') ?? ''
     await renderProviderPage(document.getElementById('root') ?? document.body, linkId, {
       loadLink: async (id) => {

@@ -13,17 +13,16 @@
  *   --firebase-emulator-project <id>   also accept Firebase Auth emulator tokens of this project
  *   --quiet                            no request log
  */
-import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseArgs } from 'node:util'
 import { getResponse } from 'msw'
-import { parse as parseYaml } from 'yaml'
+import { contractOperations } from '../openapi/contract.ts'
 import { createMockBackend } from './backend.ts'
 import type { MockBackend } from './backend.ts'
 import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../domain/onboarding.ts'
 import type { ProviderOutcome } from '../domain/onboarding.ts'
-import { providerPagePath } from './db/memory-ports.ts'
+import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { createResponseCheck } from './handlers/response-check.ts'
 import { providerPageHtml } from './provider/provider-html.ts'
@@ -43,18 +42,8 @@ export interface RunningMockServer {
 }
 
 /** The statuses each operation declares, for `--strict`. */
-const declaredStatuses = (): Map<string, Set<number>> => {
-  const document = parseYaml(readFileSync(new URL('../openapi/portal.yaml', import.meta.url), 'utf8')) as {
-    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>
-  }
-  const statuses = new Map<string, Set<number>>()
-  for (const operations of Object.values(document.paths)) {
-    for (const operation of Object.values(operations)) {
-      if (operation.operationId) statuses.set(operation.operationId, new Set(Object.keys(operation.responses ?? {}).map(Number)))
-    }
-  }
-  return statuses
-}
+const declaredStatuses = (): Map<string, Set<number>> =>
+  new Map(contractOperations().map((operation) => [operation.operationId, new Set(operation.statuses)]))
 
 const readBody = async (request: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = []
@@ -98,7 +87,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
       if (request.method === 'OPTIONS') return send(response, 204, cors)
 
       // The simulated provider's hosted onboarding as a plain HTML page with forms.
-      if (url.pathname === providerPagePath) {
+      if (url.pathname === PROVIDER_PAGE_PATH) {
         if (request.method === 'POST') {
           const form = new URLSearchParams((await readBody(request)).toString('utf8'))
           const outcome = form.get('outcome') ?? ''

@@ -18,18 +18,16 @@ import { isoInstant } from '../../domain/time.ts'
 import { offlineIdentityProvider } from '../identity/offline-identity.ts'
 import type { IdentityStore } from '../identity/offline-identity.ts'
 import { MOCK_SIGNING_KEY } from '../identity/tokens.ts'
+import { PROVIDER_PAGE_PATH } from '../provider/paths.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'
 import { Tx } from './store.ts'
 import type { Store } from './store.ts'
 import type { TableName } from './types.ts'
 
-/** Where the simulated provider's hosted onboarding lives on the mocked backend. */
-export const providerPagePath = '/__mock/provider/onboarding'
-
 export const mockCardProvider: CardProvider = {
   newAccountId: () => `acct_${randomIds.token(12).replace(/[-_]/g, 'x')}`,
-  onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${providerPagePath}?link=${encodeURIComponent(linkId)}`,
+  onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${PROVIDER_PAGE_PATH}?link=${encodeURIComponent(linkId)}`,
 }
 
 const values = <T extends TableName>(tx: Tx, name: T) => [...tx.table(name).values()]

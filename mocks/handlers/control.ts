@@ -11,6 +11,7 @@ import { clearMailbox, mailbox, putFaults, putSettings } from '../control/contro
 import type { Tx } from '../db/store.ts'
 import { IDENTITY_ACTIONS, identityTwin } from '../identity/offline-identity.ts'
 import type { IdentityAction } from '../identity/offline-identity.ts'
+import { PROVIDER_LINK_PATH, PROVIDER_SUBMIT_PATH } from '../provider/paths.ts'
 import { readJsonBody, toHttpResponse } from './api-route.ts'
 
 const invalidJson: ApiResponse = { status: 400, body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' } }
@@ -59,12 +60,12 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       return body === MALFORMED_BODY ? toHttpResponse(invalidJson) : run((tx) => putSettings(tx, body))
     }),
 
-    http.get('*/__mock/provider/link', async ({ request }) => {
+    http.get(`*${PROVIDER_LINK_PATH}`, async ({ request }) => {
       const linkId = new URL(request.url).searchParams.get('link') ?? ''
       const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
       return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
-    http.post('*/__mock/provider/submit', async ({ request }) => {
+    http.post(`*${PROVIDER_SUBMIT_PATH}`, async ({ request }) => {
       const body = await readJsonBody(request)
       if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
       const input = body as { link?: unknown; outcome?: unknown } | undefined

@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:

@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -43,13 +46,13 @@ import type { FieldError } from './fieldError.ts';
  * `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `club-incomplete`,
  * `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
  * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`,
- * `internal`. `errors` lists the fields at fault (validation, and the missing fields of
+ * `payload-too-large`, `unsupported-media-type`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, and the missing fields of
  * `club-incomplete`).
  */
 export interface Problem {
   /** Identifies the kind of problem. */
   type: string;
-  /** The standard name of the status (Bad Request, Unauthorized, Forbidden, Not Found, Conflict, Internal Server Error). */
+  /** The standard name of the status (Bad Request, Unauthorized, Forbidden, Not Found, Conflict, Content Too Large, Unsupported Media Type, Internal Server Error, Service Unavailable). */
   title: string;
   /**
      * @minimum 400

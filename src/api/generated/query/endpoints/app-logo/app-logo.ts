@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -91,8 +94,20 @@ import type {
 } from '../../model/notFoundResponse.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../model/payloadTooLargeResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
+
+import type {
   UnauthorizedResponse
 } from '../../model/unauthorizedResponse.ts';
+
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -153,7 +168,7 @@ export const getGetAppLogoQueryKey = () => {
     }
 
 
-export const getGetAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -172,10 +187,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppLogoQueryResult = NonNullable<Awaited<ReturnType<typeof getAppLogo>>>
-export type GetAppLogoQueryError = ErrorType<InternalServerErrorResponse>
+export type GetAppLogoQueryError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogo>>,
@@ -185,7 +200,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogo>>,
@@ -195,7 +210,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -203,7 +218,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
  * @summary The portal's logo
  */
 
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -266,7 +281,7 @@ return apiFetch<AppLogo>(getCreateAppLogoUrl(),
 
 export const getCreateAppLogoMutationKey = () => ['createAppLogo'] as const;
 
-export const getCreateAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreateAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext> => {
 
@@ -295,13 +310,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof createAppLogo>>>
     export type CreateAppLogoMutationBody = BodyType<AppLogoInput>
-    export type CreateAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreateAppLogoMutationVariables = {data: BodyType<AppLogoInput>}
 
     /**
  * @summary Set the portal's logo
  */
-export const useCreateAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreateAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppLogo>>, TError,CreateAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppLogo>>,
@@ -356,7 +371,7 @@ return apiFetch<AppLogo>(getReplaceAppLogoUrl(),
 
 export const getReplaceAppLogoMutationKey = () => ['replaceAppLogo'] as const;
 
-export const getReplaceAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getReplaceAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext> => {
 
@@ -385,13 +400,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReplaceAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof replaceAppLogo>>>
     export type ReplaceAppLogoMutationBody = BodyType<AppLogoUpdate>
-    export type ReplaceAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type ReplaceAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type ReplaceAppLogoMutationVariables = {data: BodyType<AppLogoUpdate>}
 
     /**
  * @summary Replace the portal's logo
  */
-export const useReplaceAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useReplaceAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceAppLogo>>, TError,ReplaceAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof replaceAppLogo>>,
@@ -430,7 +445,7 @@ export const deleteAppLogo = async (id: string, options?: Parameters<typeof apiF
 
 export const getDeleteAppLogoMutationKey = () => ['deleteAppLogo'] as const;
 
-export const getDeleteAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getDeleteAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext> => {
 
@@ -459,13 +474,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppLogo>>>
 
-    export type DeleteAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteAppLogoMutationVariables = {id: string}
 
     /**
  * @summary Remove the portal's logo
  */
-export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppLogo>>,

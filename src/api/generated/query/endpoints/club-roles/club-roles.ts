@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -87,8 +90,20 @@ import type {
 } from '../../model/notFoundResponse.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../model/payloadTooLargeResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
+
+import type {
   UnauthorizedResponse
 } from '../../model/unauthorizedResponse.ts';
+
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -149,7 +164,7 @@ export const getGetClubRolesQueryKey = () => {
     }
 
 
-export const getGetClubRolesQueryOptions = <TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubRolesQueryOptions = <TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -168,10 +183,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubRolesQueryResult = NonNullable<Awaited<ReturnType<typeof getClubRoles>>>
-export type GetClubRolesQueryError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>
+export type GetClubRolesQueryError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubRoles>>,
@@ -181,7 +196,7 @@ export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubRoles>>,
@@ -191,7 +206,7 @@ export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -199,7 +214,7 @@ export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>
  * @summary List club roles
  */
 
-export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetClubRoles<TData = Awaited<ReturnType<typeof getClubRoles>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubRoles>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -261,7 +276,7 @@ return apiFetch<ClubRole>(getCreateClubRoleUrl(),
 
 export const getCreateClubRoleMutationKey = () => ['createClubRole'] as const;
 
-export const getCreateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext> => {
 
@@ -290,13 +305,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof createClubRole>>>
     export type CreateClubRoleMutationBody = BodyType<NamedInput>
-    export type CreateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreateClubRoleMutationVariables = {data: BodyType<NamedInput>}
 
     /**
  * @summary Create a club role
  */
-export const useCreateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubRole>>, TError,CreateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createClubRole>>,
@@ -351,7 +366,7 @@ return apiFetch<ClubRole>(getUpdateClubRoleUrl(),
 
 export const getUpdateClubRoleMutationKey = () => ['updateClubRole'] as const;
 
-export const getUpdateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getUpdateClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext> => {
 
@@ -380,13 +395,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof updateClubRole>>>
     export type UpdateClubRoleMutationBody = BodyType<ClubRoleUpdate>
-    export type UpdateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type UpdateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type UpdateClubRoleMutationVariables = {data: BodyType<ClubRoleUpdate>}
 
     /**
  * @summary Rename a club role
  */
-export const useUpdateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useUpdateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateClubRole>>,
@@ -428,7 +443,7 @@ export const deleteClubRole = async (id: string, options?: Parameters<typeof api
 
 export const getDeleteClubRoleMutationKey = () => ['deleteClubRole'] as const;
 
-export const getDeleteClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getDeleteClubRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext> => {
 
@@ -457,13 +472,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubRole>>>
 
-    export type DeleteClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteClubRoleMutationVariables = {id: string}
 
     /**
  * @summary Delete a club role
  */
-export const useDeleteClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useDeleteClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubRole>>, TError,DeleteClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteClubRole>>,

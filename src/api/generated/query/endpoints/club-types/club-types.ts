@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -83,8 +86,20 @@ import type {
 } from '../../model/notFoundResponse.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../model/payloadTooLargeResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
+
+import type {
   UnauthorizedResponse
 } from '../../model/unauthorizedResponse.ts';
+
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -145,7 +160,7 @@ export const getGetClubTypesQueryKey = () => {
     }
 
 
-export const getGetClubTypesQueryOptions = <TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubTypesQueryOptions = <TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -164,10 +179,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getClubTypes>>>
-export type GetClubTypesQueryError = ErrorType<InternalServerErrorResponse>
+export type GetClubTypesQueryError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubTypes>>,
@@ -177,7 +192,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubTypes>>,
@@ -187,7 +202,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -195,7 +210,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
  * @summary List club types
  */
 
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -257,7 +272,7 @@ return apiFetch<ClubType>(getCreateClubTypeUrl(),
 
 export const getCreateClubTypeMutationKey = () => ['createClubType'] as const;
 
-export const getCreateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext> => {
 
@@ -286,13 +301,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createClubType>>>
     export type CreateClubTypeMutationBody = BodyType<NamedInput>
-    export type CreateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreateClubTypeMutationVariables = {data: BodyType<NamedInput>}
 
     /**
  * @summary Create a club type
  */
-export const useCreateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubType>>, TError,CreateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createClubType>>,
@@ -346,7 +361,7 @@ return apiFetch<ClubType>(getUpdateClubTypeUrl(id),
 
 export const getUpdateClubTypeMutationKey = () => ['updateClubType'] as const;
 
-export const getUpdateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getUpdateClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext> => {
 
@@ -375,13 +390,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateClubType>>>
     export type UpdateClubTypeMutationBody = BodyType<NamedInput>
-    export type UpdateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type UpdateClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type UpdateClubTypeMutationVariables = {id: string;data: BodyType<NamedInput>}
 
     /**
  * @summary Rename a club type
  */
-export const useUpdateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useUpdateClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubType>>, TError,UpdateClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateClubType>>,
@@ -423,7 +438,7 @@ export const deleteClubType = async (id: string, options?: Parameters<typeof api
 
 export const getDeleteClubTypeMutationKey = () => ['deleteClubType'] as const;
 
-export const getDeleteClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getDeleteClubTypeMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext> => {
 
@@ -452,13 +467,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteClubTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubType>>>
 
-    export type DeleteClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeleteClubTypeMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteClubTypeMutationVariables = {id: string}
 
     /**
  * @summary Delete a club type
  */
-export const useDeleteClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useDeleteClubType = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubType>>, TError,DeleteClubTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteClubType>>,

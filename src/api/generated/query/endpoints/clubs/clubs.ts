@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -143,12 +146,24 @@ import type {
 } from '../../model/notFoundResponse.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../model/payloadTooLargeResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
+
+import type {
   StoredFile
 } from '../../model/storedFile.ts';
 
 import type {
   UnauthorizedResponse
 } from '../../model/unauthorizedResponse.ts';
+
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -216,7 +231,7 @@ export const getGetClubsQueryKey = (params?: GetClubsParams,) => {
     }
 
 
-export const getGetClubsQueryOptions = <TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>>(params?: GetClubsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubsQueryOptions = <TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params?: GetClubsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -235,10 +250,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubsQueryResult = NonNullable<Awaited<ReturnType<typeof getClubs>>>
-export type GetClubsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>
+export type GetClubsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>>(
+export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params: undefined |  GetClubsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubs>>,
@@ -248,7 +263,7 @@ export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>>(
+export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params?: GetClubsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubs>>,
@@ -258,7 +273,7 @@ export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>>(
+export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params?: GetClubsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -266,7 +281,7 @@ export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError
  * @summary List clubs (release list)
  */
 
-export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse>>(
+export function useGetClubs<TData = Awaited<ReturnType<typeof getClubs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params?: GetClubsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -330,7 +345,7 @@ return apiFetch<Club>(getUpdateClubUrl(),
 
 export const getUpdateClubMutationKey = () => ['updateClub'] as const;
 
-export const getUpdateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getUpdateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext> => {
 
@@ -359,13 +374,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateClubMutationResult = NonNullable<Awaited<ReturnType<typeof updateClub>>>
     export type UpdateClubMutationBody = BodyType<ClubUpdate>
-    export type UpdateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type UpdateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type UpdateClubMutationVariables = {data: BodyType<ClubUpdate>}
 
     /**
  * @summary Save a club's profile
  */
-export const useUpdateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useUpdateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateClub>>,
@@ -423,7 +438,7 @@ return apiFetch<StoredFile>(getAddClubImageUrl(clubId),
 
 export const getAddClubImageMutationKey = () => ['addClubImage'] as const;
 
-export const getAddClubImageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getAddClubImageMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext> => {
 
@@ -452,13 +467,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddClubImageMutationResult = NonNullable<Awaited<ReturnType<typeof addClubImage>>>
     export type AddClubImageMutationBody = BodyType<ImageReference>
-    export type AddClubImageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type AddClubImageMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type AddClubImageMutationVariables = {clubId: string;data: BodyType<ImageReference>}
 
     /**
  * @summary Attach an uploaded image
  */
-export const useAddClubImage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useAddClubImage = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubImage>>, TError,AddClubImageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addClubImage>>,
@@ -516,7 +531,7 @@ return apiFetch<StoredFile>(getAddClubDocumentUrl(clubId),
 
 export const getAddClubDocumentMutationKey = () => ['addClubDocument'] as const;
 
-export const getAddClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getAddClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext> => {
 
@@ -545,13 +560,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AddClubDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof addClubDocument>>>
     export type AddClubDocumentMutationBody = BodyType<DocumentReference>
-    export type AddClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type AddClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type AddClubDocumentMutationVariables = {clubId: string;data: BodyType<DocumentReference>}
 
     /**
  * @summary Attach an uploaded document
  */
-export const useAddClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useAddClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addClubDocument>>, TError,AddClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof addClubDocument>>,
@@ -593,7 +608,7 @@ export const deactivateClub = async (clubId: string, options?: Parameters<typeof
 
 export const getDeactivateClubMutationKey = () => ['deactivateClub'] as const;
 
-export const getDeactivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getDeactivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext> => {
 
@@ -622,13 +637,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeactivateClubMutationResult = NonNullable<Awaited<ReturnType<typeof deactivateClub>>>
 
-    export type DeactivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type DeactivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeactivateClubMutationVariables = {clubId: string}
 
     /**
  * @summary Set a club inactive
  */
-export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deactivateClub>>,
@@ -670,7 +685,7 @@ export const activateClub = async (clubId: string, options?: Parameters<typeof a
 
 export const getActivateClubMutationKey = () => ['activateClub'] as const;
 
-export const getActivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getActivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext> => {
 
@@ -699,13 +714,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ActivateClubMutationResult = NonNullable<Awaited<ReturnType<typeof activateClub>>>
 
-    export type ActivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type ActivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type ActivateClubMutationVariables = {clubId: string}
 
     /**
  * @summary Release (activate) a club
  */
-export const useActivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useActivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateClub>>, TError,ActivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof activateClub>>,
@@ -761,7 +776,7 @@ return apiFetch<Club>(getSetClubCheckedUrl(clubId),
 
 export const getSetClubCheckedMutationKey = () => ['setClubChecked'] as const;
 
-export const getSetClubCheckedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getSetClubCheckedMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext> => {
 
@@ -790,13 +805,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetClubCheckedMutationResult = NonNullable<Awaited<ReturnType<typeof setClubChecked>>>
     export type SetClubCheckedMutationBody = BodyType<ClubCheck>
-    export type SetClubCheckedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type SetClubCheckedMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type SetClubCheckedMutationVariables = {clubId: string;data: BodyType<ClubCheck>}
 
     /**
  * @summary Mark a club as checked
  */
-export const useSetClubChecked = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useSetClubChecked = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setClubChecked>>, TError,SetClubCheckedMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setClubChecked>>,
@@ -853,7 +868,7 @@ return apiFetch<Invitation>(getInviteClubUserUrl(clubId),
 
 export const getInviteClubUserMutationKey = () => ['inviteClubUser'] as const;
 
-export const getInviteClubUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getInviteClubUserMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext> => {
 
@@ -882,13 +897,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InviteClubUserMutationResult = NonNullable<Awaited<ReturnType<typeof inviteClubUser>>>
     export type InviteClubUserMutationBody = BodyType<InvitationInput>
-    export type InviteClubUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type InviteClubUserMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type InviteClubUserMutationVariables = {clubId: string;data: BodyType<InvitationInput>}
 
     /**
  * @summary Invite a person into the club
  */
-export const useInviteClubUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useInviteClubUser = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteClubUser>>, TError,InviteClubUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteClubUser>>,
@@ -946,7 +961,7 @@ return apiFetch<ClubRegistrationResult>(getCreateClubWithUserUrl(),
 
 export const getCreateClubWithUserMutationKey = () => ['createClubWithUser'] as const;
 
-export const getCreateClubWithUserMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreateClubWithUserMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext> => {
 
@@ -975,13 +990,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateClubWithUserMutationResult = NonNullable<Awaited<ReturnType<typeof createClubWithUser>>>
     export type CreateClubWithUserMutationBody = BodyType<ClubRegistration>
-    export type CreateClubWithUserMutationError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateClubWithUserMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreateClubWithUserMutationVariables = {data: BodyType<ClubRegistration>}
 
     /**
  * @summary Register a club with its first user
  */
-export const useCreateClubWithUser = <TError = ErrorType<BadRequestResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreateClubWithUser = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createClubWithUser>>, TError,CreateClubWithUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createClubWithUser>>,
@@ -1027,7 +1042,7 @@ export const getGetClubUsersQueryKey = (clubId: string,) => {
     }
 
 
-export const getGetClubUsersQueryOptions = <TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubUsersQueryOptions = <TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1046,10 +1061,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubUsersQueryResult = NonNullable<Awaited<ReturnType<typeof getClubUsers>>>
-export type GetClubUsersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetClubUsersQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubUsers>>,
@@ -1059,7 +1074,7 @@ export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubUsers>>,
@@ -1069,7 +1084,7 @@ export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1077,7 +1092,7 @@ export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>
  * @summary List a club's members
  */
 
-export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1140,7 +1155,7 @@ export const getGetClubImagesQueryKey = (clubId: string,
     }
 
 
-export const getGetClubImagesQueryOptions = <TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
+export const getGetClubImagesQueryOptions = <TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string,
     params?: GetClubImagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubImages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -1160,10 +1175,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubImagesQueryResult = NonNullable<Awaited<ReturnType<typeof getClubImages>>>
-export type GetClubImagesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetClubImagesQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: undefined |  GetClubImagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubImages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1174,7 +1189,7 @@ export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubImagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubImages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1185,7 +1200,7 @@ export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubImagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubImages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -1194,7 +1209,7 @@ export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages
  * @summary List a club's images
  */
 
-export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubImages<TData = Awaited<ReturnType<typeof getClubImages>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubImagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubImages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -1258,7 +1273,7 @@ export const getGetClubDocumentsQueryKey = (clubId: string,
     }
 
 
-export const getGetClubDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
+export const getGetClubDocumentsQueryOptions = <TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string,
     params?: GetClubDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubDocuments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -1278,10 +1293,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubDocumentsQueryResult = NonNullable<Awaited<ReturnType<typeof getClubDocuments>>>
-export type GetClubDocumentsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetClubDocumentsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: undefined |  GetClubDocumentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubDocuments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1292,7 +1307,7 @@ export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDoc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubDocuments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1303,7 +1318,7 @@ export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDoc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubDocuments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -1312,7 +1327,7 @@ export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDoc
  * @summary List a club's documents
  */
 
-export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubDocuments<TData = Awaited<ReturnType<typeof getClubDocuments>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetClubDocumentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubDocuments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -1367,7 +1382,7 @@ export const getGetClubOverviewQueryKey = (id: string,) => {
     }
 
 
-export const getGetClubOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubOverviewQueryOptions = <TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1386,10 +1401,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof getClubOverview>>>
-export type GetClubOverviewQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetClubOverviewQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubOverview>>,
@@ -1399,7 +1414,7 @@ export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOver
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubOverview>>,
@@ -1409,7 +1424,7 @@ export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOver
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1417,7 +1432,7 @@ export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOver
  * @summary A club's dashboard
  */
 
-export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubOverview<TData = Awaited<ReturnType<typeof getClubOverview>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubOverview>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1470,7 +1485,7 @@ export const getGetClubsOfUserQueryKey = (id: string,) => {
     }
 
 
-export const getGetClubsOfUserQueryOptions = <TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubsOfUserQueryOptions = <TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1489,10 +1504,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubsOfUserQueryResult = NonNullable<Awaited<ReturnType<typeof getClubsOfUser>>>
-export type GetClubsOfUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetClubsOfUserQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubsOfUser>>,
@@ -1502,7 +1517,7 @@ export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUs
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubsOfUser>>,
@@ -1512,7 +1527,7 @@ export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUs
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1520,7 +1535,7 @@ export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUs
  * @summary The clubs a user represents
  */
 
-export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetClubsOfUser<TData = Awaited<ReturnType<typeof getClubsOfUser>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1583,7 +1598,7 @@ return apiFetch<void>(getDeleteClubFileUrl(clubId),
 
 export const getDeleteClubFileMutationKey = () => ['deleteClubFile'] as const;
 
-export const getDeleteClubFileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getDeleteClubFileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext> => {
 
@@ -1612,13 +1627,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteClubFileMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubFile>>>
     export type DeleteClubFileMutationBody = BodyType<FileDeletion>
-    export type DeleteClubFileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteClubFileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteClubFileMutationVariables = {clubId: string;data: BodyType<FileDeletion>}
 
     /**
  * @summary Delete an image
  */
-export const useDeleteClubFile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useDeleteClubFile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubFile>>, TError,DeleteClubFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteClubFile>>,
@@ -1674,7 +1689,7 @@ return apiFetch<void>(getDeleteClubDocumentUrl(clubId),
 
 export const getDeleteClubDocumentMutationKey = () => ['deleteClubDocument'] as const;
 
-export const getDeleteClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getDeleteClubDocumentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext> => {
 
@@ -1703,13 +1718,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteClubDocumentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteClubDocument>>>
     export type DeleteClubDocumentMutationBody = BodyType<FileDeletion>
-    export type DeleteClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeleteClubDocumentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteClubDocumentMutationVariables = {clubId: string;data: BodyType<FileDeletion>}
 
     /**
  * @summary Delete a document
  */
-export const useDeleteClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useDeleteClubDocument = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteClubDocument>>, TError,DeleteClubDocumentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteClubDocument>>,

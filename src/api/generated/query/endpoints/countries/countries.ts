@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -57,6 +60,10 @@ import type {
 import type {
   InternalServerErrorResponse
 } from '../../model/internalServerErrorResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType } from '../../../../client.ts';
@@ -117,7 +124,7 @@ export const getGetCountriesQueryKey = () => {
     }
 
 
-export const getGetCountriesQueryOptions = <TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCountriesQueryOptions = <TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -136,10 +143,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCountriesQueryResult = NonNullable<Awaited<ReturnType<typeof getCountries>>>
-export type GetCountriesQueryError = ErrorType<InternalServerErrorResponse>
+export type GetCountriesQueryError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCountries>>,
@@ -149,7 +156,7 @@ export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCountries>>,
@@ -159,7 +166,7 @@ export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -167,7 +174,7 @@ export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>
  * @summary The country list
  */
 
-export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse>>(
+export function useGetCountries<TData = Awaited<ReturnType<typeof getCountries>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCountries>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

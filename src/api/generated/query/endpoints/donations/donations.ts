@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -85,6 +88,10 @@ import type {
 import type {
   NotFoundResponse
 } from '../../model/notFoundResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
@@ -160,7 +167,7 @@ export const getGetDonationsOfClubQueryKey = (clubId: string,
     }
 
 
-export const getGetDonationsOfClubQueryOptions = <TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
+export const getGetDonationsOfClubQueryOptions = <TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string,
     params?: GetDonationsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -180,10 +187,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDonationsOfClubQueryResult = NonNullable<Awaited<ReturnType<typeof getDonationsOfClub>>>
-export type GetDonationsOfClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetDonationsOfClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: undefined |  GetDonationsOfClubParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfClub>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -194,7 +201,7 @@ export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetDonationsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfClub>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -205,7 +212,7 @@ export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetDonationsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -214,7 +221,7 @@ export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonat
  * @summary A club's donations
  */
 
-export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfClub<TData = Awaited<ReturnType<typeof getDonationsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params?: GetDonationsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -281,7 +288,7 @@ export const getGetDonationStatsOfClubQueryKey = (clubId: string,
     }
 
 
-export const getGetDonationStatsOfClubQueryOptions = <TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string,
+export const getGetDonationStatsOfClubQueryOptions = <TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string,
     params: GetDonationStatsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -301,10 +308,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDonationStatsOfClubQueryResult = NonNullable<Awaited<ReturnType<typeof getDonationStatsOfClub>>>
-export type GetDonationStatsOfClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetDonationStatsOfClubQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: GetDonationStatsOfClubParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -315,7 +322,7 @@ export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getD
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: GetDonationStatsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -326,7 +333,7 @@ export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getD
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: GetDonationStatsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -335,7 +342,7 @@ export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getD
  * @summary A club's donations over time
  */
 
-export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string,
     params: GetDonationStatsOfClubParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationStatsOfClub>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -399,7 +406,7 @@ export const getGetDonationsOfCampaignQueryKey = (campaignId: string,
     }
 
 
-export const getGetDonationsOfCampaignQueryOptions = <TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(campaignId: string,
+export const getGetDonationsOfCampaignQueryOptions = <TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(campaignId: string,
     params?: GetDonationsOfCampaignParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -419,10 +426,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDonationsOfCampaignQueryResult = NonNullable<Awaited<ReturnType<typeof getDonationsOfCampaign>>>
-export type GetDonationsOfCampaignQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetDonationsOfCampaignQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  campaignId: string,
     params: undefined |  GetDonationsOfCampaignParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -433,7 +440,7 @@ export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getD
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  campaignId: string,
     params?: GetDonationsOfCampaignParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -444,7 +451,7 @@ export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getD
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  campaignId: string,
     params?: GetDonationsOfCampaignParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -453,7 +460,7 @@ export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getD
  * @summary A campaign's donations
  */
 
-export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetDonationsOfCampaign<TData = Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  campaignId: string,
     params?: GetDonationsOfCampaignParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonationsOfCampaign>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient

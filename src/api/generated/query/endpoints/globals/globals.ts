@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -57,6 +60,10 @@ import type {
 import type {
   InternalServerErrorResponse
 } from '../../model/internalServerErrorResponse.ts';
+
+import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
@@ -121,7 +128,7 @@ export const getGetGlobalsQueryKey = () => {
     }
 
 
-export const getGetGlobalsQueryOptions = <TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGlobalsQueryOptions = <TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -140,10 +147,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGlobalsQueryResult = NonNullable<Awaited<ReturnType<typeof getGlobals>>>
-export type GetGlobalsQueryError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>
+export type GetGlobalsQueryError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGlobals>>,
@@ -153,7 +160,7 @@ export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGlobals>>,
@@ -163,7 +170,7 @@ export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -171,7 +178,7 @@ export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TE
  * @summary Settings for the signed-in client
  */
 
-export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse>>(
+export function useGetGlobals<TData = Awaited<ReturnType<typeof getGlobals>>, TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGlobals>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

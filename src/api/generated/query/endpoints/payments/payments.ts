@@ -18,6 +18,9 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
+ *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
+ *   database is unreachable, gets **503**; nothing was changed.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -79,6 +82,10 @@ import type {
 } from '../../model/onboardingLink.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../model/payloadTooLargeResponse.ts';
+
+import type {
   PaymentAccount
 } from '../../model/paymentAccount.ts';
 
@@ -91,8 +98,16 @@ import type {
 } from '../../model/paymentRejection.ts';
 
 import type {
+  ServiceUnavailableResponse
+} from '../../model/serviceUnavailableResponse.ts';
+
+import type {
   UnauthorizedResponse
 } from '../../model/unauthorizedResponse.ts';
+
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -151,7 +166,7 @@ export const createPaymentAccount = async (clubId: string, options?: Parameters<
 
 export const getCreatePaymentAccountMutationKey = () => ['createPaymentAccount'] as const;
 
-export const getCreatePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreatePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext> => {
 
@@ -180,13 +195,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentAccount>>>
 
-    export type CreatePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreatePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreatePaymentAccountMutationVariables = {clubId: string}
 
     /**
  * @summary Create a card-provider account for a club
  */
-export const useCreatePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreatePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentAccount>>, TError,CreatePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentAccount>>,
@@ -235,7 +250,7 @@ export const getGetPaymentAccountQueryKey = (clubId: string,) => {
     }
 
 
-export const getGetPaymentAccountQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentAccountQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -254,10 +269,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentAccountQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentAccount>>>
-export type GetPaymentAccountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+export type GetPaymentAccountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentAccount>>,
@@ -267,7 +282,7 @@ export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentAccount>>,
@@ -277,7 +292,7 @@ export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -285,7 +300,7 @@ export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymen
  * @summary A club's card-provider account state
  */
 
-export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>>(
+export function useGetPaymentAccount<TData = Awaited<ReturnType<typeof getPaymentAccount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  clubId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentAccount>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -336,7 +351,7 @@ export const createOnboardingLink = async (clubId: string, options?: Parameters<
 
 export const getCreateOnboardingLinkMutationKey = () => ['createOnboardingLink'] as const;
 
-export const getCreateOnboardingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getCreateOnboardingLinkMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext> => {
 
@@ -365,13 +380,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOnboardingLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createOnboardingLink>>>
 
-    export type CreateOnboardingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type CreateOnboardingLinkMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type CreateOnboardingLinkMutationVariables = {clubId: string}
 
     /**
  * @summary A fresh onboarding link
  */
-export const useCreateOnboardingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useCreateOnboardingLink = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOnboardingLink>>, TError,CreateOnboardingLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOnboardingLink>>,
@@ -430,7 +445,7 @@ return apiFetch<PaymentAccount>(getRejectPaymentAccountUrl(accountId,clubId),
 
 export const getRejectPaymentAccountMutationKey = () => ['rejectPaymentAccount'] as const;
 
-export const getRejectPaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const getRejectPaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext> => {
 
@@ -459,13 +474,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RejectPaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof rejectPaymentAccount>>>
     export type RejectPaymentAccountMutationBody = BodyType<PaymentRejection>
-    export type RejectPaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>
+    export type RejectPaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type RejectPaymentAccountMutationVariables = {accountId: string;clubId: string;data: BodyType<PaymentRejection>}
 
     /**
  * @summary Deactivate (reject) a card-provider account
  */
-export const useRejectPaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse>,
+export const useRejectPaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof rejectPaymentAccount>>, TError,RejectPaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof rejectPaymentAccount>>,
@@ -508,7 +523,7 @@ export const deletePaymentAccount = async (accountId: string,
 
 export const getDeletePaymentAccountMutationKey = () => ['deletePaymentAccount'] as const;
 
-export const getDeletePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const getDeletePaymentAccountMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext> => {
 
@@ -537,13 +552,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePaymentAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentAccount>>>
 
-    export type DeletePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>
+    export type DeletePaymentAccountMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeletePaymentAccountMutationVariables = {accountId: string;clubId: string}
 
     /**
  * @summary Delete a card-provider account
  */
-export const useDeletePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse>,
+export const useDeletePaymentAccount = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentAccount>>, TError,DeletePaymentAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePaymentAccount>>,

@@ -1,0 +1,8 @@
+/**
+ * Where the stand-in for the card provider's hosted onboarding lives, on the mocked backend and on the
+ * server alike (docs/handoff/mock-identity-protocol.md, "Card provider"): the page, and the JSON calls
+ * the in-browser version of the page makes.
+ */
+export const PROVIDER_PAGE_PATH = '/__mock/provider/onboarding'
+export const PROVIDER_LINK_PATH = '/__mock/provider/link'
+export const PROVIDER_SUBMIT_PATH = '/__mock/provider/submit'

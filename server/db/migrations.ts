@@ -1,0 +1,260 @@
+/**
+ * Versioned migrations, applied in order on start (Kysely's Migrator records them in
+ * `kysely_migration` and takes a lock, so several server processes starting at once apply each once).
+ * A migration is never edited after it has shipped; a change is a new one.
+ *
+ * Foreign keys are DEFERRABLE (checked immediately unless a transaction defers them): the test hook
+ * that restores the demo seed replaces the small tables under the 100 000 donations without copying
+ * the donations themselves (server/db/seed-snapshot.ts).
+ */
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
+
+const FK = 'DEFERRABLE INITIALLY IMMEDIATE'
+
+/**
+ * Runs a script of statements one by one: both drivers send queries through the extended protocol,
+ * which takes one statement at a time.
+ */
+const runScript = async (db: Kysely<unknown>, script: string): Promise<void> => {
+  const statements = script
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter((statement) => statement.length > 0)
+  for (const statement of statements) await sql.raw(statement).execute(db)
+}
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      CREATE TABLE users (
+        uid text COLLATE "C" PRIMARY KEY,
+        email text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        role text NOT NULL CHECK (role IN ('ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER')),
+        email_verified boolean NOT NULL,
+        phone_number text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX users_email_key ON users (lower(email));
+      CREATE INDEX users_role ON users (role);
+
+      CREATE TABLE club_types (
+        id text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX club_types_name_key ON club_types (lower(name));
+
+      CREATE TABLE club_roles (
+        id text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE UNIQUE INDEX club_roles_name_key ON club_roles (lower(name));
+
+      CREATE TABLE clubs (
+        id text COLLATE "C" PRIMARY KEY,
+        name text NOT NULL,
+        name_key text COLLATE "C" NOT NULL,
+        zvr_number text COLLATE "C" NOT NULL,
+        vat_number text NOT NULL,
+        donation_number text NOT NULL,
+        description text NOT NULL,
+        short_description text NOT NULL,
+        address jsonb NOT NULL,
+        bank_info jsonb NOT NULL,
+        billing_address jsonb NOT NULL,
+        legitimation jsonb NOT NULL,
+        club_type_id text COLLATE "C" REFERENCES club_types (id) ON DELETE RESTRICT ${FK},
+        club_size integer,
+        status text COLLATE "C" NOT NULL CHECK (status IN ('PROCESSING', 'ACTIVE', 'INACTIVE')),
+        is_checked boolean NOT NULL,
+        checked_at timestamptz,
+        checked_by text COLLATE "C" REFERENCES users (uid) ON DELETE SET NULL ${FK},
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      -- The release list: by status and/or type, in each of its orders.
+      CREATE INDEX clubs_by_name ON clubs (name_key, id);
+      CREATE INDEX clubs_by_status_name ON clubs (status, name_key, id);
+      CREATE INDEX clubs_by_type_name ON clubs (club_type_id, name_key, id);
+      CREATE INDEX clubs_by_created ON clubs (created_at, name_key, id);
+      CREATE INDEX clubs_by_status_created ON clubs (status, created_at, name_key, id);
+      CREATE INDEX clubs_by_zvr ON clubs ((zvr_number = ''), length(zvr_number), zvr_number, name_key, id);
+      CREATE INDEX clubs_checked_by ON clubs (checked_by);
+
+      CREATE TABLE memberships (
+        id text COLLATE "C" PRIMARY KEY,
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE CASCADE ${FK},
+        uid text COLLATE "C" NOT NULL REFERENCES users (uid) ON DELETE CASCADE ${FK},
+        club_role_id text COLLATE "C" NOT NULL REFERENCES club_roles (id) ON DELETE RESTRICT ${FK},
+        created_at timestamptz NOT NULL,
+        UNIQUE (club_id, uid)
+      );
+      CREATE INDEX memberships_by_user ON memberships (uid);
+      CREATE INDEX memberships_by_role ON memberships (club_role_id);
+
+      CREATE TABLE invitations (
+        id text COLLATE "C" PRIMARY KEY,
+        token text NOT NULL UNIQUE,
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE CASCADE ${FK},
+        email text NOT NULL,
+        club_role_id text COLLATE "C" NOT NULL REFERENCES club_roles (id) ON DELETE RESTRICT ${FK},
+        invited_by text COLLATE "C" REFERENCES users (uid) ON DELETE SET NULL ${FK},
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        used_by text COLLATE "C" REFERENCES users (uid) ON DELETE SET NULL ${FK}
+      );
+      CREATE INDEX invitations_by_club ON invitations (club_id);
+      CREATE INDEX invitations_unused ON invitations (club_role_id) WHERE used_at IS NULL;
+      CREATE INDEX invitations_invited_by ON invitations (invited_by);
+      CREATE INDEX invitations_used_by ON invitations (used_by);
+
+      CREATE TABLE files (
+        id text COLLATE "C" PRIMARY KEY,
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE CASCADE ${FK},
+        kind text NOT NULL CHECK (kind IN ('IMAGE', 'DOCUMENT')),
+        label text NOT NULL,
+        name text NOT NULL,
+        path text NOT NULL,
+        content_type text NOT NULL,
+        size integer NOT NULL CHECK (size >= 0),
+        uploaded_at timestamptz NOT NULL
+      );
+      CREATE INDEX files_by_club ON files (club_id);
+
+      CREATE TABLE campaigns (
+        document_id text COLLATE "C" PRIMARY KEY,
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE CASCADE ${FK},
+        name text NOT NULL,
+        description text NOT NULL,
+        goal_cents integer NOT NULL CHECK (goal_cents >= 0),
+        amount_cents integer NOT NULL CHECK (amount_cents >= 0),
+        minimum_donation_cents integer NOT NULL CHECK (minimum_donation_cents >= 0),
+        event_date date NOT NULL,
+        event_time text NOT NULL,
+        from_day date NOT NULL,
+        to_day date NOT NULL,
+        enabled boolean NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX campaigns_by_club ON campaigns (club_id);
+
+      CREATE TABLE donations (
+        id text COLLATE "C" PRIMARY KEY,
+        -- NO ACTION (not RESTRICT), which a transaction can defer: see the note at the top.
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE NO ACTION ${FK},
+        -- Donations stay traceable to their campaign: a campaign with donations is never deleted.
+        campaign_id text COLLATE "C" REFERENCES campaigns (document_id) ON DELETE NO ACTION ${FK},
+        amount_cents integer NOT NULL CHECK (amount_cents > 0),
+        donor_name text,
+        donor_key text COLLATE "C",
+        message text,
+        donated_at timestamptz NOT NULL,
+        day date NOT NULL
+      );
+      -- The donation lists of a club and of a campaign, in each of their orders, and the day filter.
+      CREATE INDEX donations_club_time ON donations (club_id, donated_at, id);
+      CREATE INDEX donations_club_amount ON donations (club_id, amount_cents, donated_at, id);
+      CREATE INDEX donations_club_donor ON donations (club_id, (donor_key IS NULL), donor_key, donated_at, id);
+      CREATE INDEX donations_club_day ON donations (club_id, day) INCLUDE (amount_cents);
+      CREATE INDEX donations_campaign_time ON donations (campaign_id, donated_at, id);
+      CREATE INDEX donations_campaign_amount ON donations (campaign_id, amount_cents, donated_at, id);
+      CREATE INDEX donations_campaign_donor ON donations (campaign_id, (donor_key IS NULL), donor_key, donated_at, id);
+
+      CREATE TABLE payment_accounts (
+        account_id text COLLATE "C" PRIMARY KEY,
+        club_id text COLLATE "C" NOT NULL REFERENCES clubs (id) ON DELETE CASCADE ${FK},
+        status text NOT NULL CHECK (status IN ('ONBOARDING', 'ACTIVE', 'REJECTED')),
+        charges_enabled boolean NOT NULL,
+        payouts_enabled boolean NOT NULL,
+        requirements jsonb NOT NULL,
+        reject_reason text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX payment_accounts_by_club ON payment_accounts (club_id);
+      -- At most one live account per club.
+      CREATE UNIQUE INDEX payment_accounts_live ON payment_accounts (club_id) WHERE status <> 'REJECTED';
+
+      CREATE TABLE onboarding_links (
+        id text COLLATE "C" PRIMARY KEY,
+        account_id text COLLATE "C" NOT NULL REFERENCES payment_accounts (account_id) ON DELETE CASCADE ${FK},
+        club_id text COLLATE "C" NOT NULL,
+        return_origin text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX onboarding_links_by_account ON onboarding_links (account_id);
+
+      CREATE TABLE app_logo (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        id text NOT NULL,
+        name text NOT NULL,
+        path text NOT NULL,
+        content_type text NOT NULL,
+        size integer NOT NULL,
+        uploaded_at timestamptz NOT NULL
+      );
+
+      CREATE TABLE settings (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+
+      CREATE TABLE mail_outbox (
+        id text COLLATE "C" PRIMARY KEY,
+        sequence bigserial NOT NULL,
+        to_address text NOT NULL,
+        kind text NOT NULL,
+        subject text NOT NULL,
+        text text NOT NULL,
+        link text NOT NULL,
+        created_at timestamptz NOT NULL,
+        sent_at timestamptz
+      );
+      CREATE INDEX mail_outbox_unsent ON mail_outbox (sequence) WHERE sent_at IS NULL;
+
+      CREATE TABLE identity_credentials (
+        uid text COLLATE "C" PRIMARY KEY REFERENCES users (uid) ON DELETE CASCADE ${FK},
+        password_hash text NOT NULL,
+        sessions_valid_after bigint NOT NULL DEFAULT 0
+      );
+
+      CREATE TABLE identity_refresh_tokens (
+        token text PRIMARY KEY,
+        uid text COLLATE "C" NOT NULL REFERENCES users (uid) ON DELETE CASCADE ${FK},
+        auth_time bigint NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX identity_refresh_tokens_by_user ON identity_refresh_tokens (uid);
+
+      CREATE TABLE identity_action_codes (
+        code text PRIMARY KEY,
+        kind text NOT NULL,
+        uid text COLLATE "C" NOT NULL REFERENCES users (uid) ON DELETE CASCADE ${FK},
+        email text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX identity_action_codes_by_user ON identity_action_codes (uid);
+    `,
+    )
+  },
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+}

@@ -1,0 +1,218 @@
+/**
+ * The tables as Kysely sees them (server/db/migrations.ts creates them). Columns are snake_case; the
+ * adapters (sql-ports.ts) turn rows into the domain's records and back.
+ *
+ * Instants are `timestamptz` (read as Date), days `date` (read as `YYYY-MM-DD` strings, see
+ * database.ts), money integer cents. Text that lists are ordered by (ids, sort keys, ZVR numbers,
+ * statuses) has `COLLATE "C"`, so PostgreSQL orders it exactly as the in-memory store does.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type Day = ColumnType<string, string, string>
+type Json<T> = ColumnType<T, string, string>
+
+export interface UsersTable {
+  uid: string
+  email: string
+  first_name: string
+  last_name: string
+  role: string
+  email_verified: boolean
+  phone_number: string
+  created_at: Timestamp
+}
+
+export interface ClubTypesTable {
+  id: string
+  name: string
+  created_at: Timestamp
+}
+
+export type ClubRolesTable = ClubTypesTable
+
+export interface ClubsTable {
+  id: string
+  name: string
+  /** domain/sort-key.ts of the name. */
+  name_key: string
+  zvr_number: string
+  vat_number: string
+  donation_number: string
+  description: string
+  short_description: string
+  address: Json<Record<string, unknown>>
+  bank_info: Json<Record<string, unknown>>
+  billing_address: Json<Record<string, unknown>>
+  legitimation: Json<Record<string, unknown>>
+  /** null where the domain's record has '' (no type chosen). */
+  club_type_id: string | null
+  club_size: number | null
+  status: string
+  is_checked: boolean
+  checked_at: Timestamp | null
+  checked_by: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface MembershipsTable {
+  id: string
+  club_id: string
+  uid: string
+  club_role_id: string
+  created_at: Timestamp
+}
+
+export interface InvitationsTable {
+  id: string
+  token: string
+  club_id: string
+  email: string
+  club_role_id: string
+  invited_by: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  used_by: string | null
+}
+
+export interface FilesTable {
+  id: string
+  club_id: string
+  kind: string
+  label: string
+  name: string
+  path: string
+  content_type: string
+  size: number
+  uploaded_at: Timestamp
+}
+
+export interface CampaignsTable {
+  document_id: string
+  club_id: string
+  name: string
+  description: string
+  goal_cents: number
+  amount_cents: number
+  minimum_donation_cents: number
+  event_date: Day
+  event_time: string
+  from_day: Day
+  to_day: Day
+  enabled: boolean
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface DonationsTable {
+  id: string
+  club_id: string
+  campaign_id: string | null
+  amount_cents: number
+  donor_name: string | null
+  /** domain/sort-key.ts of the donor's name; null for anonymous donations. */
+  donor_key: string | null
+  message: string | null
+  donated_at: Timestamp
+  /** The Vienna calendar day of `donated_at`. */
+  day: Day
+}
+
+export interface PaymentAccountsTable {
+  account_id: string
+  club_id: string
+  status: string
+  charges_enabled: boolean
+  payouts_enabled: boolean
+  requirements: Json<string[]>
+  reject_reason: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface OnboardingLinksTable {
+  id: string
+  account_id: string
+  club_id: string
+  return_origin: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface AppLogoTable {
+  /** Always true: the table holds at most one row. */
+  singleton: ColumnType<boolean, boolean | undefined, never>
+  id: string
+  name: string
+  path: string
+  content_type: string
+  size: number
+  uploaded_at: Timestamp
+}
+
+export interface SettingsTable {
+  key: string
+  value: Json<unknown>
+}
+
+export interface MailOutboxTable {
+  id: string
+  sequence: Generated<string>
+  to_address: string
+  kind: string
+  subject: string
+  text: string
+  link: string
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface IdentityCredentialsTable {
+  uid: string
+  /** `scrypt$<salt>$<hash>`, both base64. */
+  password_hash: string
+  /** Epoch ms before which the account's ID tokens are refused. */
+  sessions_valid_after: ColumnType<number, number, number>
+}
+
+export interface IdentityRefreshTokensTable {
+  token: string
+  uid: string
+  auth_time: number
+  created_at: Timestamp
+}
+
+export interface IdentityActionCodesTable {
+  code: string
+  kind: string
+  uid: string
+  email: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface Database {
+  users: UsersTable
+  club_types: ClubTypesTable
+  club_roles: ClubRolesTable
+  clubs: ClubsTable
+  memberships: MembershipsTable
+  invitations: InvitationsTable
+  files: FilesTable
+  campaigns: CampaignsTable
+  donations: DonationsTable
+  payment_accounts: PaymentAccountsTable
+  onboarding_links: OnboardingLinksTable
+  app_logo: AppLogoTable
+  settings: SettingsTable
+  mail_outbox: MailOutboxTable
+  identity_credentials: IdentityCredentialsTable
+  identity_refresh_tokens: IdentityRefreshTokensTable
+  identity_action_codes: IdentityActionCodesTable
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>

@@ -1,0 +1,64 @@
+/**
+ * The demo seed in the database: the same clubs, accounts and the club with more than 10 000 donations
+ * as the mocked backend (mocks/db/seed.ts builds them; this writes them), loaded into an empty database
+ * (`npm run server:seed`, or `npm run server -- --demo` on first start).
+ *
+ * After loading, the seeded tables are copied into the schema `seed_snapshot`, from which the test hook
+ * `POST /__mock/reset` restores them (server/db/seed-snapshot.ts).
+ */
+import { sql } from 'kysely'
+import { buildSeed, seedInstant } from '../../mocks/db/seed.ts'
+import { SEED_PASSWORD } from '../../mocks/db/seed-accounts.ts'
+import type { OpenDatabase, Trx } from './database.ts'
+import type { NewRow } from './schema.ts'
+import { takeSnapshot } from './seed-snapshot.ts'
+import { hashPassword } from './sql-identity-store.ts'
+import { accountRow, campaignRow, clubRow, donationRow, fileRow, invitationRow, linkRow, logoRow, membershipRow, userRow } from './sql-ports.ts'
+
+/** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
+const BATCH = 1000
+
+const insertAll = async <T extends keyof import('./schema.ts').Database>(trx: Trx, table: T, rows: readonly NewRow<T>[]) => {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // Kysely's insert types are per table; the rows were built for this one.
+    await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute()
+  }
+}
+
+export const isEmpty = async (database: OpenDatabase): Promise<boolean> =>
+  database.transaction(async (trx) => (await trx.selectFrom('users').select('uid').limit(1).execute()).length === 0)
+
+export interface SeedSummary {
+  clubs: number
+  users: number
+  donations: number
+}
+
+/** Loads the demo seed built for `now` into an empty database and snapshots it. */
+export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> => {
+  if (!(await isEmpty(database))) throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
+  const { tables, singletons } = buildSeed(seedInstant(now))
+  // One hash for the one published demo password (hashing it per account would take seconds).
+  const passwordHash = await hashPassword(SEED_PASSWORD)
+  const donations = [...tables.donations.values()]
+  await database.transaction(async (trx) => {
+    await insertAll(trx, 'club_types', [...tables.clubTypes.values()].map((type) => ({ id: type.id, name: type.name, created_at: type.createdAt })))
+    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map((role) => ({ id: role.id, name: role.name, created_at: role.createdAt })))
+    await insertAll(trx, 'users', [...tables.users.values()].map(userRow))
+    await insertAll(trx, 'identity_credentials', [...tables.users.values()].map((user) => ({ uid: user.uid, password_hash: passwordHash, sessions_valid_after: 0 })))
+    await insertAll(trx, 'clubs', [...tables.clubs.values()].map(clubRow))
+    await insertAll(trx, 'memberships', [...tables.memberships.values()].map(membershipRow))
+    await insertAll(trx, 'invitations', [...tables.invitations.values()].map(invitationRow))
+    await insertAll(trx, 'files', [...tables.files.values()].map(fileRow))
+    await insertAll(trx, 'campaigns', [...tables.campaigns.values()].map(campaignRow))
+    await insertAll(trx, 'donations', donations.map(donationRow))
+    await insertAll(trx, 'payment_accounts', [...tables.paymentAccounts.values()].map(accountRow))
+    await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
+    if (singletons.appLogo) await trx.insertInto('app_logo').values(logoRow(singletons.appLogo)).execute()
+  })
+  await database.transaction(async (trx) => {
+    await sql`ANALYZE`.execute(trx)
+  }).catch(() => undefined)
+  await takeSnapshot(database)
+  return { clubs: tables.clubs.size, users: tables.users.size, donations: donations.length }
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm run server`: the real backend on PostgreSQL (PGlite in DATA_DIR by default, a PostgreSQL server
+ * with DATABASE_URL). Runs on plain Node 24 (type stripping), like mocks/server.ts.
+ *
+ *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL, LOG_LEVEL (info),
+ *   BODY_LIMIT_BYTES (1 MiB), REQUEST_TIMEOUT_MS (15000), CORS_ORIGINS (comma-separated)
+ *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
+ *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
+ *
+ * SIGTERM or SIGINT: stop accepting connections, let running requests finish (at most 20 s), close the
+ * database, exit.
+ */
+import { pino } from 'pino'
+import { buildApp } from './app.ts'
+import { createServerBackend } from './backend.ts'
+import { readConfig, refusal } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { isEmpty, loadDemoSeed } from './db/seed.ts'
+
+const SHUTDOWN_GRACE_MS = 20_000
+
+const config = readConfig()
+const logger = pino({ level: config.logLevel, base: { service: 'vereinsportal-server' } })
+
+const refused = refusal(config)
+if (refused) {
+  logger.fatal(refused)
+  process.exit(2)
+}
+
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.poolSize })
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
+if (config.demo && (await isEmpty(database))) {
+  const started = performance.now()
+  const seeded = await loadDemoSeed(database, Date.now())
+  logger.info({ ...seeded, ms: Math.round(performance.now() - started) }, 'demo seed loaded')
+}
+
+const backend = createServerBackend(database, { logger })
+const app = await buildApp({ backend, config, logger })
+await app.listen({ port: config.port, host: config.host })
+logger.info({ database: where, testHooks: config.testHooks }, `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`)
+
+let stopping = false
+const stop = (signal: string) => {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down: finishing running requests')
+  const deadline = setTimeout(() => {
+    logger.error('running requests did not finish in time; exiting')
+    process.exit(1)
+  }, SHUTDOWN_GRACE_MS)
+  deadline.unref()
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => {
+      logger.info('stopped')
+      process.exit(0)
+    })
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

@@ -1,0 +1,60 @@
+/**
+ * Development and test endpoints, under the paths the mocked backend uses for the same things
+ * (docs/handoff/mock-identity-protocol.md), so the app's offline sign-in, the contract suite and the
+ * domain tests work against this server unchanged:
+ *
+ * - the local identity's sign-in protocol, `POST /__mock/identity/<action>` (sign in, refresh, look up,
+ *   verify the address, reset the password): the development stand-in for Firebase Auth;
+ * - with test hooks on: `POST /__mock/reset` (every table back to the demo seed) and
+ *   `GET`/`DELETE /__mock/mailbox` (the mail outbox, newest first).
+ *
+ * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start).
+ */
+import type { FastifyInstance } from 'fastify'
+import { IDENTITY_ACTIONS, identityTwin } from '../mocks/identity/offline-identity.ts'
+import type { IdentityAction } from '../mocks/identity/offline-identity.ts'
+import { MALFORMED_BODY } from '../domain/operation.ts'
+import type { ServerBackend } from './backend.ts'
+import { hasSnapshot, restoreSnapshot } from './db/seed-snapshot.ts'
+
+export const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): void => {
+  app.post<{ Params: { action: string } }>('/__mock/identity/:action', async (request, reply) => {
+    const action = request.params.action
+    if (!IDENTITY_ACTIONS.includes(action as IdentityAction)) return reply.code(404).send({ error: 'UNKNOWN_ACTION' })
+    if (request.body === MALFORMED_BODY) return reply.code(400).send({ error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' })
+    const answer = await backend.transact((_ports, identity) => identityTwin[action as IdentityAction](identity, backend.clock.now(), request.body))
+    reply.code(answer.status)
+    return answer.body === undefined ? reply.send() : reply.send(answer.body)
+  })
+}
+
+export const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void => {
+  app.post('/__mock/reset', async (_request, reply) => {
+    if (!(await hasSnapshot(backend.database))) {
+      return reply.code(409).send({ error: 'NO_SEED', message: 'No demo seed to restore: start the server with --demo on an empty database.' })
+    }
+    await restoreSnapshot(backend.database)
+    return reply.code(204).send()
+  })
+
+  app.get('/__mock/mailbox', async () => {
+    const rows = await backend.database.transaction(
+      (trx) => trx.selectFrom('mail_outbox').selectAll().orderBy('sequence', 'desc').execute(),
+      true,
+    )
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      kind: row.kind,
+      subject: row.subject,
+      text: row.text,
+      link: row.link,
+      sentAt: new Date(row.created_at).toISOString(),
+    }))
+  })
+
+  app.delete('/__mock/mailbox', async (_request, reply) => {
+    await backend.database.transaction((trx) => trx.deleteFrom('mail_outbox').execute())
+    return reply.code(204).send()
+  })
+}

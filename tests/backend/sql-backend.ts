@@ -1,0 +1,79 @@
+/**
+ * The server (Fastify over the domain and the SQL adapters) on a database of its own, called
+ * in-process with `inject`: PGlite in memory, or a fresh database on the PostgreSQL server that
+ * DATABASE_URL names (created for the test file and dropped after it).
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { pino } from 'pino'
+import { mintIdToken } from '../../mocks/identity/offline-identity.ts'
+import { buildApp } from '../../server/app.ts'
+import { createServerBackend } from '../../server/backend.ts'
+import { openDatabase } from '../../server/db/database.ts'
+import { loadDemoSeed } from '../../server/db/seed.ts'
+import { restoreSnapshot } from '../../server/db/seed-snapshot.ts'
+import type { BackendUnderTest } from './backend-under-test.ts'
+
+/** A database of its own on the server of `url`, and how to drop it. */
+const scratchDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `vp_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const scratch = new URL(url)
+  scratch.pathname = `/${name}`
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+export const createSqlBackendUnderTest = async (databaseUrl: string | undefined): Promise<BackendUnderTest> => {
+  const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : null
+  const database = await openDatabase({ url: scratch?.url, poolSize: 4 })
+  await loadDemoSeed(database, Date.now())
+  const signingKey = new Uint8Array(randomBytes(32))
+  const logger = pino({ level: 'silent' })
+  const backend = createServerBackend(database, { logger, signingKey })
+  const app = await buildApp({
+    backend,
+    config: { bodyLimit: 1024 * 1024, requestTimeoutMs: 15_000, corsOrigins: ['http://localhost:3000'], testHooks: true },
+    logger,
+  })
+  await app.ready()
+  return {
+    name: scratch ? 'postgres' : 'pglite',
+    handle: async (request) => {
+      const url = new URL(request.url)
+      const headers: Record<string, string> = {}
+      request.headers.forEach((value, name) => (headers[name] = value))
+      headers.host = url.host
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
+      const answer = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, payload: body === '' ? undefined : body })
+      const responseHeaders = new Headers()
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value))
+      }
+      return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers: responseHeaders })
+    },
+    idTokenFor: (email) =>
+      backend.transact(async (ports, identity) => {
+        const user = await ports.users.findByEmail(email.trim().toLowerCase())
+        if (!user) throw new Error(`No user with the e-mail address ${email} in the database.`)
+        const validAfter = (await identity.credentials.sessionsValidAfter(user.uid)) ?? 0
+        return mintIdToken(user, validAfter, Date.now(), 3600, signingKey)
+      }, true),
+    reset: () => restoreSnapshot(database),
+    close: async () => {
+      await app.close()
+      await database.close()
+      await scratch?.drop()
+    },
+  }
+}
