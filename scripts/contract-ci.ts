@@ -1,19 +1,32 @@
 /**
- * `npm run test:contract:ci`: the contract suite as CI runs it.
+ * The contract suite as CI runs it, against one backend:
  *
- * 1. starts `mock:server --strict` on a free port (the server itself refuses to send an answer that breaks
- *    the contract),
+ * - `npm run test:contract:ci` (`--target mock`): `mock:server --strict` (the server itself refuses to
+ *   send an answer that breaks the contract);
+ * - `npm run test:contract:server` (`--target server`): the real server (`server/main.ts --demo
+ *   --test-hooks`) on an embedded database in a temporary directory; with DATABASE_URL set, on a fresh
+ *   database created on that PostgreSQL server (and dropped afterwards).
+ *
+ * 1. starts the backend on a free port,
  * 2. runs the suite directly against it (every status, problem kind and body checked),
  * 3. starts Stoplight Prism's validation proxy in front of it
- *    (`prism proxy openapi/portal.yaml <mock>/api/backend/v1 --errors`; the contract's server URL is
- *    relative, so Prism serves the paths at its root and forwards to the mock's API prefix),
+ *    (`prism proxy openapi/portal.yaml <backend>/api/backend/v1 --errors`; the contract's server URL is
+ *    relative, so Prism serves the paths at its root and forwards to the backend's API prefix),
  * 4. runs the suite again through Prism, which must report no violation,
  * 5. stops both. Exits non-zero when anything failed.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+
+const { values } = parseArgs({ options: { target: { type: 'string', default: 'mock' } } })
+const target = values.target === 'server' ? 'server' : 'mock'
 
 const root = path.resolve(import.meta.dirname, '..')
 const node = process.execPath
@@ -31,10 +44,10 @@ const freePort = () =>
   })
 
 /** Starts a long-running process and resolves once its output matches `ready`. */
-const start = (name: string, args: string[], ready: RegExp, timeoutMs: number) =>
+const start = (name: string, args: string[], ready: RegExp, timeoutMs: number, env: NodeJS.ProcessEnv = process.env) =>
   new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
     // Its own process group, so stopping it stops anything it started.
-    const child = spawn(node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
     children.push(child)
     let output = ''
     const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
@@ -90,14 +103,61 @@ process.on('SIGINT', () => {
   process.exit(130)
 })
 
+/** What to clean up after the run (temporary data directory, scratch database). */
+const cleanups: Array<() => Promise<void> | void> = []
+
+/** A fresh database on the PostgreSQL server of `url`, dropped after the run. */
+const scratchDatabase = async (url: string): Promise<string> => {
+  const name = `vp_contract_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await client.end()
+  })
+  const scratch = new URL(url)
+  scratch.pathname = `/${name}`
+  return scratch.toString()
+}
+
+/** Starts the backend under test; its log lines that report a contract violation. */
+const startBackend = async (port: number): Promise<{ label: string; violations: () => string[] }> => {
+  if (target === 'mock') {
+    const mock = await start('mock:server', ['mocks/server.ts', '--port', String(port), '--strict', '--quiet'], /listening on/, 120_000)
+    return { label: 'mock:server --strict', violations: () => mock.output().split('\n').filter((line) => line.includes('[mock server --strict]')) }
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }
+  let where: string
+  if (process.env.DATABASE_URL) {
+    env.DATABASE_URL = await scratchDatabase(process.env.DATABASE_URL)
+    where = 'a fresh database on DATABASE_URL'
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vereinsportal-contract-'))
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+    env.DATA_DIR = dataDir
+    delete env.DATABASE_URL
+    where = `PGlite in ${dataDir}`
+  }
+  const server = await start('server', ['server/main.ts', '--demo', '--test-hooks'], /listening on/, 180_000, env)
+  // Answers with a server error are logged at level 50 (error): each one counts against the run.
+  return {
+    label: `server on ${where}`,
+    violations: () => server.output().split('\n').filter((line) => line.includes('"level":50')),
+  }
+}
+
 let exitCode = 1
 try {
   const mockPort = await freePort()
-  const mock = await start('mock:server', ['mocks/server.ts', '--port', String(mockPort), '--strict', '--quiet'], /listening on/, 120_000)
+  const backend = await startBackend(mockPort)
   const mockUrl = `http://127.0.0.1:${mockPort}`
-  console.log(`mock:server --strict on ${mockUrl}`)
+  console.log(`${backend.label} on ${mockUrl}`)
 
-  console.log('\n=== Contract suite against mock:server ===')
+  console.log(`\n=== Contract suite against ${backend.label} ===`)
   const direct = await runSuite(['--base-url', `${mockUrl}/api/backend/v1`])
 
   const prismPort = await freePort()
@@ -111,13 +171,13 @@ try {
   console.log(`\n=== Contract suite through Prism (validation proxy on http://127.0.0.1:${prismPort}) ===`)
   const judged = await runSuite(['--base-url', `http://127.0.0.1:${prismPort}`, '--control-url', mockUrl, '--prism'])
 
-  const strictViolations = mock.output().split('\n').filter((line) => line.includes('[mock server --strict]'))
+  const strictViolations = backend.violations()
   const prismViolations = prism.output().split('\n').filter((line) => /Violation:/.test(line) && /response/.test(line))
   console.log('\n=== Contract CI ===')
-  console.log(`  suite against mock:server: ${direct.code === 0 ? 'passed' : 'FAILED'} (${direct.passed} passed, ${direct.failed} failed)`)
-  console.log(`  suite through Prism:       ${judged.code === 0 ? 'passed' : 'FAILED'} (${judged.passed} passed, ${judged.failed} failed)`)
-  console.log(`  mock:server --strict contract violations: ${strictViolations.length}`)
-  console.log(`  Prism response violations (log):          ${prismViolations.length}`)
+  console.log(`  suite against ${backend.label}: ${direct.code === 0 ? 'passed' : 'FAILED'} (${direct.passed} passed, ${direct.failed} failed)`)
+  console.log(`  suite through Prism: ${judged.code === 0 ? 'passed' : 'FAILED'} (${judged.passed} passed, ${judged.failed} failed)`)
+  console.log(`  ${target === 'mock' ? 'contract violations reported by mock:server --strict' : 'server errors in the log'}: ${strictViolations.length}`)
+  console.log(`  Prism response violations (log): ${prismViolations.length}`)
   for (const line of [...strictViolations, ...prismViolations]) console.log(`    ${line}`)
   const extraFailures = strictViolations.length + prismViolations.length
   exitCode = direct.code === 0 && judged.code === 0 && extraFailures === 0 ? 0 : 1
@@ -127,5 +187,14 @@ try {
   console.error(error instanceof Error ? error.message : error)
 } finally {
   stopAll()
+  // The backend needs a moment to let go of its data directory or database.
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup()
+    } catch (error) {
+      console.error('cleanup:', error instanceof Error ? error.message : error)
+    }
+  }
 }
 process.exit(exitCode)
