@@ -2,8 +2,9 @@ import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
 /**
- * Three projects:
+ * The projects:
  * - `ui`: component and unit tests (happy-dom) against the mocked backend via msw/node;
+ * - `server`: the server's edge and a restart on the same data (server/*.test.ts);
  * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
  * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server.
@@ -39,6 +40,7 @@ export default mergeConfig(
             environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
           },
         },
+        { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] } },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
         domainProject('domain:pglite', './tests/backend/setup-pglite.ts'),
         ...(process.env.DATABASE_URL ? [domainProject('domain:postgres', './tests/backend/setup-postgres.ts')] : []),

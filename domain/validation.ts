@@ -52,7 +52,7 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, locat
     }
   })
   const fields = [...new Set(errors.map((error) => error.field))].join(', ')
-  throw problem('validation', `The ${location === 'body' ? 'request body' : `${location} parameters`} are invalid: ${fields}.`, errors)
+  throw problem('validation', `${location === 'body' ? 'The request body is' : `The ${location} parameters are`} invalid: ${fields}.`, errors)
 }
 
 /** Collects rule violations that zod cannot express, to throw them together. */
