@@ -51,6 +51,8 @@ export class DuplicateKeyError extends Error {
 
 export interface UserRepository {
   get(uid: string): Promise<UserRecord | null>
+  /** The user and the ids of the clubs they belong to (every request's caller: one lookup). */
+  getWithClubIds(uid: string): Promise<{ user: UserRecord; clubIds: string[] } | null>
   getMany(uids: readonly string[]): Promise<Map<string, UserRecord>>
   /** By the normalized (lower-case) address. */
   findByEmail(email: string): Promise<UserRecord | null>

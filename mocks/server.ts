@@ -20,6 +20,7 @@ import { getResponse } from 'msw'
 import { contractOperations } from '../openapi/contract.ts'
 import { createMockBackend } from './backend.ts'
 import type { MockBackend } from './backend.ts'
+import type { DbState } from './db/types.ts'
 import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../domain/onboarding.ts'
 import type { ProviderOutcome } from '../domain/onboarding.ts'
 import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
@@ -33,6 +34,8 @@ export interface MockServerOptions {
   strict?: boolean
   firebaseEmulatorProject?: string | null
   log?: (line: string) => void
+  /** A state to serve instead of the seed (benchmarks on larger data). */
+  initialState?: DbState
 }
 
 export interface RunningMockServer {
@@ -68,7 +71,7 @@ const send = (response: ServerResponse, status: number, headers: Record<string, 
 
 export const startMockServer = async (options: MockServerOptions = {}): Promise<RunningMockServer> => {
   const log = options.log ?? (() => undefined)
-  const backend = createMockBackend()
+  const backend = createMockBackend({ initialState: options.initialState })
   if (options.firebaseEmulatorProject) {
     await backend.store.transactAsync(async (tx) => tx.setSingleton('settings', { firebaseEmulatorProject: options.firebaseEmulatorProject ?? null }))
   }

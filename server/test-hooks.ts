@@ -49,7 +49,7 @@ export const registerTestHooks = (app: FastifyInstance, backend: ServerBackend):
       subject: row.subject,
       text: row.text,
       link: row.link,
-      sentAt: new Date(row.created_at).toISOString(),
+      sentAt: row.created_at,
     }))
   })
 

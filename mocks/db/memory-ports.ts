@@ -67,15 +67,29 @@ const CLUB_ORDERS: Readonly<Record<string, (a: ClubRecord, b: ClubRecord) => num
   zvrNumber: (a, b) => compareZvr(a.profile.zvrNumber, b.profile.zvrNumber),
 }
 
+/**
+ * Filtered and sorted club lists, cached by the identity of the clubs table: a transaction that writes a
+ * club gets a new table and so fresh lists; paging through an unchanged table sorts once.
+ */
+const clubListCache = new WeakMap<ReadonlyMap<string, ClubRecord>, Map<string, ClubRecord[]>>()
+
 const clubRepository = (tx: Tx): ClubRepository => ({
   get: async (id) => tx.table('clubs').get(id) ?? null,
   getMany: async (ids) => getMany(tx, 'clubs', ids),
   page: async (query) => {
-    const primary = CLUB_ORDERS[query.sort]!
-    const byName = CLUB_ORDERS.name!
-    const clubs = values(tx, 'clubs')
-      .filter((club) => (query.status === null || club.status === query.status) && (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId))
-      .sort((a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id))
+    const table = tx.map('clubs')
+    let lists = clubListCache.get(table)
+    if (!lists) clubListCache.set(table, (lists = new Map()))
+    const key = `${query.sort},${query.descending},${query.status},${query.clubTypeId}`
+    let clubs = lists.get(key)
+    if (!clubs) {
+      const primary = CLUB_ORDERS[query.sort]!
+      const byName = CLUB_ORDERS.name!
+      clubs = [...table.values()]
+        .filter((club) => (query.status === null || club.status === query.status) && (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId))
+        .sort((a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id))
+      lists.set(key, clubs)
+    }
     return { items: clubs.slice(query.offset, query.offset + query.limit), totalItems: clubs.length }
   },
   namesByType: async (clubTypeId) => values(tx, 'clubs').filter((club) => club.profile.clubTypeId === clubTypeId).map((club) => club.profile.name),
@@ -164,6 +178,10 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
   return {
     users: {
       get: async (uid) => tx.table('users').get(uid) ?? null,
+      getWithClubIds: async (uid) => {
+        const user = tx.table('users').get(uid)
+        return user ? { user, clubIds: memberships().filter((membership) => membership.uid === uid).map((membership) => membership.clubId) } : null
+      },
       getMany: async (uids) => getMany(tx, 'users', uids),
       findByEmail: identityStore.users.findByEmail,
       list: async () => values(tx, 'users'),

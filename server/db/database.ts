@@ -11,13 +11,14 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import type { Transaction } from 'kysely'
+
 import pg from 'pg'
 import { migrationProvider } from './migrations.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
-export type Trx = Transaction<Database>
+/** What the adapters query through: a transaction, or (read-only work) the database itself. */
+export type Trx = Kysely<Database>
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent, PGlite. */
@@ -31,7 +32,10 @@ export interface DatabaseOptions {
 export interface OpenDatabase {
   readonly db: Db
   readonly kind: 'pglite' | 'postgres'
-  /** Runs `work` in one transaction (see above); `readOnly` work cannot write. */
+  /**
+   * Runs `work` in one transaction (see above). `readOnly` work runs without one: on PGlite it has the
+   * connection to itself anyway; on a PostgreSQL server each query reads what is committed when it runs.
+   */
   transaction<T>(work: (trx: Trx) => Promise<T>, readOnly?: boolean): Promise<T>
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
@@ -40,9 +44,22 @@ export interface OpenDatabase {
 
 const INT8 = 20
 const DATE = 1082
+const TIMESTAMPTZ = 1184
 // Counts and sums come back as int8; every one of them fits a double. Days stay `YYYY-MM-DD` strings.
 const toNumber = (value: string): number => Number(value)
 const asString = (value: string): string => value
+
+/**
+ * `2026-05-01 08:30:00.123456+00` (PostgreSQL's text form in the UTC session every connection uses) →
+ * `2026-05-01T08:30:00.123Z`, the contract's form, without a Date in between (lists read thousands).
+ */
+export const timestamptzToIso = (text: string): string => {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/.exec(text)
+  if (!match) return new Date(text).toISOString()
+  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`
+}
+
+const PARSERS = { [INT8]: toNumber, [DATE]: asString, [TIMESTAMPTZ]: timestamptzToIso }
 
 /** SQLSTATEs after which the whole transaction may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01'])
@@ -64,7 +81,8 @@ const migrate = async (db: Db): Promise<void> => {
 
 const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir, { parsers: { [INT8]: toNumber, [DATE]: asString } })
+  const pglite = await PGlite.create(dataDir, { parsers: PARSERS })
+  await pglite.exec(`SET TIME ZONE 'UTC'`)
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   let queue: Promise<unknown> = Promise.resolve()
   /** One unit of work at a time on the single connection. */
@@ -77,7 +95,7 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
   return {
     db,
     kind: 'pglite',
-    transaction: (work) => exclusive(() => db.transaction().execute(work)),
+    transaction: (work, readOnly = false) => exclusive(() => (readOnly ? work(db) : db.transaction().execute(work))),
     ping: () => exclusive(async () => (await pglite.query('SELECT 1')).rows.length === 1).catch(() => false),
     close: async () => {
       await exclusive(async () => undefined)
@@ -90,9 +108,11 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
+    options: '-c TimeZone=UTC',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 ? toNumber : oid === DATE ? asString : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
@@ -101,10 +121,10 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
     db,
     kind: 'postgres',
     transaction: async (work, readOnly = false) => {
+      if (readOnly) return work(db)
       for (let attempt = 1; ; attempt++) {
         try {
-          const builder = db.transaction().setIsolationLevel(readOnly ? 'repeatable read' : 'serializable')
-          return await (readOnly ? builder.setAccessMode('read only') : builder).execute(work)
+          return await db.transaction().setIsolationLevel('serializable').execute(work)
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(codeOf(error) ?? '')) throw error
           await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10))

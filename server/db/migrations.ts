@@ -15,13 +15,23 @@ const FK = 'DEFERRABLE INITIALLY IMMEDIATE'
 
 /**
  * Runs a script of statements one by one: both drivers send queries through the extended protocol,
- * which takes one statement at a time.
+ * which takes one statement at a time. Statements end with `;` at the end of a line, outside the
+ * `$$ … $$` bodies of functions.
  */
 const runScript = async (db: Kysely<unknown>, script: string): Promise<void> => {
-  const statements = script
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0)
+  const statements: string[] = []
+  let current = ''
+  let inBody = false
+  for (const line of script.split('\n')) {
+    if (!inBody && /^\s*--/.test(line)) continue
+    current += `${line}\n`
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.trim().replace(/;$/, ''))
+      current = ''
+    }
+  }
+  if (current.trim() !== '') statements.push(current.trim())
   for (const statement of statements) await sql.raw(statement).execute(db)
 }
 
@@ -251,8 +261,93 @@ const initial: Migration = {
   },
 }
 
+/**
+ * Running totals the paged lists read instead of summing the underlying rows on every request: the
+ * donations per club, campaign and day (the list totals, the dashboard's sums, the chart), and the clubs
+ * per status and type (the release list's total). Kept exact by statement triggers (with transition
+ * tables, so a bulk insert updates them once per statement), and filled from the data already there.
+ */
+const aggregates: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      CREATE TABLE donation_day_totals (
+        club_id text COLLATE "C" NOT NULL,
+        -- '' for donations outside a campaign (a primary key cannot hold NULL).
+        campaign_id text COLLATE "C" NOT NULL,
+        day date NOT NULL,
+        count integer NOT NULL,
+        cents bigint NOT NULL,
+        PRIMARY KEY (club_id, campaign_id, day)
+      );
+      CREATE INDEX donation_day_totals_by_campaign ON donation_day_totals (campaign_id, day) INCLUDE (count, cents);
+
+      CREATE FUNCTION donation_day_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          INSERT INTO donation_day_totals (club_id, campaign_id, day, count, cents)
+            SELECT club_id, coalesce(campaign_id, ''), day, -count(*), -sum(amount_cents) FROM old_rows GROUP BY 1, 2, 3
+            ON CONFLICT (club_id, campaign_id, day) DO UPDATE
+              SET count = donation_day_totals.count + excluded.count, cents = donation_day_totals.cents + excluded.cents;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') THEN
+          INSERT INTO donation_day_totals (club_id, campaign_id, day, count, cents)
+            SELECT club_id, coalesce(campaign_id, ''), day, count(*), sum(amount_cents) FROM new_rows GROUP BY 1, 2, 3
+            ON CONFLICT (club_id, campaign_id, day) DO UPDATE
+              SET count = donation_day_totals.count + excluded.count, cents = donation_day_totals.cents + excluded.cents;
+        END IF;
+        DELETE FROM donation_day_totals WHERE count = 0;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER donation_day_totals_insert AFTER INSERT ON donations
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION donation_day_totals_apply();
+      CREATE TRIGGER donation_day_totals_update AFTER UPDATE ON donations
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION donation_day_totals_apply();
+      CREATE TRIGGER donation_day_totals_delete AFTER DELETE ON donations
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION donation_day_totals_apply();
+      INSERT INTO donation_day_totals (club_id, campaign_id, day, count, cents)
+        SELECT club_id, coalesce(campaign_id, ''), day, count(*), sum(amount_cents) FROM donations GROUP BY 1, 2, 3;
+
+      CREATE TABLE club_counts (
+        status text COLLATE "C" NOT NULL,
+        -- '' for clubs without a type.
+        club_type_id text COLLATE "C" NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (status, club_type_id)
+      );
+
+      CREATE FUNCTION club_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          INSERT INTO club_counts (status, club_type_id, count)
+            SELECT status, coalesce(club_type_id, ''), -count(*) FROM old_rows GROUP BY 1, 2
+            ON CONFLICT (status, club_type_id) DO UPDATE SET count = club_counts.count + excluded.count;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') THEN
+          INSERT INTO club_counts (status, club_type_id, count)
+            SELECT status, coalesce(club_type_id, ''), count(*) FROM new_rows GROUP BY 1, 2
+            ON CONFLICT (status, club_type_id) DO UPDATE SET count = club_counts.count + excluded.count;
+        END IF;
+        DELETE FROM club_counts WHERE count = 0;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER club_counts_insert AFTER INSERT ON clubs
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION club_counts_apply();
+      CREATE TRIGGER club_counts_update AFTER UPDATE ON clubs
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION club_counts_apply();
+      CREATE TRIGGER club_counts_delete AFTER DELETE ON clubs
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION club_counts_apply();
+      INSERT INTO club_counts (status, club_type_id, count)
+        SELECT status, coalesce(club_type_id, ''), count(*) FROM clubs GROUP BY 1, 2;
+    `,
+    )
+  },
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-aggregates': aggregates,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -2,13 +2,14 @@
  * The tables as Kysely sees them (server/db/migrations.ts creates them). Columns are snake_case; the
  * adapters (sql-ports.ts) turn rows into the domain's records and back.
  *
- * Instants are `timestamptz` (read as Date), days `date` (read as `YYYY-MM-DD` strings, see
+ * Instants are `timestamptz` (read as ISO strings), days `date` (read as `YYYY-MM-DD` strings, see
  * database.ts), money integer cents. Text that lists are ordered by (ids, sort keys, ZVR numbers,
  * statuses) has `COLLATE "C"`, so PostgreSQL orders it exactly as the in-memory store does.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>
+/** Read as ISO strings (`2026-05-01T08:30:00.000Z`, see database.ts); written as Date or ISO string. */
+type Timestamp = ColumnType<string, Date | string, Date | string>
 type Day = ColumnType<string, string, string>
 type Json<T> = ColumnType<T, string, string>
 
@@ -194,6 +195,21 @@ export interface IdentityActionCodesTable {
   used_at: Timestamp | null
 }
 
+/** Maintained by triggers (migration 0002): never written by the adapters. */
+export interface DonationDayTotalsTable {
+  club_id: string
+  campaign_id: string
+  day: Day
+  count: number
+  cents: number
+}
+
+export interface ClubCountsTable {
+  status: string
+  club_type_id: string
+  count: number
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -212,6 +228,8 @@ export interface Database {
   identity_credentials: IdentityCredentialsTable
   identity_refresh_tokens: IdentityRefreshTokensTable
   identity_action_codes: IdentityActionCodesTable
+  donation_day_totals: DonationDayTotalsTable
+  club_counts: ClubCountsTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

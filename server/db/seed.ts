@@ -9,6 +9,7 @@
 import { sql } from 'kysely'
 import { buildSeed, seedInstant } from '../../mocks/db/seed.ts'
 import { SEED_PASSWORD } from '../../mocks/db/seed-accounts.ts'
+import type { DbState } from '../../mocks/db/types.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
@@ -35,9 +36,14 @@ export interface SeedSummary {
 }
 
 /** Loads the demo seed built for `now` into an empty database and snapshots it. */
-export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> => {
+export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> => loadState(database, buildSeed(seedInstant(now)))
+
+/**
+ * Writes a state of the mocked backend's shape (the demo seed, or a larger one for benchmarks) into an
+ * empty database, every account with the demo password, and snapshots it.
+ */
+export const loadState = async (database: OpenDatabase, { tables, singletons }: DbState): Promise<SeedSummary> => {
   if (!(await isEmpty(database))) throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
-  const { tables, singletons } = buildSeed(seedInstant(now))
   // One hash for the one published demo password (hashing it per account would take seconds).
   const passwordHash = await hashPassword(SEED_PASSWORD)
   const donations = [...tables.donations.values()]
@@ -56,9 +62,10 @@ export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
     if (singletons.appLogo) await trx.insertInto('app_logo').values(logoRow(singletons.appLogo)).execute()
   })
+  // Fresh statistics, so the planner uses the indexes from the first request on.
   await database.transaction(async (trx) => {
     await sql`ANALYZE`.execute(trx)
-  }).catch(() => undefined)
+  })
   await takeSnapshot(database)
   return { clubs: tables.clubs.size, users: tables.users.size, donations: donations.length }
 }

@@ -26,7 +26,8 @@ export const verifyPassword = async (password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString()
+// Timestamps arrive as ISO strings already (database.ts).
+const iso = (value: string): string => value
 
 export interface SqlIdentityOptions {
   signingKey: Uint8Array

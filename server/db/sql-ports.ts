@@ -48,8 +48,9 @@ import type { NewRow, Row } from './schema.ts'
 
 // ------------------------------------------------------------------------------------------------ rows
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString()
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value))
+// Timestamps arrive as ISO strings already (database.ts).
+const iso = (value: string): string => value
+const isoOrNull = (value: string | null): string | null => value
 const json = (value: unknown): string => JSON.stringify(value)
 
 export const toUser = (row: Row<'users'>): UserRecord => ({
@@ -231,7 +232,7 @@ const toDonation = (row: Row<'donations'>): DonationRecord => ({
   amountCents: row.amount_cents,
   donorName: row.donor_name,
   message: row.message,
-  at: (row.donated_at instanceof Date ? row.donated_at : new Date(row.donated_at)).getTime(),
+  at: Date.parse(row.donated_at),
   day: row.day,
 })
 
@@ -328,6 +329,17 @@ const users = (trx: Trx): UserRepository => ({
     const row = await trx.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
     return row ? toUser(row) : null
   },
+  getWithClubIds: async (uid) => {
+    const row = await trx
+      .selectFrom('users')
+      .selectAll('users')
+      .select(sql<string[]>`coalesce((SELECT array_agg(club_id) FROM memberships WHERE memberships.uid = users.uid), '{}')`.as('club_ids'))
+      .where('uid', '=', uid)
+      .executeTakeFirst()
+    if (!row) return null
+    const { club_ids: clubIds, ...user } = row
+    return { user: toUser(user), clubIds }
+  },
   getMany: async (uids) => {
     if (uids.length === 0) return new Map()
     const rows = await trx.selectFrom('users').selectAll().where('uid', 'in', [...uids]).execute()
@@ -416,9 +428,13 @@ const clubs = (trx: Trx): ClubRepository => ({
     else if (query.sort === 'createdAt') ordered = ordered.orderBy('created_at', direction)
     else if (query.sort === 'status') ordered = ordered.orderBy('status', direction)
     else ordered = ordered.orderBy(sql`zvr_number = ''`, direction).orderBy(sql`length(zvr_number)`, direction).orderBy('zvr_number', direction)
+    // The total from the counts the triggers keep (migration 0002), not by counting every club.
+    let counted = trx.selectFrom('club_counts').select(sql<number>`coalesce(sum(count), 0)`.as('count'))
+    if (query.status !== null) counted = counted.where('status', '=', query.status)
+    if (query.clubTypeId !== null) counted = counted.where('club_type_id', '=', query.clubTypeId)
     const [rows, total] = await Promise.all([
       ordered.orderBy('name_key', 'asc').orderBy('id', 'asc').offset(query.offset).limit(query.limit).execute(),
-      filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      counted.executeTakeFirstOrThrow(),
     ])
     return { items: rows.map(toClub), totalItems: Number(total.count) }
   },
@@ -495,11 +511,25 @@ const donations = (trx: Trx): DonationRepository => {
     'clubId' in scope
       ? trx.selectFrom('donations').where('club_id', '=', scope.clubId)
       : trx.selectFrom('donations').where('campaign_id', '=', scope.campaignId)
+  /** The per-day totals the triggers keep (migration 0002), for a club or a campaign. */
+  const totalsInScope = (scope: DonationScope) =>
+    'clubId' in scope
+      ? trx.selectFrom('donation_day_totals').where('club_id', '=', scope.clubId)
+      : trx.selectFrom('donation_day_totals').where('campaign_id', '=', scope.campaignId)
+  const sums = sql<number>`coalesce(sum(count), 0)`.as('count')
+  const cents = sql<number>`coalesce(sum(cents), 0)`.as('cents')
   return {
     page: async (scope, query) => {
       let filtered = inScope(scope)
-      if (query.from !== null) filtered = filtered.where('day', '>=', query.from)
-      if (query.to !== null) filtered = filtered.where('day', '<=', query.to)
+      let totals = totalsInScope(scope)
+      if (query.from !== null) {
+        filtered = filtered.where('day', '>=', query.from)
+        totals = totals.where('day', '>=', query.from)
+      }
+      if (query.to !== null) {
+        filtered = filtered.where('day', '<=', query.to)
+        totals = totals.where('day', '<=', query.to)
+      }
       const direction = query.descending ? 'desc' : 'asc'
       let ordered = filtered.selectAll()
       if (query.sort === 'donatedAt') ordered = ordered.orderBy('donated_at', direction).orderBy('id', direction)
@@ -509,18 +539,13 @@ const donations = (trx: Trx): DonationRepository => {
         else ordered = ordered.orderBy(sql`donor_key IS NULL`, 'asc').orderBy('donor_key', direction)
         ordered = ordered.orderBy('donated_at', 'desc').orderBy('id', 'desc')
       }
-      const [rows, totals] = await Promise.all([
-        ordered.offset(query.offset).limit(query.limit).execute(),
-        filtered
-          .select([(eb) => eb.fn.countAll<number>().as('count'), sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')])
-          .executeTakeFirstOrThrow(),
-      ])
-      return { items: rows.map(toDonation), totalItems: Number(totals.count), totalCents: Number(totals.cents) }
+      const [rows, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).execute(), totals.select([sums, cents]).executeTakeFirstOrThrow()])
+      return { items: rows.map(toDonation), totalItems: Number(total.count), totalCents: Number(total.cents) }
     },
     dailyTotals: async (clubId, from, to) => {
       const rows = await trx
-        .selectFrom('donations')
-        .select(['day', (eb) => eb.fn.countAll<number>().as('count'), sql<number>`sum(amount_cents)`.as('cents')])
+        .selectFrom('donation_day_totals')
+        .select(['day', sums, cents])
         .where('club_id', '=', clubId)
         .where('day', '>=', from)
         .where('day', '<=', to)
@@ -531,12 +556,12 @@ const donations = (trx: Trx): DonationRepository => {
     },
     clubTotals: async (clubId, sinceDay) => {
       const row = await trx
-        .selectFrom('donations')
+        .selectFrom('donation_day_totals')
         .select([
-          (eb) => eb.fn.countAll<number>().as('count'),
-          sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'),
-          sql<number>`count(*) FILTER (WHERE day >= ${sinceDay})`.as('since_count'),
-          sql<number>`coalesce(sum(amount_cents) FILTER (WHERE day >= ${sinceDay}), 0)`.as('since_cents'),
+          sums,
+          cents,
+          sql<number>`coalesce(sum(count) FILTER (WHERE day >= ${sinceDay}), 0)`.as('since_count'),
+          sql<number>`coalesce(sum(cents) FILTER (WHERE day >= ${sinceDay}), 0)`.as('since_cents'),
         ])
         .where('club_id', '=', clubId)
         .executeTakeFirstOrThrow()
@@ -548,12 +573,12 @@ const donations = (trx: Trx): DonationRepository => {
     campaignTotals: async (campaignIds) => {
       if (campaignIds.length === 0) return new Map()
       const rows = await trx
-        .selectFrom('donations')
-        .select(['campaign_id', (eb) => eb.fn.countAll<number>().as('count'), sql<number>`sum(amount_cents)`.as('cents')])
+        .selectFrom('donation_day_totals')
+        .select(['campaign_id', sums, cents])
         .where('campaign_id', 'in', [...campaignIds])
         .groupBy('campaign_id')
         .execute()
-      return new Map(rows.map((row) => [row.campaign_id!, { count: Number(row.count), cents: Number(row.cents) }]))
+      return new Map(rows.map((row) => [row.campaign_id, { count: Number(row.count), cents: Number(row.cents) }]))
     },
   }
 }

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:server`: a bounded load on loopback against the real server and, beside it, the mocked
+ * backend (mock:server), both on the same data: the demo seed grown to 10 000 clubs and 100 000
+ * donations (scripts/bench-data.ts). Prints req/s, p50 and p99 per endpoint and whether the goal
+ * (p99 ≤ 50 ms for a page of 20, no error) is met. Figures only: nothing here is a test.
+ *
+ *   --connections 20   concurrent connections (autocannon)
+ *   --duration 20      seconds per endpoint
+ *   --clubs 10000 --donations 100000
+ * With DATABASE_URL set, the server also runs on a fresh database of that PostgreSQL server.
+ */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
+import { openDatabase } from '../server/db/database.ts'
+import { loadState } from '../server/db/seed.ts'
+import { benchState } from './bench-data.ts'
+
+const { values } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '20' },
+    clubs: { type: 'string', default: '10000' },
+    donations: { type: 'string', default: '100000' },
+  },
+})
+const connections = Number(values.connections)
+const duration = Number(values.duration)
+const size = { clubs: Number(values.clubs), donations: Number(values.donations) }
+const GOAL_P99_MS = 50
+
+const root = path.resolve(import.meta.dirname, '..')
+const children: ChildProcess[] = []
+const cleanups: Array<() => Promise<void> | void> = []
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) => {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${what} did not come up in time`)
+}
+
+const signIn = async (base: string, email: string): Promise<string> => {
+  const response = await fetch(`${base}/__mock/identity/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: SEED_PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status}`)
+  return ((await response.json()) as { idToken: string }).idToken
+}
+
+interface Row {
+  backend: string
+  endpoint: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+const ENDPOINTS = [
+  { name: 'admin club list, page of 20', path: '/api/backend/v1/club?page=0&size=20', as: 'admin' },
+  { name: 'donations by amount, page of 20', path: `/api/backend/v1/donations/club/${seedClubs.volume}?page=3&size=20&sort=amountCents,desc`, as: 'verein' },
+  { name: 'club overview', path: `/api/backend/v1/club/cluboverview/${seedClubs.volume}`, as: 'verein' },
+] as const
+
+const measure = async (backend: string, base: string): Promise<Row[]> => {
+  const tokens = { admin: await signIn(base, seedAccounts.admin.email), verein: await signIn(base, seedAccounts.verein.email) }
+  const rows: Row[] = []
+  for (const endpoint of ENDPOINTS) {
+    const url = `${base}${endpoint.path}`
+    const check = await fetch(url, { headers: { authorization: `Bearer ${tokens[endpoint.as]}` } })
+    if (!check.ok) throw new Error(`${backend} ${endpoint.name}: ${check.status} ${await check.text()}`)
+    // A short warm-up (JIT, caches, the database's buffers), then the measured run.
+    await autocannon({ url, connections, duration: 2, headers: { authorization: `Bearer ${tokens[endpoint.as]}` } })
+    const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${tokens[endpoint.as]}` } })
+    rows.push({
+      backend,
+      endpoint: endpoint.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+    })
+    console.log(`  ${backend.padEnd(26)} ${endpoint.name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${result.errors + result.timeouts + result.non2xx}`)
+  }
+  return rows
+}
+
+/** Prepares a database with the bench state, starts the server on it, measures, stops it. */
+const benchServer = async (label: string, env: NodeJS.ProcessEnv, databaseOptions: Parameters<typeof openDatabase>[0]): Promise<Row[]> => {
+  const started = performance.now()
+  const database = await openDatabase(databaseOptions)
+  await loadState(database, benchState(Date.now(), size))
+  await database.close()
+  console.log(`  (${label}: ${size.clubs} clubs and ${size.donations} donations loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  const port = await freePort()
+  // The production log level (info, a line per request) on a discarded stdout: its cost is measured too.
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  const base = `http://127.0.0.1:${port}`
+  await waitFor(async () => (await fetch(`${base}/readyz`)).ok, label)
+  try {
+    return await measure(label, base)
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+}
+
+const benchMock = async (): Promise<Row[]> => {
+  const child = spawn(process.execPath, ['scripts/bench-server-child.ts', '--target', 'mock', '--clubs', String(size.clubs), '--donations', String(size.donations)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  children.push(child)
+  const base = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /ready (\S+)/.exec(output)
+      if (match) resolve(match[1]!)
+    })
+    child.once('exit', (code) => reject(new Error(`mock:server exited with ${code}`)))
+  })
+  try {
+    return await measure('mock:server (in memory)', base)
+  } finally {
+    child.kill('SIGTERM')
+  }
+}
+
+const scratchDatabase = async (url: string): Promise<string> => {
+  const name = `vp_bench_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await client.end()
+  })
+  const scratch = new URL(url)
+  scratch.pathname = `/${name}`
+  return scratch.toString()
+}
+
+let exitCode = 0
+try {
+  console.log(
+    `bench:server: ${connections} connections, ${duration} s per endpoint, ${size.clubs} clubs, ${size.donations} donations; ${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  )
+  const rows: Row[] = []
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vereinsportal-bench-'))
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
+  rows.push(...(await benchServer('server on PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir: `${dataDir}/pglite` })))
+  if (process.env.DATABASE_URL) {
+    const url = await scratchDatabase(process.env.DATABASE_URL)
+    rows.push(...(await benchServer('server on PostgreSQL', { DATABASE_URL: url }, { url })))
+  }
+  rows.push(...(await benchMock()))
+
+  console.log(`\n| backend | endpoint | req/s | p50 ms | p99 ms | errors | goal p99 ≤ ${GOAL_P99_MS} ms, no error |`)
+  console.log('|---|---|---:|---:|---:|---:|---|')
+  for (const row of rows) {
+    const met = row.p99 <= GOAL_P99_MS && row.errors === 0
+    if (!met && row.backend.startsWith('server')) exitCode = 1
+    console.log(`| ${row.backend} | ${row.endpoint} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${met ? 'met' : 'MISSED'} |`)
+  }
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  for (const cleanup of cleanups.reverse()) await cleanup()
+}
+process.exit(exitCode)

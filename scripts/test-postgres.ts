@@ -1,0 +1,57 @@
+/**
+ * `npm run test:postgres`: everything that runs against a PostgreSQL server, on one:
+ * - the domain suite (vitest project `domain:postgres`),
+ * - the server tests, whose restart check then uses PostgreSQL (project `server`),
+ * - the contract suite against the server, directly and through Prism (`test:contract:server`).
+ *
+ * With DATABASE_URL set it uses that server (each suite makes and drops its own databases); otherwise it
+ * starts a throwaway cluster from Debian's `postgresql` package (scripts/postgres-throwaway.sh) on a
+ * free port and removes it afterwards. Prints each step's result; exits non-zero when one failed.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const script = path.join(root, 'scripts/postgres-throwaway.sh')
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+let cluster: string | null = null
+let url = process.env.DATABASE_URL
+if (!url) {
+  cluster = mkdtempSync(path.join(tmpdir(), 'vereinsportal-postgres-'))
+  const port = await freePort()
+  url = execFileSync(script, ['start', cluster, String(port)], { encoding: 'utf8' }).trim()
+  console.log(`Throwaway PostgreSQL cluster on ${url} (${cluster})`)
+}
+
+const steps: Array<[string, string[]]> = [
+  ['domain suite and server tests on PostgreSQL', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain:postgres', '--project', 'server']],
+  ['contract suite against the server on PostgreSQL', ['scripts/contract-ci.ts', '--target', 'server']],
+]
+const results: string[] = []
+let failed = false
+try {
+  for (const [name, args] of steps) {
+    console.log(`\n=== ${name} ===`)
+    const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } })
+    const ok = run.status === 0
+    failed ||= !ok
+    results.push(`  ${ok ? 'passed' : 'FAILED'}  ${name}`)
+  }
+} finally {
+  if (cluster) execFileSync(script, ['stop', cluster], { stdio: 'inherit' })
+}
+console.log(`\n=== PostgreSQL ===\n${results.join('\n')}`)
+process.exit(failed ? 1 : 0)
