@@ -49,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['mocks/**', 'scripts/**', 'tests/**', '*.config.ts'],
+    files: ['mocks/**', 'scripts/**', 'tests/**', 'server/*-main.ts', '*.config.ts'],
     rules: { 'no-console': 'off' },
   },
   {

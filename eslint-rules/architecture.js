@@ -5,7 +5,8 @@
  * - src/ never imports mocks/ (main.tsx's one dynamic `enableMocking` import is allowed), domain/ or server/;
  * - domain/ (the rules) imports only itself, the generated contract code and src/lib/iban.ts: no adapter;
  * - mocks/ never imports server/; server/ imports from mocks/ only the stand-ins of the outside world it
- *   reuses in development and tests (mocks/identity, mocks/provider) and the demo seed (mocks/db/seed*).
+ *   reuses in development and tests (mocks/identity, mocks/provider) and the demo seed (mocks/db/seed*,
+ *   mocks/db/types.ts).
  */
 import path from 'node:path'
 
@@ -17,7 +18,7 @@ const TOP = /^(domain|mocks|server)(\/|$)/
 const domainMayImport = (rel) => rel.startsWith('src/api/generated/') || rel === 'src/lib/iban.ts' || rel === 'src/lib/iban'
 
 /** What server/ may import from mocks/. */
-const serverMayImport = (rel) => /^mocks\/(identity|provider)\//.test(rel) || /^mocks\/db\/seed[^/]*$/.test(rel)
+const serverMayImport = (rel) => /^mocks\/(identity|provider)\//.test(rel) || /^mocks\/db\/(seed[^/]*|types\.ts)$/.test(rel)
 
 const checkBackendImport = (fromRel, toRel) => {
   const from = TOP.exec(fromRel)?.[1]
@@ -29,7 +30,7 @@ const checkBackendImport = (fromRel, toRel) => {
   }
   if (from === 'mocks' && to === 'server') return 'mocks/ must not import server/.'
   if (from === 'server' && to === 'mocks' && !serverMayImport(toRel)) {
-    return 'server/ may import from mocks/ only the stand-ins (mocks/identity, mocks/provider) and the demo seed (mocks/db/seed*).'
+    return 'server/ may import from mocks/ only the stand-ins (mocks/identity, mocks/provider) and the demo seed (mocks/db/seed*, mocks/db/types.ts).'
   }
   return null
 }

@@ -141,7 +141,7 @@ const benchMock = async (): Promise<Row[]> => {
   children.push(child)
   const base = await new Promise<string>((resolve, reject) => {
     let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = /ready (\S+)/.exec(output)
       if (match) resolve(match[1]!)

@@ -45,8 +45,8 @@ const startServer = async (env: NodeJS.ProcessEnv): Promise<Running> => {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('listening on')) {
@@ -106,7 +106,7 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
     acceptedTerms: true,
   })
   expect(registered.status, JSON.stringify(registered.body)).toBe(201)
-  const clubId = (registered.body.club as unknown as { id: string }).id
+  const clubId = (registered.body.club as { id: string }).id
 
   const campaign = await api(first.base, 'POST', '/campaigns', verein, {
     clubId: seedClubs.volume,
@@ -126,7 +126,7 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
 
   const overview = await api(first.base, 'GET', `/club/cluboverview/${seedClubs.volume}`, verein)
   const { id, name: _name, status: _status, isChecked: _checked, checkedAt: _at, logo: _logo, legitimationFiles: _files, documents: _documents, completeness: _completeness, createdAt: _created, updatedAt: _updated, ...profile } =
-    overview.body.club as unknown as Record<string, unknown>
+    overview.body.club as Record<string, unknown>
   const changed = await api(first.base, 'PUT', '/club', verein, { id, name: 'SV Grünbach 1923 (neu)', ...profile })
   expect(changed.status, JSON.stringify(changed.body)).toBe(200)
 
@@ -137,11 +137,11 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
   const admin = await signIn(second.base, seedAccounts.admin.email)
   const again = await signIn(second.base, seedAccounts.verein.email)
   const clubs = await api(second.base, 'GET', '/club?size=100', admin)
-  expect((clubs.body.items as unknown as Array<{ id: string; name: string }>).find((club) => club.id === clubId)?.name).toBe('Schachklub Neustart')
+  expect((clubs.body.items as Array<{ id: string; name: string }>).find((club) => club.id === clubId)?.name).toBe('Schachklub Neustart')
   const campaigns = await api(second.base, 'GET', `/campaigns/club/${seedClubs.volume}`, again)
   expect((campaigns.body as unknown as Array<{ name: string }>).map((item) => item.name)).toContain('Neue Tornetze')
   const after = await api(second.base, 'GET', `/club/cluboverview/${seedClubs.volume}`, again)
-  expect((after.body.club as unknown as { name: string }).name).toBe('SV Grünbach 1923 (neu)')
+  expect((after.body.club as { name: string }).name).toBe('SV Grünbach 1923 (neu)')
   // The second start found data and did not seed again.
   expect(second.output()).not.toContain('demo seed loaded')
   expect(await stopServer(second)).toBe(0)

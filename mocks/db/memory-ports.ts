@@ -79,7 +79,7 @@ const clubRepository = (tx: Tx): ClubRepository => ({
   page: async (query) => {
     const table = tx.map('clubs')
     let lists = clubListCache.get(table)
-    if (!lists) clubListCache.set(table, (lists = new Map()))
+    if (!lists) clubListCache.set(table, (lists = new Map<string, ClubRecord[]>()))
     const key = `${query.sort},${query.descending},${query.status},${query.clubTypeId}`
     let clubs = lists.get(key)
     if (!clubs) {

@@ -66,7 +66,7 @@ const RETRYABLE = new Set(['40001', '40P01'])
 const MAX_ATTEMPTS = 4
 
 const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined
+  typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : undefined
 
 export const openDatabase = async (options: DatabaseOptions): Promise<OpenDatabase> => {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
@@ -112,7 +112,7 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
     options: '-c TimeZone=UTC',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
@@ -145,4 +145,4 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
 
 export const isUniqueViolation = (error: unknown): boolean => codeOf(error) === '23505'
 export const constraintOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'constraint' in error ? String((error as { constraint: unknown }).constraint) : undefined
+  typeof error === 'object' && error !== null && 'constraint' in error ? String((error).constraint) : undefined

@@ -11,7 +11,7 @@ import { buildSeed, seedInstant } from '../../mocks/db/seed.ts'
 import { SEED_PASSWORD } from '../../mocks/db/seed-accounts.ts'
 import type { DbState } from '../../mocks/db/types.ts'
 import type { OpenDatabase, Trx } from './database.ts'
-import type { NewRow } from './schema.ts'
+import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
 import { hashPassword } from './sql-identity-store.ts'
 import { accountRow, campaignRow, clubRow, donationRow, fileRow, invitationRow, linkRow, logoRow, membershipRow, userRow } from './sql-ports.ts'
@@ -19,10 +19,10 @@ import { accountRow, campaignRow, clubRow, donationRow, fileRow, invitationRow, 
 /** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
 const BATCH = 1000
 
-const insertAll = async <T extends keyof import('./schema.ts').Database>(trx: Trx, table: T, rows: readonly NewRow<T>[]) => {
+const insertAll = async <T extends keyof Database>(trx: Trx, table: T, rows: readonly NewRow<T>[]) => {
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely's insert types are per table; the rows were built for this one.
-    await trx.insertInto(table).values(rows.slice(i, i + BATCH) as never).execute()
+    await trx.insertInto(table).values(rows.slice(i, i + BATCH)).execute()
   }
 }
 

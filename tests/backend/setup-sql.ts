@@ -7,7 +7,7 @@ import { setBackendUnderTest } from './backend-under-test.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 import { createSqlBackendUnderTest } from './sql-backend.ts'
 
-export const useSqlBackend = (databaseUrl: string | undefined): void => {
+export const registerSqlBackend = (databaseUrl: string | undefined): void => {
   let backend: BackendUnderTest | undefined
   beforeAll(async () => {
     backend = await createSqlBackendUnderTest(databaseUrl)
