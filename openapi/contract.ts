@@ -4,7 +4,7 @@
  * contract). The contract suite's validators (tests/contract/openapi.ts) build on the same document.
  */
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 
@@ -31,7 +31,7 @@ export interface ContractDocument {
 
 /** Next to this module; test environments that give modules a non-file URL read it from the project root. */
 export const CONTRACT_FILE = import.meta.url.startsWith('file:')
-  ? fileURLToPath(new URL('./portal.yaml', import.meta.url))
+  ? resolve(dirname(fileURLToPath(import.meta.url)), 'portal.yaml')
   : resolve(process.cwd(), 'openapi/portal.yaml')
 
 let cached: ContractDocument | null = null

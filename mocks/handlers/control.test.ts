@@ -131,7 +131,7 @@ describe('faults', () => {
     const path = `/club/cluboverview/${seedClubs.volume}`
     const first = await call('GET', path, { as: seedAccounts.verein.email })
     expect(first.status).toBe(503)
-    expect(first.body).toMatchObject({ status: 503, title: 'Service Unavailable', type: 'https://vereinsportal.at/problems/internal' })
+    expect(first.body).toMatchObject({ status: 503, title: 'Service Unavailable', type: 'https://vereinsportal.at/problems/unavailable' })
     expect((await call('GET', '/__mock/faults')).body.failures[0]).toMatchObject({ operationId: 'getClubOverview', remaining: 1 })
     expect((await call('GET', path, { as: seedAccounts.verein.email })).status).toBe(503)
     expect((await call('GET', path, { as: seedAccounts.verein.email })).status).toBe(200)
