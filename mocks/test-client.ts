@@ -1,46 +1,12 @@
 /**
  * A small client for the mocked backend's own tests: real HTTP requests (fetch, answered by msw/node as
- * in any app test), signed in as a seed account where asked.
+ * in any app test), signed in as a seed account where asked. The same client as the domain tests'
+ * (tests/backend/client.ts), over the network interception instead of a backend under test.
  */
+import { createCallClient } from '../tests/backend/client.ts'
 import { idTokenFor } from './testing.ts'
 
-export const ORIGIN = 'http://localhost:3000'
-export const API = `${ORIGIN}/api/backend/v1`
+export { API, ORIGIN, kindOf } from '../tests/backend/client.ts'
+export type { CallOptions, CallResult } from '../tests/backend/client.ts'
 
-export interface CallOptions {
-  /** Sign in as this user (e-mail); default: no token. */
-  as?: string
-  /** A raw Authorization header value (wins over `as`). */
-  authorization?: string
-  body?: unknown
-  /** A body sent as is (e.g. malformed JSON). */
-  rawBody?: string
-  query?: Record<string, string | number | boolean | undefined>
-}
-
-export interface CallResult<T = unknown> {
-  status: number
-  body: T
-  headers: Headers
-}
-
-// Tests read nested fields of many shapes; they state the type where it matters.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const call = async <T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> => {
-  const url = new URL(path.startsWith('/__mock') ? `${ORIGIN}${path}` : `${API}${path}`)
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
-  const headers = new Headers({ Accept: 'application/json' })
-  const authorization = options.authorization ?? (options.as ? `Bearer ${idTokenFor(options.as)}` : undefined)
-  if (authorization) headers.set('Authorization', authorization)
-  let body: string | undefined
-  if (options.rawBody !== undefined) body = options.rawBody
-  else if (options.body !== undefined) body = JSON.stringify(options.body)
-  if (body !== undefined) headers.set('Content-Type', 'application/json')
-  const response = await fetch(url, { method, headers, body })
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
-}
-
-/** The problem kind of an error answer (`…/problems/<kind>`). */
-export const kindOf = (result: CallResult): string | undefined =>
-  (result.body as { type?: string } | undefined)?.type?.split('/').pop()
+export const call = createCallClient((request) => fetch(request), idTokenFor)

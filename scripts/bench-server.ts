@@ -11,17 +11,16 @@
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
 import { openDatabase } from '../server/db/database.ts'
 import { loadState } from '../server/db/seed.ts'
+import { freePort } from '../server/testing/free-port.ts'
+import { createScratchDatabase } from '../server/testing/scratch-database.ts'
 import { benchState } from './bench-data.ts'
 
 const { values } = parseArgs({
@@ -40,16 +39,6 @@ const GOAL_P99_MS = 50
 const root = path.resolve(import.meta.dirname, '..')
 const children: ChildProcess[] = []
 const cleanups: Array<() => Promise<void> | void> = []
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 
 const waitFor = async (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) => {
   const until = Date.now() + timeoutMs
@@ -156,20 +145,9 @@ const benchMock = async (): Promise<Row[]> => {
 }
 
 const scratchDatabase = async (url: string): Promise<string> => {
-  const name = `vp_bench_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  })
-  const scratch = new URL(url)
-  scratch.pathname = `/${name}`
-  return scratch.toString()
+  const scratch = await createScratchDatabase(url, 'vp_bench')
+  cleanups.push(scratch.drop)
+  return scratch.url
 }
 
 let exitCode = 0

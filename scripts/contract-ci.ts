@@ -17,13 +17,12 @@
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
+import { freePort } from '../server/testing/free-port.ts'
+import { createScratchDatabase } from '../server/testing/scratch-database.ts'
 
 const { values } = parseArgs({ options: { target: { type: 'string', default: 'mock' } } })
 const target = values.target === 'server' ? 'server' : 'mock'
@@ -32,16 +31,6 @@ const root = path.resolve(import.meta.dirname, '..')
 const node = process.execPath
 const children: ChildProcess[] = []
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 
 /** Starts a long-running process and resolves once its output matches `ready`. */
 const start = (name: string, args: string[], ready: RegExp, timeoutMs: number, env: NodeJS.ProcessEnv = process.env) =>
@@ -108,20 +97,9 @@ const cleanups: Array<() => Promise<void> | void> = []
 
 /** A fresh database on the PostgreSQL server of `url`, dropped after the run. */
 const scratchDatabase = async (url: string): Promise<string> => {
-  const name = `vp_contract_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  })
-  const scratch = new URL(url)
-  scratch.pathname = `/${name}`
-  return scratch.toString()
+  const scratch = await createScratchDatabase(url, 'vp_contract')
+  cleanups.push(scratch.drop)
+  return scratch.url
 }
 
 /** Starts the backend under test; its log lines that report a contract violation. */

@@ -10,22 +10,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freePort } from '../server/testing/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const script = path.join(root, 'scripts/postgres-throwaway.sh')
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 
 let cluster: string | null = null
 let url = process.env.DATABASE_URL

@@ -6,30 +6,19 @@
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
+import { freePort } from './testing/free-port.ts'
+import { createScratchDatabase } from './testing/scratch-database.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const cleanups: Array<() => Promise<void> | void> = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 
 interface Running {
   child: ChildProcess
@@ -155,20 +144,9 @@ const storeEnv = async (): Promise<{ label: string; env: NodeJS.ProcessEnv }> =>
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
     return { label: 'PGlite in DATA_DIR', env: { DATA_DIR: dataDir, DATABASE_URL: '' } }
   }
-  const name = `vp_restart_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  })
-  const scratch = new URL(url)
-  scratch.pathname = `/${name}`
-  return { label: 'PostgreSQL (DATABASE_URL)', env: { DATABASE_URL: scratch.toString() } }
+  const scratch = await createScratchDatabase(url, 'vp_restart')
+  cleanups.push(scratch.drop)
+  return { label: 'PostgreSQL (DATABASE_URL)', env: { DATABASE_URL: scratch.url } }
 }
 
 describe('a restart', () => {

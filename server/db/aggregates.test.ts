@@ -5,15 +5,13 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedClubs, seedClubTypes } from '../../mocks/db/seed-accounts.ts'
-import { openDatabase } from './database.ts'
 import type { OpenDatabase } from './database.ts'
-import { loadDemoSeed } from './seed.ts'
+import { seededDatabase } from '../testing/seeded-database.ts'
 
 let database: OpenDatabase
 
 beforeAll(async () => {
-  database = await openDatabase({})
-  await loadDemoSeed(database, Date.now())
+  database = await seededDatabase()
 }, 60_000)
 afterAll(() => database.close())
 

@@ -5,16 +5,14 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { openDatabase } from './database.ts'
 import type { OpenDatabase } from './database.ts'
-import { loadDemoSeed } from './seed.ts'
+import { seededDatabase } from '../testing/seeded-database.ts'
 import { restoreSnapshot } from './seed-snapshot.ts'
 
 let database: OpenDatabase
 
 beforeAll(async () => {
-  database = await openDatabase({})
-  await loadDemoSeed(database, Date.now())
+  database = await seededDatabase()
 }, 60_000)
 afterAll(() => database.close())
 

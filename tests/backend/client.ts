@@ -24,23 +24,32 @@ export interface CallResult<T = unknown> {
   headers: Headers
 }
 
-// Tests read nested fields of many shapes; they state the type where it matters.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const call = async <T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> => {
-  const backend = backendUnderTest()
-  const url = new URL(path.startsWith('/__mock') ? `${ORIGIN}${path}` : `${API}${path}`)
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value))
-  const headers = new Headers({ Accept: 'application/json' })
-  const authorization = options.authorization ?? (options.as ? `Bearer ${await backend.idTokenFor(options.as)}` : undefined)
-  if (authorization) headers.set('Authorization', authorization)
-  let body: string | undefined
-  if (options.rawBody !== undefined) body = options.rawBody
-  else if (options.body !== undefined) body = JSON.stringify(options.body)
-  if (body !== undefined) headers.set('Content-Type', 'application/json')
-  const response = await backend.handle(new Request(url, { method, headers, body }))
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
-}
+/** A `call` that sends its requests with `send`, signing in with tokens from `tokenFor`. */
+export const createCallClient =
+  (send: (request: Request) => Promise<Response>, tokenFor: (email: string) => string | Promise<string>) =>
+  // Tests read nested fields of many shapes; they state the type where it matters.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async <T = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> => {
+    const url = new URL(path.startsWith('/__mock') ? `${ORIGIN}${path}` : `${API}${path}`)
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    const headers = new Headers({ Accept: 'application/json' })
+    const authorization = options.authorization ?? (options.as ? `Bearer ${await tokenFor(options.as)}` : undefined)
+    if (authorization) headers.set('Authorization', authorization)
+    let body: string | undefined
+    if (options.rawBody !== undefined) body = options.rawBody
+    else if (options.body !== undefined) body = JSON.stringify(options.body)
+    if (body !== undefined) headers.set('Content-Type', 'application/json')
+    const response = await send(new Request(url, { method, headers, body }))
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
+  }
+
+/** A request to the backend under test (see backend-under-test.ts). */
+export const call = createCallClient(
+  (request) => backendUnderTest().handle(request),
+  (email) => backendUnderTest().idTokenFor(email),
+)
 
 /** The problem kind of an error answer (`…/problems/<kind>`). */
 export const kindOf = (result: CallResult): string | undefined =>

@@ -4,7 +4,6 @@
  * DATABASE_URL names (created for the test file and dropped after it).
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { pino } from 'pino'
 import { mintIdToken } from '../../mocks/identity/offline-identity.ts'
 import { buildApp } from '../../server/app.ts'
@@ -12,30 +11,11 @@ import { createServerBackend } from '../../server/backend.ts'
 import { openDatabase } from '../../server/db/database.ts'
 import { loadDemoSeed } from '../../server/db/seed.ts'
 import { restoreSnapshot } from '../../server/db/seed-snapshot.ts'
+import { createScratchDatabase } from '../../server/testing/scratch-database.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 
-/** A database of its own on the server of `url`, and how to drop it. */
-const scratchDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `vp_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const scratch = new URL(url)
-  scratch.pathname = `/${name}`
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
-  }
-}
-
 export const createSqlBackendUnderTest = async (databaseUrl: string | undefined): Promise<BackendUnderTest> => {
-  const scratch = databaseUrl ? await scratchDatabase(databaseUrl) : null
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, 'vp_test') : null
   const database = await openDatabase({ url: scratch?.url, poolSize: 4 })
   await loadDemoSeed(database, Date.now())
   const signingKey = new Uint8Array(randomBytes(32))

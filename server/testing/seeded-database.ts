@@ -1,0 +1,10 @@
+/** An embedded database in memory with the demo seed, for the tests of server/db. */
+import { openDatabase } from '../db/database.ts'
+import type { OpenDatabase } from '../db/database.ts'
+import { loadDemoSeed } from '../db/seed.ts'
+
+export const seededDatabase = async (): Promise<OpenDatabase> => {
+  const database = await openDatabase({})
+  await loadDemoSeed(database, Date.now())
+  return database
+}
