@@ -32,7 +32,11 @@ describe('the permission matrix', () => {
       expect(result.status).toBe(401)
       expect(kindOf(result)).toBe('unauthorized')
       expect(result.headers.get('content-type')).toContain('application/problem+json')
-      expect(result.body).toMatchObject({ title: 'Unauthorized', status: 401, instance: `/api/backend/v1${concretePath(operation.path)}` })
+      expect(result.body).toMatchObject({
+        title: 'Unauthorized',
+        status: 401,
+        instance: `/api/backend/v1${concretePath(operation.path)}`,
+      })
     },
   )
 
@@ -42,7 +46,13 @@ describe('the permission matrix', () => {
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>
     const tampered = `${header}.${base64UrlEncodeText(JSON.stringify({ ...claims, sub: seedAccounts.staff.uid }))}.${signature}`
     const unsigned = `${base64UrlEncodeText(JSON.stringify({ alg: 'none' }))}.${payload}.`
-    for (const authorization of ['Bearer', 'Bearer not-a-jwt', `Basic ${token}`, `Bearer ${tampered}`, `Bearer ${unsigned}`]) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer not-a-jwt',
+      `Basic ${token}`,
+      `Bearer ${tampered}`,
+      `Bearer ${unsigned}`,
+    ]) {
       const result = await call('GET', '/users', { authorization })
       expect(result.status, authorization.slice(0, 20)).toBe(401)
     }
@@ -79,13 +89,16 @@ describe('the permission matrix', () => {
     },
   )
 
-  const memberOperations = operations.filter((operation) => operation.access.includes('CLUB_MEMBER') && operation.method === 'GET')
+  const memberOperations = operations.filter(
+    (operation) => operation.access.includes('CLUB_MEMBER') && operation.method === 'GET',
+  )
 
   it.each(memberOperations.map((operation) => [operation.operationId, operation] as const))(
     '%s lets members of the club and staff read, and refuses members of other clubs',
     async (_id, operation) => {
       const path = concretePath(operation.path)
-      const query = operation.operationId === 'getDonationStatsOfClub' ? { from: '2025-01-01', to: '2025-01-31' } : undefined
+      const query =
+        operation.operationId === 'getDonationStatsOfClub' ? { from: '2025-01-01', to: '2025-01-31' } : undefined
       expect((await call('GET', path, { as: seedAccounts.verein.email, query })).status).toBe(200)
       expect((await call('GET', path, { as: seedAccounts.staff.email, query })).status).toBe(200)
       expect((await call('GET', path, { as: seedAccounts.admin.email, query })).status).toBe(200)
@@ -103,10 +116,18 @@ describe('the permission matrix', () => {
   })
 
   it('SELF: a user reads their own clubs, not someone else’s; admins and staff read anyone’s', async () => {
-    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.verein.email })).status).toBe(200)
-    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.neu.email })).status).toBe(403)
-    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.staff.email })).status).toBe(200)
-    expect((await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.admin.email })).status).toBe(200)
+    expect(
+      (await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.verein.email })).status,
+    ).toBe(200)
+    expect(
+      (await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.neu.email })).status,
+    ).toBe(403)
+    expect(
+      (await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.staff.email })).status,
+    ).toBe(200)
+    expect(
+      (await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.admin.email })).status,
+    ).toBe(200)
   })
 
   it('operations anyone may call ignore a missing or broken token', async () => {

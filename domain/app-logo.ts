@@ -1,5 +1,9 @@
 /** The portal's own logo: at most one, replaced by PUT. */
-import { CreateAppLogoBody, DeleteAppLogoParams, ReplaceAppLogoBody } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
+import {
+  CreateAppLogoBody,
+  DeleteAppLogoParams,
+  ReplaceAppLogoBody,
+} from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import type { AppLogoRecord } from './records.ts'
@@ -23,7 +27,14 @@ export const appLogoOperations = {
     run: async ({ ports, now }, { body }) => {
       const current = await ports.appLogo.get()
       if (!current || current.id !== body.id) throw notFound('App logo', body.id)
-      const logo: AppLogoRecord = { id: ports.ids.id(), name: body.name, path: body.path, contentType: body.contentType, size: body.size, uploadedAt: isoInstant(now) }
+      const logo: AppLogoRecord = {
+        id: ports.ids.id(),
+        name: body.name,
+        path: body.path,
+        contentType: body.contentType,
+        size: body.size,
+        uploadedAt: isoInstant(now),
+      }
       await ports.appLogo.set(logo)
       return json(200, logo)
     },

@@ -12,6 +12,11 @@ export interface DomainBackend {
   execute(operationId: OperationId, request: ApiRequest): Promise<ApiResponse>
 }
 
-export const createDomainBackend = (unitOfWork: UnitOfWork, clock: Clock, options: ExecuteOptions = {}): DomainBackend => ({
-  execute: (operationId, request) => executeOperation(unitOfWork, clock, operationId, OPERATIONS[operationId], request, options),
+export const createDomainBackend = (
+  unitOfWork: UnitOfWork,
+  clock: Clock,
+  options: ExecuteOptions = {},
+): DomainBackend => ({
+  execute: (operationId, request) =>
+    executeOperation(unitOfWork, clock, operationId, OPERATIONS[operationId], request, options),
 })

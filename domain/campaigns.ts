@@ -17,7 +17,16 @@ import { toCampaign, toCampaigns } from './views.ts'
 
 type CampaignFields = Pick<
   CampaignRecord,
-  'name' | 'description' | 'goalCents' | 'amountCents' | 'minimumDonationCents' | 'date' | 'time' | 'from' | 'to' | 'enabled'
+  | 'name'
+  | 'description'
+  | 'goalCents'
+  | 'amountCents'
+  | 'minimumDonationCents'
+  | 'date'
+  | 'time'
+  | 'from'
+  | 'to'
+  | 'enabled'
 >
 
 /** The contract inlines the name's minimum (no generated constant): read it from the schema. */
@@ -52,7 +61,9 @@ const campaignFields = (body: CampaignFields): CampaignFields => {
   return fields
 }
 
-const campaignScope = async (ports: Ports, documentId: string) => ({ clubId: (await getCampaign(ports, documentId)).clubId })
+const campaignScope = async (ports: Ports, documentId: string) => ({
+  clubId: (await getCampaign(ports, documentId)).clubId,
+})
 
 export const campaignOperations = {
   createCampaign: defineOperation({
@@ -86,7 +97,8 @@ export const campaignOperations = {
   getCampaign: defineOperation({
     params: GetCampaignParams,
     scope: (ports, { params }) => campaignScope(ports, params.documentId),
-    run: async ({ ports, now }, { params }) => json(200, await toCampaign(ports, await getCampaign(ports, params.documentId), now)),
+    run: async ({ ports, now }, { params }) =>
+      json(200, await toCampaign(ports, await getCampaign(ports, params.documentId), now)),
   }),
 
   deleteCampaign: defineOperation({
@@ -109,7 +121,12 @@ export const campaignOperations = {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.clubId)
-      const campaigns = (await ports.campaigns.listByClub(club.id)).sort(newestFirst((campaign) => campaign.createdAt, (campaign) => campaign.documentId))
+      const campaigns = (await ports.campaigns.listByClub(club.id)).sort(
+        newestFirst(
+          (campaign) => campaign.createdAt,
+          (campaign) => campaign.documentId,
+        ),
+      )
       return json(200, await toCampaigns(ports, campaigns, now))
     },
   }),

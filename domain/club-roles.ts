@@ -21,7 +21,10 @@ export const isOpenInvitation = (invitation: InvitationRecord, now: number): boo
 
 /** How often each role is held: by members, and by open invitations. */
 const usesByRole = async (ports: Ports, now: number): Promise<Map<string, number>> => {
-  const [memberships, invitations] = await Promise.all([ports.memberships.countsByRole(), ports.invitations.listUnused()])
+  const [memberships, invitations] = await Promise.all([
+    ports.memberships.countsByRole(),
+    ports.invitations.listUnused(),
+  ])
   const uses = new Map(memberships)
   for (const invitation of invitations) {
     if (isOpenInvitation(invitation, now)) uses.set(invitation.clubRoleId, (uses.get(invitation.clubRoleId) ?? 0) + 1)
@@ -29,7 +32,11 @@ const usesByRole = async (ports: Ports, now: number): Promise<Map<string, number
   return uses
 }
 
-const toClubRole = (role: ClubRoleRecord, memberCount: number): ClubRole => ({ id: role.id, name: role.name, memberCount })
+const toClubRole = (role: ClubRoleRecord, memberCount: number): ClubRole => ({
+  id: role.id,
+  name: role.name,
+  memberCount,
+})
 
 const getRole = async (ports: Ports, id: string): Promise<ClubRoleRecord> => {
   const role = await ports.clubRoles.get(id)
@@ -41,7 +48,10 @@ export const clubRoleOperations = {
   getClubRoles: defineOperation({
     run: async ({ ports, now }) => {
       const [roles, uses] = await Promise.all([ports.clubRoles.list(), usesByRole(ports, now)])
-      return json(200, roles.sort((a, b) => collator.compare(a.name, b.name)).map((role) => toClubRole(role, uses.get(role.id) ?? 0)))
+      return json(
+        200,
+        roles.sort((a, b) => collator.compare(a.name, b.name)).map((role) => toClubRole(role, uses.get(role.id) ?? 0)),
+      )
     },
   }),
 
@@ -70,14 +80,21 @@ export const clubRoleOperations = {
     params: DeleteClubRoleParams,
     run: async ({ ports, now }, { params }) => {
       const role = await getRole(ports, params.id)
-      const [memberships, invitations] = await Promise.all([ports.memberships.listByRole(role.id), ports.invitations.listUnused()])
+      const [memberships, invitations] = await Promise.all([
+        ports.memberships.listByRole(role.id),
+        ports.invitations.listUnused(),
+      ])
       const clubIds = [
         ...memberships.map((membership) => membership.clubId),
-        ...invitations.filter((invitation) => invitation.clubRoleId === role.id && isOpenInvitation(invitation, now)).map((invitation) => invitation.clubId),
+        ...invitations
+          .filter((invitation) => invitation.clubRoleId === role.id && isOpenInvitation(invitation, now))
+          .map((invitation) => invitation.clubId),
       ]
       if (clubIds.length > 0) {
         const clubs = await ports.clubs.getMany([...new Set(clubIds)])
-        const names = [...new Set(clubIds)].map((clubId) => clubs.get(clubId)?.profile.name ?? clubId).sort(collator.compare)
+        const names = [...new Set(clubIds)]
+          .map((clubId) => clubs.get(clubId)?.profile.name ?? clubId)
+          .sort(collator.compare)
         throw problem('in-use', `The club role is held ${clubIds.length} time(s) in: ${names.join(', ')}.`)
       }
       await ports.clubRoles.delete(role.id)

@@ -19,8 +19,13 @@ describe('club types', () => {
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ name: 'Trachtenverein', clubCount: 0 })
     expect(kindOf(await call('POST', '/clubtypes', { as: admin, body: { name: 'trachtenVEREIN' } }))).toBe('name-taken')
-    expect(kindOf(await call('PUT', `/clubtypes/${created.body.id}`, { as: admin, body: { name: 'Sportverein' } }))).toBe('name-taken')
-    const renamed = await call('PUT', `/clubtypes/${created.body.id}`, { as: admin, body: { name: 'Trachten- und Heimatverein' } })
+    expect(
+      kindOf(await call('PUT', `/clubtypes/${created.body.id}`, { as: admin, body: { name: 'Sportverein' } })),
+    ).toBe('name-taken')
+    const renamed = await call('PUT', `/clubtypes/${created.body.id}`, {
+      as: admin,
+      body: { name: 'Trachten- und Heimatverein' },
+    })
     expect(renamed.body.name).toBe('Trachten- und Heimatverein')
     expect((await call('POST', '/clubtypes', { as: admin, body: { name: '   a ' } })).status).toBe(400)
   })
@@ -41,7 +46,9 @@ describe('club roles', () => {
   it('count memberships and open invitations', async () => {
     const result = await call('GET', '/clubroles/all', { as: seedAccounts.verein.email })
     expect(result.status).toBe(200)
-    const byId = Object.fromEntries(result.body.map((role: { id: string; memberCount: number }) => [role.id, role.memberCount]))
+    const byId = Object.fromEntries(
+      result.body.map((role: { id: string; memberCount: number }) => [role.id, role.memberCount]),
+    )
     expect(byId[seedClubRoles.obmann]).toBe(30)
     expect(byId[seedClubRoles.rechnungspruefung]).toBe(0)
   })
@@ -49,7 +56,10 @@ describe('club roles', () => {
   it('count an open invitation as a use, which blocks deleting the role', async () => {
     const role = await call('POST', '/clubroles', { as: admin, body: { name: 'Jugendreferent/in' } })
     expect(role.body.memberCount).toBe(0)
-    await call('POST', '/club/club-sv-gruenbach/inviteUser', { as: admin, body: { email: 'jugend@demo.at', clubRoleId: role.body.id } })
+    await call('POST', '/club/club-sv-gruenbach/inviteUser', {
+      as: admin,
+      body: { email: 'jugend@demo.at', clubRoleId: role.body.id },
+    })
     const roles = await call('GET', '/clubroles/all', { as: admin })
     expect(roles.body.find((candidate: { id: string }) => candidate.id === role.body.id).memberCount).toBe(1)
     expect(kindOf(await call('DELETE', `/clubroles/${role.body.id}`, { as: admin }))).toBe('in-use')
@@ -57,7 +67,10 @@ describe('club roles', () => {
 
   it('have unique names, are renamed by id in the body and deleted only when unused', async () => {
     expect(kindOf(await call('POST', '/clubroles', { as: admin, body: { name: 'kassier/IN' } }))).toBe('name-taken')
-    const renamed = await call('PUT', '/clubroles', { as: admin, body: { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in (extern)' } })
+    const renamed = await call('PUT', '/clubroles', {
+      as: admin,
+      body: { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in (extern)' },
+    })
     expect(renamed.status).toBe(200)
     expect((await call('PUT', '/clubroles', { as: admin, body: { id: 'cr-none', name: 'Egal' } })).status).toBe(404)
     const inUse = await call('DELETE', `/clubroles/${seedClubRoles.kassier}`, { as: admin })

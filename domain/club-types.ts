@@ -22,10 +22,16 @@ const withCount = async (ports: Ports, type: ClubTypeRecord): Promise<ClubType> 
   toClubType(type, (await ports.clubs.countsByType()).get(type.id) ?? 0)
 
 /** A normalized name of at least `min` characters, not used by another record of the table. */
-export const checkedName = (existing: Iterable<{ id: string; name: string }>, name: string, min: number, exceptId?: string): string => {
+export const checkedName = (
+  existing: Iterable<{ id: string; name: string }>,
+  name: string,
+  min: number,
+  exceptId?: string,
+): string => {
   const normalized = normalizedText('name', name, min, normalizeName)
   for (const record of existing) {
-    if (record.id !== exceptId && sameName(record.name, normalized)) throw problem('name-taken', `The name '${normalized}' is taken.`)
+    if (record.id !== exceptId && sameName(record.name, normalized))
+      throw problem('name-taken', `The name '${normalized}' is taken.`)
   }
   return normalized
 }
@@ -40,7 +46,12 @@ export const clubTypeOperations = {
   getClubTypes: defineOperation({
     run: async ({ ports }) => {
       const [types, counts] = await Promise.all([ports.clubTypes.list(), ports.clubs.countsByType()])
-      return json(200, types.sort((a, b) => collator.compare(a.name, b.name)).map((type) => toClubType(type, counts.get(type.id) ?? 0)))
+      return json(
+        200,
+        types
+          .sort((a, b) => collator.compare(a.name, b.name))
+          .map((type) => toClubType(type, counts.get(type.id) ?? 0)),
+      )
     },
   }),
 
@@ -71,7 +82,8 @@ export const clubTypeOperations = {
     run: async ({ ports }, { params }) => {
       const type = await getType(ports, params.id)
       const clubs = (await ports.clubs.namesByType(type.id)).sort(collator.compare)
-      if (clubs.length > 0) throw problem('in-use', `The club type is used by ${clubs.length} club(s): ${clubs.join(', ')}.`)
+      if (clubs.length > 0)
+        throw problem('in-use', `The club type is used by ${clubs.length} club(s): ${clubs.join(', ')}.`)
       await ports.clubTypes.delete(type.id)
       return noContent()
     },

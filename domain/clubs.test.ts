@@ -68,7 +68,10 @@ describe('club completeness', () => {
     const short = await call('PUT', '/club', { as: seedAccounts.verein.email, body: { ...club, name: '   V   ' } })
     expect(short.status).toBe(400)
     expect(short.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
-    const padded = await call('PUT', '/club', { as: seedAccounts.verein.email, body: { ...club, name: `  ${club.name}  ` } })
+    const padded = await call('PUT', '/club', {
+      as: seedAccounts.verein.email,
+      body: { ...club, name: `  ${club.name}  ` },
+    })
     expect(padded.status).toBe(200)
     expect(padded.body.name).toBe(club.name)
   })
@@ -77,9 +80,25 @@ describe('club completeness', () => {
     const club = await clubOf(seedClubs.volume)
     const saved = await call('PUT', '/club', {
       as: admin,
-      body: { ...club, billingAddress: { sameAsClubAddress: true, street: '', houseNumber: '', postalCode: '', city: '', country: '', additionalInformation: '' } },
+      body: {
+        ...club,
+        billingAddress: {
+          sameAsClubAddress: true,
+          street: '',
+          houseNumber: '',
+          postalCode: '',
+          city: '',
+          country: '',
+          additionalInformation: '',
+        },
+      },
     })
-    expect(saved.body.billingAddress).toEqual({ sameAsClubAddress: true, ...club.address, country: 'AT', additionalInformation: '' })
+    expect(saved.body.billingAddress).toEqual({
+      sameAsClubAddress: true,
+      ...club.address,
+      country: 'AT',
+      additionalInformation: '',
+    })
     expect(saved.body.completeness.complete).toBe(true)
   })
 
@@ -98,7 +117,9 @@ describe('the club status state machine', () => {
     expect(released.body.status).toBe('ACTIVE')
     expect(kindOf(await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin }))).toBe('invalid-transition')
     expect((await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin })).body.status).toBe('INACTIVE')
-    expect(kindOf(await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin }))).toBe('invalid-transition')
+    expect(kindOf(await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin }))).toBe(
+      'invalid-transition',
+    )
     expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })).body.status).toBe('ACTIVE')
   })
 
@@ -107,10 +128,14 @@ describe('the club status state machine', () => {
     expect(result.status).toBe(409)
     expect(kindOf(result)).toBe('club-incomplete')
     const { missing } = (await clubOf(seedClubs.incomplete)).completeness
-    expect(result.body.errors).toEqual(missing.map((field: string) => ({ field, message: 'Missing.', code: 'missing' })))
+    expect(result.body.errors).toEqual(
+      missing.map((field: string) => ({ field, message: 'Missing.', code: 'missing' })),
+    )
     expect((await clubOf(seedClubs.incomplete)).status).toBe('PROCESSING')
     // Reactivating an inactive club needs a complete profile too.
-    expect(kindOf(await call('PUT', `/club/active/${seedClubs.inactiveIncomplete}`, { as: admin }))).toBe('club-incomplete')
+    expect(kindOf(await call('PUT', `/club/active/${seedClubs.inactiveIncomplete}`, { as: admin }))).toBe(
+      'club-incomplete',
+    )
   })
 
   it('rejects a registration: PROCESSING → INACTIVE; nothing returns to PROCESSING', async () => {
@@ -122,11 +147,17 @@ describe('the club status state machine', () => {
 describe('the check mark', () => {
   it('stores isChecked with when it was last set', async () => {
     const before = Date.now()
-    const checked = await call('POST', `/club/${seedClubs.incomplete}/isChecked`, { as: admin, body: { isChecked: true } })
+    const checked = await call('POST', `/club/${seedClubs.incomplete}/isChecked`, {
+      as: admin,
+      body: { isChecked: true },
+    })
     expect(checked.status).toBe(200)
     expect(checked.body.isChecked).toBe(true)
     expect(Date.parse(checked.body.checkedAt)).toBeGreaterThanOrEqual(before - 1000)
-    const unchecked = await call('POST', `/club/${seedClubs.incomplete}/isChecked`, { as: admin, body: { isChecked: false } })
+    const unchecked = await call('POST', `/club/${seedClubs.incomplete}/isChecked`, {
+      as: admin,
+      body: { isChecked: false },
+    })
     expect(unchecked.body).toMatchObject({ isChecked: false, checkedAt: checked.body.checkedAt })
     expect((await clubOf(seedClubs.incomplete)).isChecked).toBe(false)
     expect((await call('POST', `/club/${seedClubs.incomplete}/isChecked`, { as: admin, body: {} })).status).toBe(400)
@@ -158,16 +189,26 @@ describe('the release list', () => {
     const both = await list({ clubType: seedClubTypes.sport, clubStatus: 'ACTIVE', size: 100 })
     expect(both.body.totalItems).toBeLessThan(sport.body.totalItems)
 
-    const byDate = (await list({ sort: 'createdAt,desc', size: 100 })).body.items.map((item: { createdAt: string }) => item.createdAt)
+    const byDate = (await list({ sort: 'createdAt,desc', size: 100 })).body.items.map(
+      (item: { createdAt: string }) => item.createdAt,
+    )
     expect(byDate).toEqual([...byDate].sort().reverse())
-    const byZvr = (await list({ sort: 'zvrNumber', size: 100 })).body.items.map((item: { zvrNumber: string }) => Number(item.zvrNumber))
+    const byZvr = (await list({ sort: 'zvrNumber', size: 100 })).body.items.map((item: { zvrNumber: string }) =>
+      Number(item.zvrNumber),
+    )
     expect(byZvr).toEqual([...byZvr].sort((a, b) => a - b))
-    const byStatus = (await list({ sort: 'status,asc', size: 100 })).body.items.map((item: { status: string }) => item.status)
+    const byStatus = (await list({ sort: 'status,asc', size: 100 })).body.items.map(
+      (item: { status: string }) => item.status,
+    )
     expect(byStatus).toEqual([...byStatus].sort())
   })
 
   it('shows each club’s completeness and payment account', async () => {
-    const items = (await list({ size: 100 })).body.items as Array<{ id: string; completeness: { complete: boolean }; paymentAccount: { status: string } | null }>
+    const items = (await list({ size: 100 })).body.items as Array<{
+      id: string
+      completeness: { complete: boolean }
+      paymentAccount: { status: string } | null
+    }>
     const volume = items.find((item) => item.id === seedClubs.volume)!
     expect(volume.completeness.complete).toBe(true)
     expect(volume.paymentAccount?.status).toBe('ACTIVE')
@@ -186,20 +227,32 @@ describe('club files', () => {
 
   it('records a new logo in place of the old one', async () => {
     const before = (await clubOf(seedClubs.volume)).logo
-    const added = await call('PUT', `/club/${seedClubs.volume}/addImage`, { as: seedAccounts.verein.email, body: image('LOGO', 'logo.png', 'image/png') })
+    const added = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
+      as: seedAccounts.verein.email,
+      body: image('LOGO', 'logo.png', 'image/png'),
+    })
     expect(added.status).toBe(200)
     const club = await clubOf(seedClubs.volume)
     expect(club.logo).toEqual(added.body)
-    const logos = await call('GET', `/club/${seedClubs.volume}/getImages`, { as: seedAccounts.verein.email, query: { label: 'LOGO' } })
+    const logos = await call('GET', `/club/${seedClubs.volume}/getImages`, {
+      as: seedAccounts.verein.email,
+      query: { label: 'LOGO' },
+    })
     expect(logos.body).toEqual([added.body])
     expect(logos.body[0].id).not.toBe(before.id)
   })
 
   it('accepts only JPEG legitimation scans', async () => {
-    const png = await call('PUT', `/club/${seedClubs.volume}/addImage`, { as: seedAccounts.verein.email, body: image('LEGITIMATION_FRONT', 'ausweis.png', 'image/png') })
+    const png = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
+      as: seedAccounts.verein.email,
+      body: image('LEGITIMATION_FRONT', 'ausweis.png', 'image/png'),
+    })
     expect(png.status).toBe(400)
     expect(png.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['contentType', 'name'])
-    const jpeg = await call('PUT', `/club/${seedClubs.volume}/addImage`, { as: seedAccounts.verein.email, body: image('LEGITIMATION_FRONT', 'ausweis.JPEG') })
+    const jpeg = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
+      as: seedAccounts.verein.email,
+      body: image('LEGITIMATION_FRONT', 'ausweis.JPEG'),
+    })
     expect(jpeg.status).toBe(200)
     expect((await clubOf(seedClubs.volume)).legitimationFiles.front.id).toBe(jpeg.body.id)
   })
@@ -214,29 +267,72 @@ describe('club files', () => {
   })
 
   it('adds gallery images and other documents, lists them newest first, and deletes them', async () => {
-    const gallery = await call('PUT', `/club/${seedClubs.volume}/addImage`, { as: seedAccounts.verein.email, body: image('GALLERY') })
-    const images = await call('GET', `/club/${seedClubs.volume}/getImages`, { as: seedAccounts.verein.email, query: { label: 'GALLERY' } })
+    const gallery = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
+      as: seedAccounts.verein.email,
+      body: image('GALLERY'),
+    })
+    const images = await call('GET', `/club/${seedClubs.volume}/getImages`, {
+      as: seedAccounts.verein.email,
+      query: { label: 'GALLERY' },
+    })
     expect(images.body[0].id).toBe(gallery.body.id)
     expect(images.body.length).toBeGreaterThan(1)
 
     const doc = await call('PUT', `/club/${seedClubs.volume}/addDocument`, {
       as: seedAccounts.verein.email,
-      body: { label: 'OTHER_DOCUMENT', name: 'Protokoll.pdf', path: `clubs/${seedClubs.volume}/OTHER_DOCUMENT/9-Protokoll.pdf`, contentType: 'application/pdf', size: 900 },
+      body: {
+        label: 'OTHER_DOCUMENT',
+        name: 'Protokoll.pdf',
+        path: `clubs/${seedClubs.volume}/OTHER_DOCUMENT/9-Protokoll.pdf`,
+        contentType: 'application/pdf',
+        size: 900,
+      },
     })
     expect(doc.status).toBe(200)
     const docs = await call('GET', `/club/${seedClubs.volume}/getDocuments`, { as: seedAccounts.verein.email })
     expect(docs.body[0].id).toBe(doc.body.id)
 
     // An image id is no document and vice versa.
-    expect((await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, { as: seedAccounts.verein.email, body: { fileId: gallery.body.id } })).status).toBe(404)
-    expect((await call('DELETE', `/club/${seedClubs.volume}/deleteFile`, { as: seedAccounts.verein.email, body: { fileId: gallery.body.id } })).status).toBe(204)
-    expect((await call('DELETE', `/club/${seedClubs.volume}/deleteFile`, { as: seedAccounts.verein.email, body: { fileId: gallery.body.id } })).status).toBe(404)
-    expect((await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, { as: seedAccounts.verein.email, body: { fileId: doc.body.id } })).status).toBe(204)
+    expect(
+      (
+        await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, {
+          as: seedAccounts.verein.email,
+          body: { fileId: gallery.body.id },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await call('DELETE', `/club/${seedClubs.volume}/deleteFile`, {
+          as: seedAccounts.verein.email,
+          body: { fileId: gallery.body.id },
+        })
+      ).status,
+    ).toBe(204)
+    expect(
+      (
+        await call('DELETE', `/club/${seedClubs.volume}/deleteFile`, {
+          as: seedAccounts.verein.email,
+          body: { fileId: gallery.body.id },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, {
+          as: seedAccounts.verein.email,
+          body: { fileId: doc.body.id },
+        })
+      ).status,
+    ).toBe(204)
   })
 
   it('makes a club incomplete when a required document is deleted', async () => {
     const { documents } = await clubOf(seedClubs.volume)
-    await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, { as: admin, body: { fileId: documents.spend2Form.id } })
+    await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, {
+      as: admin,
+      body: { fileId: documents.spend2Form.id },
+    })
     const club = await clubOf(seedClubs.volume)
     expect(club.documents.spend2Form).toBeNull()
     expect(club.completeness.missing).toEqual(['documents.spend2Form'])
@@ -272,40 +368,69 @@ describe('the public registration', () => {
       clubTypeId: seedClubTypes.kultur,
       clubSize: 20,
     },
-    user: { email: 'obfrau@schach-hernals.at', password: 'Schachmatt-1', firstName: 'Sabine', lastName: 'Springer', phoneNumber: '+43 1 2345678' },
+    user: {
+      email: 'obfrau@schach-hernals.at',
+      password: 'Schachmatt-1',
+      firstName: 'Sabine',
+      lastName: 'Springer',
+      phoneNumber: '+43 1 2345678',
+    },
     acceptedTerms: true,
   }
 
   it('creates a PROCESSING club with its unconfirmed first user and sends the confirmation mail', async () => {
     const result = await call('POST', '/club/createWithUser', { body: registration })
     expect(result.status).toBe(201)
-    expect(result.body.club).toMatchObject({ name: 'Schachklub Hernals', status: 'PROCESSING', isChecked: false, clubSize: 20 })
+    expect(result.body.club).toMatchObject({
+      name: 'Schachklub Hernals',
+      status: 'PROCESSING',
+      isChecked: false,
+      clubSize: 20,
+    })
     expect(result.body.club.completeness.complete).toBe(false)
-    expect(result.body.user).toMatchObject({ email: 'obfrau@schach-hernals.at', role: 'ROLE_USER', emailVerified: false })
+    expect(result.body.user).toMatchObject({
+      email: 'obfrau@schach-hernals.at',
+      role: 'ROLE_USER',
+      emailVerified: false,
+    })
     const mail = (await sentMails())[0]!
     expect(mail).toMatchObject({ to: 'obfrau@schach-hernals.at', kind: 'VERIFY_EMAIL' })
     expect(mail.link).toMatch(/^\/login\?mode=verifyEmail&oobCode=/)
 
-    const session = await call('POST', '/__mock/identity/signIn', { body: { email: 'obfrau@schach-hernals.at', password: 'Schachmatt-1' } })
-    const clubs = await call('GET', `/club/all/user/${result.body.user.uid}`, { authorization: `Bearer ${session.body.idToken}` })
+    const session = await call('POST', '/__mock/identity/signIn', {
+      body: { email: 'obfrau@schach-hernals.at', password: 'Schachmatt-1' },
+    })
+    const clubs = await call('GET', `/club/all/user/${result.body.user.uid}`, {
+      authorization: `Bearer ${session.body.idToken}`,
+    })
     expect(clubs.body).toEqual([expect.objectContaining({ id: result.body.club.id, clubRoleName: 'Obmann/Obfrau' })])
   })
 
   it('refuses a taken address (409), unaccepted terms and an unknown club type (400)', async () => {
-    const taken = await call('POST', '/club/createWithUser', { body: { ...registration, user: { ...registration.user, email: 'VEREIN@demo.at' } } })
+    const taken = await call('POST', '/club/createWithUser', {
+      body: { ...registration, user: { ...registration.user, email: 'VEREIN@demo.at' } },
+    })
     expect(taken.status).toBe(409)
     expect(kindOf(taken)).toBe('user-exists')
     const terms = await call('POST', '/club/createWithUser', { body: { ...registration, acceptedTerms: false } })
     expect(terms.body.errors).toEqual([expect.objectContaining({ field: 'acceptedTerms' })])
-    const type = await call('POST', '/club/createWithUser', { body: { ...registration, club: { ...registration.club, clubTypeId: 'ct-none' } } })
+    const type = await call('POST', '/club/createWithUser', {
+      body: { ...registration, club: { ...registration.club, clubTypeId: 'ct-none' } },
+    })
     expect(type.status).toBe(400)
     expect(type.body.errors[0].field).toBe('club.clubTypeId')
     const blank = await call('POST', '/club/createWithUser', {
-      body: { ...registration, club: { ...registration.club, name: '  S  ' }, user: { ...registration.user, lastName: '  ' } },
+      body: {
+        ...registration,
+        club: { ...registration.club, name: '  S  ' },
+        user: { ...registration.user, lastName: '  ' },
+      },
     })
     expect(blank.status).toBe(400)
     expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'club.name', code: 'too_small' })])
-    const blankUser = await call('POST', '/club/createWithUser', { body: { ...registration, user: { ...registration.user, firstName: '\t' } } })
+    const blankUser = await call('POST', '/club/createWithUser', {
+      body: { ...registration, user: { ...registration.user, firstName: '\t' } },
+    })
     expect(blankUser.status).toBe(400)
     expect(blankUser.body.errors).toEqual([expect.objectContaining({ field: 'user.firstName', code: 'too_small' })])
     // Nothing of the refused registrations was stored.

@@ -45,7 +45,17 @@ import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
 import { HOUR_MS, isoInstant, startOfMonth, viennaDay } from './time.ts'
 import { insertUser } from './users.ts'
 import { FieldErrors, normalizedText } from './validation.ts'
-import { accountOfClub, byUploadNewestFirst, computeCompleteness, currentAccount, filesOfClub, toClub, toPaymentAccount, toStoredFile, toUser } from './views.ts'
+import {
+  accountOfClub,
+  byUploadNewestFirst,
+  computeCompleteness,
+  currentAccount,
+  filesOfClub,
+  toClub,
+  toPaymentAccount,
+  toStoredFile,
+  toUser,
+} from './views.ts'
 
 const clubTypeName = async (ports: Ports, typeId: string): Promise<string> =>
   typeId === '' ? '' : ((await ports.clubTypes.get(typeId))?.name ?? '')
@@ -53,7 +63,11 @@ const clubTypeName = async (ports: Ports, typeId: string): Promise<string> =>
 /** The list items of a page of clubs: three lookups for the whole page, not three per club. */
 const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<ClubListItem[]> => {
   const ids = clubs.map((club) => club.id)
-  const [files, accounts, types] = await Promise.all([ports.files.listByClubs(ids), ports.paymentAccounts.listByClubs(ids), ports.clubTypes.list()])
+  const [files, accounts, types] = await Promise.all([
+    ports.files.listByClubs(ids),
+    ports.paymentAccounts.listByClubs(ids),
+    ports.clubTypes.list(),
+  ])
   const typeNames = new Map(types.map((type) => [type.id, type.name]))
   return clubs.map((club) => {
     const account = currentAccount(accounts.get(club.id) ?? [])
@@ -105,12 +119,15 @@ const addFile = async (
   }
   if (body.label === 'LEGITIMATION_FRONT' || body.label === 'LEGITIMATION_BACK') {
     // The card provider accepts only JPEG scans.
-    if (body.contentType !== 'image/jpeg') errors.add('contentType', 'Legitimation scans must be image/jpeg.', 'invalid_value')
-    if (!/\.jpe?g$/i.test(body.name)) errors.add('name', 'Legitimation scans must be .jpg or .jpeg files.', 'invalid_format')
+    if (body.contentType !== 'image/jpeg')
+      errors.add('contentType', 'Legitimation scans must be image/jpeg.', 'invalid_value')
+    if (!/\.jpe?g$/i.test(body.name))
+      errors.add('name', 'Legitimation scans must be .jpg or .jpeg files.', 'invalid_format')
   }
   errors.throwIfAny()
   if (single) {
-    for (const file of await ports.files.listByClub(clubId)) if (file.label === body.label) await ports.files.delete(file.id)
+    for (const file of await ports.files.listByClub(clubId))
+      if (file.label === body.label) await ports.files.delete(file.id)
   }
   const file: FileRecord = { id: ports.ids.id(), clubId, kind, ...body, uploadedAt: isoInstant(now) }
   await ports.files.insert(file)
@@ -134,7 +151,9 @@ const setStatus = async (ports: Ports, now: number, club: ClubRecord, status: Cl
 /** The role a registering club's first user gets: Obmann/Obfrau while it exists. */
 const firstRepresentativeRole = async (ports: Ports, now: number): Promise<string> => {
   const roles = await ports.clubRoles.list()
-  const role = roles.find((candidate) => candidate.id === 'cr-obmann') ?? roles.find((candidate) => /^obmann|^obfrau/i.test(candidate.name))
+  const role =
+    roles.find((candidate) => candidate.id === 'cr-obmann') ??
+    roles.find((candidate) => /^obmann|^obfrau/i.test(candidate.name))
   if (role) return role.id
   const id = ports.ids.id()
   await ports.clubRoles.insert({ id, name: 'Obmann/Obfrau', createdAt: isoInstant(now) })
@@ -168,7 +187,8 @@ export const clubOperations = {
       const { id, ...profile } = body
       const club = await getClub(ports, id)
       const name = normalizedText('name', profile.name, updateClubBodyOneNameMin)
-      if (profile.clubTypeId !== '' && !(await ports.clubTypes.get(profile.clubTypeId))) throw notFound('Club type', profile.clubTypeId)
+      if (profile.clubTypeId !== '' && !(await ports.clubTypes.get(profile.clubTypeId)))
+        throw notFound('Club type', profile.clubTypeId)
       const errors = new FieldErrors()
       if (profile.bankInfo.iban !== '' && !isValidIban(profile.bankInfo.iban)) {
         errors.add('bankInfo.iban', 'The IBAN check digits are wrong.', 'invalid_checksum')
@@ -261,7 +281,8 @@ export const clubOperations = {
       const role = await ports.clubRoles.get(body.clubRoleId)
       if (!role) throw notFound('Club role', body.clubRoleId)
       const email = normalizeEmail(body.email)
-      if (await ports.users.findByEmail(email)) throw problem('user-exists', `A user with the e-mail address ${email} exists.`)
+      if (await ports.users.findByEmail(email))
+        throw problem('user-exists', `A user with the e-mail address ${email} exists.`)
       // A new invitation to the same address replaces an open one (its link stops working).
       for (const invitation of await ports.invitations.listByClub(club.id)) {
         if (invitation.email === email && invitation.usedAt === null) await ports.invitations.delete(invitation.id)
@@ -328,7 +349,15 @@ export const clubOperations = {
           shortDescription: '',
           address: { ...body.club.address },
           bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
-          billingAddress: { sameAsClubAddress: true, street: '', houseNumber: '', postalCode: '', city: '', country: '', additionalInformation: '' },
+          billingAddress: {
+            sameAsClubAddress: true,
+            street: '',
+            houseNumber: '',
+            postalCode: '',
+            city: '',
+            country: '',
+            additionalInformation: '',
+          },
           // The registering person is the usual contact; they can change it in the profile.
           legitimation: {
             firstName: user.firstName,
@@ -412,7 +441,9 @@ export const clubOperations = {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
-      const files = (await filesOfClub(ports, club.id)).filter((file) => file.kind === 'IMAGE' && (!query.label || file.label === query.label))
+      const files = (await filesOfClub(ports, club.id)).filter(
+        (file) => file.kind === 'IMAGE' && (!query.label || file.label === query.label),
+      )
       return json(200, files.map(toStoredFile))
     },
   }),
@@ -423,7 +454,9 @@ export const clubOperations = {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
-      const files = (await filesOfClub(ports, club.id)).filter((file) => file.kind === 'DOCUMENT' && (!query.label || file.label === query.label))
+      const files = (await filesOfClub(ports, club.id)).filter(
+        (file) => file.kind === 'DOCUMENT' && (!query.label || file.label === query.label),
+      )
       return json(200, files.map(toStoredFile))
     },
   }),
@@ -465,7 +498,11 @@ export const clubOperations = {
       const user = await getUser(ports, params.id)
       const memberships = await ports.memberships.listByUser(user.uid)
       const clubIds = memberships.map((membership) => membership.clubId)
-      const [clubs, files, roles] = await Promise.all([ports.clubs.getMany(clubIds), ports.files.listByClubs(clubIds), ports.clubRoles.list()])
+      const [clubs, files, roles] = await Promise.all([
+        ports.clubs.getMany(clubIds),
+        ports.files.listByClubs(clubIds),
+        ports.clubRoles.list(),
+      ])
       const roleNames = new Map(roles.map((role) => [role.id, role.name]))
       const summaries: ClubSummary[] = []
       for (const membership of memberships) {
@@ -480,7 +517,10 @@ export const clubOperations = {
           clubRoleName: roleNames.get(membership.clubRoleId) ?? null,
         })
       }
-      return json(200, summaries.sort((a, b) => collator.compare(a.name, b.name)))
+      return json(
+        200,
+        summaries.sort((a, b) => collator.compare(a.name, b.name)),
+      )
     },
   }),
 

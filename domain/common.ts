@@ -10,7 +10,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** Names are compared without case and surrounding or repeated spaces. */
 export const normalizeName = (name: string): string => name.trim().replace(/\s+/g, ' ')
-export const sameName = (a: string, b: string): boolean => normalizeName(a).toLocaleLowerCase('de') === normalizeName(b).toLocaleLowerCase('de')
+export const sameName = (a: string, b: string): boolean =>
+  normalizeName(a).toLocaleLowerCase('de') === normalizeName(b).toLocaleLowerCase('de')
 
 export const getClub = async (ports: Ports, clubId: string): Promise<ClubRecord> => {
   const club = await ports.clubs.get(clubId)

@@ -5,7 +5,14 @@ import { call, kindOf } from '../tests/backend/client.ts'
 import { addDays, viennaDay } from './time.ts'
 
 const verein = seedAccounts.verein.email
-type Donation = { id: string; amountCents: number; donorName: string | null; donatedAt: string; campaignId: string | null; campaignName: string | null }
+type Donation = {
+  id: string
+  amountCents: number
+  donorName: string | null
+  donatedAt: string
+  campaignId: string | null
+  campaignName: string | null
+}
 const page = (query: Record<string, string | number>, clubId: string = seedClubs.volume) =>
   call('GET', `/donations/club/${clubId}`, { as: verein, query })
 
@@ -14,7 +21,12 @@ describe('donations of a club', () => {
     const result = await page({})
     expect(result.status).toBe(200)
     expect(result.body.totalItems).toBeGreaterThanOrEqual(10_000)
-    expect(result.body).toMatchObject({ page: 0, size: 50, currency: 'EUR', totalPages: Math.ceil(result.body.totalItems / 50) })
+    expect(result.body).toMatchObject({
+      page: 0,
+      size: 50,
+      currency: 'EUR',
+      totalPages: Math.ceil(result.body.totalItems / 50),
+    })
     const times = (result.body.items as Donation[]).map((item) => item.donatedAt)
     expect(times).toEqual([...times].sort().reverse())
     expect(Date.parse(times[0]!)).toBeLessThanOrEqual(Date.now())
@@ -74,7 +86,9 @@ describe('donations of a club', () => {
 describe('donations of a campaign', () => {
   it('add up to the campaign’s raised amount and fall within its dates', async () => {
     const campaign = (await call('GET', `/campaigns/${seedCampaigns.runningEnabled}`, { as: verein })).body
-    const list = (await call('GET', `/donations/campaign/${seedCampaigns.runningEnabled}`, { as: verein, query: { size: 1000 } })).body
+    const list = (
+      await call('GET', `/donations/campaign/${seedCampaigns.runningEnabled}`, { as: verein, query: { size: 1000 } })
+    ).body
     expect(list.totalCents).toBe(campaign.raisedCents)
     expect(list.totalItems).toBe(campaign.donationCount)
     for (const item of list.items as Donation[]) {
@@ -86,7 +100,9 @@ describe('donations of a campaign', () => {
   })
 
   it('and of the club agree: the club’s total is its campaigns’ totals plus donations to the club itself', async () => {
-    const campaigns = (await call('GET', `/campaigns/club/${seedClubs.volume}`, { as: verein })).body as Array<{ raisedCents: number }>
+    const campaigns = (await call('GET', `/campaigns/club/${seedClubs.volume}`, { as: verein })).body as Array<{
+      raisedCents: number
+    }>
     const club = (await page({ size: 1 })).body.totalCents
     const direct = (await page({ size: 1000, page: 0 })).body
     expect(campaigns.reduce((sum, item) => sum + item.raisedCents, 0)).toBeLessThan(club)
@@ -95,7 +111,8 @@ describe('donations of a campaign', () => {
 })
 
 describe('donation statistics', () => {
-  const stats = (query: Record<string, string>) => call('GET', `/donations/club/${seedClubs.volume}/stats`, { as: verein, query })
+  const stats = (query: Record<string, string>) =>
+    call('GET', `/donations/club/${seedClubs.volume}/stats`, { as: verein, query })
 
   it('sum per day with every day present, matching the list’s total', async () => {
     const to = viennaDay(Date.now())
@@ -105,13 +122,23 @@ describe('donation statistics', () => {
     expect(result.buckets).toHaveLength(14)
     expect(result.buckets[0].periodStart).toBe(from)
     const listTotal = (await page({ from, to, size: 1 })).body
-    expect(result.buckets.reduce((sum: number, bucket: { amountCents: number }) => sum + bucket.amountCents, 0)).toBe(listTotal.totalCents)
-    expect(result.buckets.reduce((sum: number, bucket: { count: number }) => sum + bucket.count, 0)).toBe(listTotal.totalItems)
+    expect(result.buckets.reduce((sum: number, bucket: { amountCents: number }) => sum + bucket.amountCents, 0)).toBe(
+      listTotal.totalCents,
+    )
+    expect(result.buckets.reduce((sum: number, bucket: { count: number }) => sum + bucket.count, 0)).toBe(
+      listTotal.totalItems,
+    )
   })
 
   it('sum per ISO week (from Monday) and per month, filling gaps with zero', async () => {
     const weeks = (await stats({ from: '2025-03-05', to: '2025-03-31', groupBy: 'WEEK' })).body.buckets
-    expect(weeks.map((bucket: { periodStart: string }) => bucket.periodStart)).toEqual(['2025-03-03', '2025-03-10', '2025-03-17', '2025-03-24', '2025-03-31'])
+    expect(weeks.map((bucket: { periodStart: string }) => bucket.periodStart)).toEqual([
+      '2025-03-03',
+      '2025-03-10',
+      '2025-03-17',
+      '2025-03-24',
+      '2025-03-31',
+    ])
     const months = (await stats({ from: '2020-11-15', to: '2021-02-01', groupBy: 'MONTH' })).body.buckets
     expect(months).toEqual([
       { periodStart: '2020-11-01', amountCents: 0, count: 0 },
@@ -119,7 +146,9 @@ describe('donation statistics', () => {
       { periodStart: '2021-01-01', amountCents: 0, count: 0 },
       { periodStart: '2021-02-01', amountCents: 0, count: 0 },
     ])
-    const year = (await stats({ from: addDays(viennaDay(Date.now()), -364), to: viennaDay(Date.now()), groupBy: 'MONTH' })).body.buckets
+    const year = (
+      await stats({ from: addDays(viennaDay(Date.now()), -364), to: viennaDay(Date.now()), groupBy: 'MONTH' })
+    ).body.buckets
     expect(year.length).toBeGreaterThanOrEqual(12)
     expect(year.every((bucket: { count: number }) => bucket.count > 0)).toBe(true)
   })

@@ -27,12 +27,20 @@ export const PROVIDER_OUTCOMES: readonly ProviderOutcome[] = ['COMPLETE', 'PARTI
 const PARTIAL_REMAINING: readonly PaymentRequirement[] = ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT']
 
 /** What the provider page shows about a link; null when no link has this id. */
-export const onboardingLinkInfo = async (ports: Ports, now: number, linkId: string): Promise<ProviderLinkInfo | null> => {
+export const onboardingLinkInfo = async (
+  ports: Ports,
+  now: number,
+  linkId: string,
+): Promise<ProviderLinkInfo | null> => {
   const link = await ports.onboardingLinks.get(linkId)
   if (!link) return null
   const [account, club] = await Promise.all([ports.paymentAccounts.get(link.accountId), ports.clubs.get(link.clubId)])
   const status: LinkStatus =
-    link.usedAt !== null || !account || account.status !== 'ONBOARDING' ? 'USED' : Date.parse(link.expiresAt) <= now ? 'EXPIRED' : 'OPEN'
+    link.usedAt !== null || !account || account.status !== 'ONBOARDING'
+      ? 'USED'
+      : Date.parse(link.expiresAt) <= now
+        ? 'EXPIRED'
+        : 'OPEN'
   return {
     link: link.id,
     status,
@@ -58,7 +66,9 @@ export const completeOnboarding = async (
   const info = await onboardingLinkInfo(ports, now, linkId)
   if (!info) return null
   const link = (await ports.onboardingLinks.get(info.link))!
-  const back = (path: string) => ({ redirectTo: `${link.returnOrigin}${path}?clubId=${encodeURIComponent(link.clubId)}` })
+  const back = (path: string) => ({
+    redirectTo: `${link.returnOrigin}${path}?clubId=${encodeURIComponent(link.clubId)}`,
+  })
   if (info.status !== 'OPEN') return back('/payment')
   await ports.onboardingLinks.update({ ...link, usedAt: isoInstant(now) })
   const account = (await ports.paymentAccounts.get(link.accountId))!
@@ -74,7 +84,11 @@ export const completeOnboarding = async (
   } else if (outcome === 'PARTIAL') {
     // Part of the details: the business details and terms are in, identity and bank account still open.
     const open = account.requirements.filter((item) => PARTIAL_REMAINING.includes(item))
-    await ports.paymentAccounts.update({ ...account, requirements: open.length > 0 ? open : ['BANK_ACCOUNT'], updatedAt: isoInstant(now) })
+    await ports.paymentAccounts.update({
+      ...account,
+      requirements: open.length > 0 ? open : ['BANK_ACCOUNT'],
+      updatedAt: isoInstant(now),
+    })
   }
   return back('/payment/return')
 }

@@ -130,8 +130,12 @@ export const executeOperation = async (
   try {
     return await unitOfWork.run(request.method === 'GET' ? 'read' : 'write', async (ports) => {
       const rules = ACCESS[operationId]
-      const caller = rules.some((rule) => rule === 'ANYONE') ? null : await authenticate(ports, request.authorization, now)
-      const subject: AccessSubject | null = caller ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds } : null
+      const caller = rules.some((rule) => rule === 'ANYONE')
+        ? null
+        : await authenticate(ports, request.authorization, now)
+      const subject: AccessSubject | null = caller
+        ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds }
+        : null
       const byRole = grantedByRole(rules, subject)
       // Refuse before validating when no resource could grant access: a caller without the role learns
       // nothing about the body's rules.

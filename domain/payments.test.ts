@@ -7,23 +7,39 @@ import { ORIGIN, call, kindOf } from '../tests/backend/client.ts'
 const admin = seedAccounts.admin.email
 const linkOf = (url: string) => new URL(url).searchParams.get('link')!
 const submit = (link: string, outcome: string) => call('POST', '/__mock/provider/submit', { body: { link, outcome } })
-const accountOf = async (clubId: string) => (await call('GET', `/payment/account/${clubId}`, { as: admin })).body.account
+const accountOf = async (clubId: string) =>
+  (await call('GET', `/payment/account/${clubId}`, { as: admin })).body.account
 
 describe('card-provider accounts', () => {
   it('are created for active clubs with a single-use onboarding link back to /payment/return', async () => {
     const created = await call('POST', `/payment/createaccount/${seedClubs.withoutAccount}`, { as: admin })
     expect(created.status).toBe(201)
-    expect(created.body.account).toMatchObject({ clubId: seedClubs.withoutAccount, status: 'ONBOARDING', chargesEnabled: false, requirements: expect.arrayContaining(['BANK_ACCOUNT']) })
+    expect(created.body.account).toMatchObject({
+      clubId: seedClubs.withoutAccount,
+      status: 'ONBOARDING',
+      chargesEnabled: false,
+      requirements: expect.arrayContaining(['BANK_ACCOUNT']),
+    })
     expect(created.body.url).toMatch(new RegExp(`^${ORIGIN}/__mock/provider/onboarding\\?link=`))
     expect(Date.parse(created.body.expiresAt)).toBeGreaterThan(Date.now())
 
     const link = linkOf(created.body.url)
-    expect((await call('GET', `/__mock/provider/link?link=${link}`)).body).toMatchObject({ status: 'OPEN', clubName: 'Kulturverein Bregenzer Kulturbühne' })
+    expect((await call('GET', `/__mock/provider/link?link=${link}`)).body).toMatchObject({
+      status: 'OPEN',
+      clubName: 'Kulturverein Bregenzer Kulturbühne',
+    })
     const done = await submit(link, 'COMPLETE')
     expect(done.body.redirectTo).toBe(`${ORIGIN}/payment/return?clubId=${seedClubs.withoutAccount}`)
-    expect(await accountOf(seedClubs.withoutAccount)).toMatchObject({ status: 'ACTIVE', chargesEnabled: true, payoutsEnabled: true, requirements: [] })
+    expect(await accountOf(seedClubs.withoutAccount)).toMatchObject({
+      status: 'ACTIVE',
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirements: [],
+    })
     // Used up: a second visit goes to /payment for a fresh link.
-    expect((await submit(link, 'COMPLETE')).body.redirectTo).toBe(`${ORIGIN}/payment?clubId=${seedClubs.withoutAccount}`)
+    expect((await submit(link, 'COMPLETE')).body.redirectTo).toBe(
+      `${ORIGIN}/payment?clubId=${seedClubs.withoutAccount}`,
+    )
   })
 
   it('allow one live account per club (409 payment-account-exists) and only for active clubs (409 club-not-active)', async () => {
@@ -41,19 +57,26 @@ describe('card-provider accounts', () => {
     const fresh = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     expect(fresh.status).toBe(201)
     expect(fresh.body.account.accountId).toBe(accountId)
-    expect((await submit(linkOf(fresh.body.url), 'CANCEL')).body.redirectTo).toBe(`${ORIGIN}/payment/return?clubId=${clubId}`)
+    expect((await submit(linkOf(fresh.body.url), 'CANCEL')).body.redirectTo).toBe(
+      `${ORIGIN}/payment/return?clubId=${clubId}`,
+    )
     expect((await accountOf(clubId)).status).toBe('ONBOARDING')
 
     const second = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     await submit(linkOf(second.body.url), 'PARTIAL')
-    expect(await accountOf(clubId)).toMatchObject({ status: 'ONBOARDING', requirements: ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT'] })
+    expect(await accountOf(clubId)).toMatchObject({
+      status: 'ONBOARDING',
+      requirements: ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT'],
+    })
     // A newer link replaces older ones.
     const third = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     const fourth = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     expect((await call('GET', `/__mock/provider/link?link=${linkOf(third.body.url)}`)).status).toBe(404)
     await submit(linkOf(fourth.body.url), 'COMPLETE')
     expect((await accountOf(clubId)).status).toBe('ACTIVE')
-    expect(kindOf(await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email }))).toBe('payment-account-state')
+    expect(kindOf(await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email }))).toBe(
+      'payment-account-state',
+    )
   })
 
   it('send an expired link to /payment, where a new one is handed out', async () => {
@@ -75,26 +98,59 @@ describe('card-provider accounts', () => {
   it('need a reject reason that is long enough once trimmed', async () => {
     const { accountId, clubId } = seedPaymentAccounts.active
     for (const reason of ['     ', '  x  ']) {
-      const result = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason } })
+      const result = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, {
+        as: admin,
+        body: { reason },
+      })
       expect(result.status).toBe(400)
       expect(kindOf(result)).toBe('validation')
       expect(result.body.errors).toEqual([expect.objectContaining({ field: 'reason', code: 'too_small' })])
     }
     expect((await accountOf(clubId)).status).toBe('ACTIVE')
-    const padded = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: '  Betrug.  ' } })
+    const padded = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, {
+      as: admin,
+      body: { reason: '  Betrug.  ' },
+    })
     expect(padded.body).toMatchObject({ status: 'REJECTED', rejectReason: 'Betrug.' })
   })
 
   it('are rejected with a reason (shown to the club), once', async () => {
     const { accountId, clubId } = seedPaymentAccounts.active
-    const rejected = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: 'Verdacht auf Missbrauch.' } })
+    const rejected = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, {
+      as: admin,
+      body: { reason: 'Verdacht auf Missbrauch.' },
+    })
     expect(rejected.status).toBe(200)
-    expect(rejected.body).toMatchObject({ status: 'REJECTED', chargesEnabled: false, payoutsEnabled: false, rejectReason: 'Verdacht auf Missbrauch.' })
-    expect((await call('GET', `/payment/account/${clubId}`, { as: seedAccounts.verein.email })).body.account.rejectReason).toBe('Verdacht auf Missbrauch.')
-    expect(kindOf(await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: 'Nochmal.' } }))).toBe('payment-account-state')
-    expect((await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: 'x' } })).status).toBe(400)
+    expect(rejected.body).toMatchObject({
+      status: 'REJECTED',
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      rejectReason: 'Verdacht auf Missbrauch.',
+    })
+    expect(
+      (await call('GET', `/payment/account/${clubId}`, { as: seedAccounts.verein.email })).body.account.rejectReason,
+    ).toBe('Verdacht auf Missbrauch.')
+    expect(
+      kindOf(
+        await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, {
+          as: admin,
+          body: { reason: 'Nochmal.' },
+        }),
+      ),
+    ).toBe('payment-account-state')
+    expect(
+      (await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, { as: admin, body: { reason: 'x' } }))
+        .status,
+    ).toBe(400)
     // The account and the club in the path must belong together.
-    expect((await call('DELETE', `/payment/rejectaccount/${accountId}/${seedClubs.secondActive}`, { as: admin, body: { reason: 'Falscher Verein.' } })).status).toBe(404)
+    expect(
+      (
+        await call('DELETE', `/payment/rejectaccount/${accountId}/${seedClubs.secondActive}`, {
+          as: admin,
+          body: { reason: 'Falscher Verein.' },
+        })
+      ).status,
+    ).toBe(404)
     // A rejected account does not block a new one, which replaces it.
     const created = await call('POST', `/payment/createaccount/${clubId}`, { as: admin })
     expect(created.status).toBe(201)

@@ -26,9 +26,19 @@ import { accountOfClub, toPaymentAccount } from './views.ts'
 
 /** Provider links are single-use and short-lived. */
 export const ONBOARDING_LINK_MINUTES = 15
-export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = ['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']
+export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = [
+  'BUSINESS_DETAILS',
+  'REPRESENTATIVE_IDENTITY',
+  'BANK_ACCOUNT',
+  'TERMS_ACCEPTANCE',
+]
 
-const newLink = async (ports: Ports, now: number, request: ApiRequest, account: PaymentAccountRecord): Promise<OnboardingLink> => {
+const newLink = async (
+  ports: Ports,
+  now: number,
+  request: ApiRequest,
+  account: PaymentAccountRecord,
+): Promise<OnboardingLink> => {
   // Earlier links of the account stop working: only the newest one leads to the onboarding.
   await ports.onboardingLinks.deleteByAccount(account.accountId)
   const link: OnboardingLinkRecord = {

@@ -232,7 +232,8 @@ export interface TokenIdentity {
   readonly authTime: number
 }
 
-export type TokenCheck = { readonly ok: true; readonly identity: TokenIdentity } | { readonly ok: false; readonly reason: string }
+export type TokenCheck =
+  { readonly ok: true; readonly identity: TokenIdentity } | { readonly ok: false; readonly reason: string }
 
 /**
  * The sign-in provider (Firebase Auth in production; its offline twin in mocked mode and tests). The
@@ -241,7 +242,13 @@ export type TokenCheck = { readonly ok: true; readonly identity: TokenIdentity }
 export interface IdentityProvider {
   /** Checks signature, lifetime and revocation. */
   verifyIdToken(token: string, now: number): Promise<TokenCheck>
-  createAccount(account: { uid: string; email: string; password: string; emailVerified: boolean; displayName: string }): Promise<void>
+  createAccount(account: {
+    uid: string
+    email: string
+    password: string
+    emailVerified: boolean
+    displayName: string
+  }): Promise<void>
   updateAccount(uid: string, changes: { email: string; displayName: string }): Promise<void>
   /** Sets a new password and ends the account's sessions (tokens issued before `now` are refused). */
   setPassword(uid: string, password: string, now: number): Promise<void>

@@ -97,7 +97,8 @@ export class ProblemError extends Error {
 export const problem = (kind: ProblemKind, detail: string, errors?: readonly FieldError[]): ProblemError =>
   new ProblemError(kind, detail, errors)
 
-export const notFound = (what: string, id: string): ProblemError => problem('not-found', `${what} '${id}' does not exist.`)
+export const notFound = (what: string, id: string): ProblemError =>
+  problem('not-found', `${what} '${id}' does not exist.`)
 
 /** One bad field as a 400. */
 export const invalidField = (field: string, message: string, code = 'invalid'): ProblemError =>

@@ -6,11 +6,16 @@ import type { UserRecord } from './records.ts'
 import { normalizeEmail } from './common.ts'
 
 /** The portal user an ID token stands for with their clubs, or the reason it stands for none. */
-const callerForToken = async (ports: Ports, token: string, now: number): Promise<{ user: UserRecord; clubIds: string[] } | { reason: string }> => {
+const callerForToken = async (
+  ports: Ports,
+  token: string,
+  now: number,
+): Promise<{ user: UserRecord; clubIds: string[] } | { reason: string }> => {
   const check = await ports.identity.verifyIdToken(token, now)
   if (!check.ok) return { reason: check.reason }
   const { uid, email } = check.identity
-  if (uid !== null) return (await ports.users.getWithClubIds(uid)) ?? { reason: 'The user of this token no longer exists.' }
+  if (uid !== null)
+    return (await ports.users.getWithClubIds(uid)) ?? { reason: 'The user of this token no longer exists.' }
   // Tokens of the Firebase Auth emulator in mocked mode name only an address.
   const user = await ports.users.findByEmail(normalizeEmail(email))
   if (!user) return { reason: 'No user has the e-mail address of this token.' }

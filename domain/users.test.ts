@@ -5,7 +5,8 @@ import { call, idTokenFor, kindOf } from '../tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 
-const signIn = (email: string, password: string) => call('POST', '/__mock/identity/signIn', { body: { email, password } })
+const signIn = (email: string, password: string) =>
+  call('POST', '/__mock/identity/signIn', { body: { email, password } })
 
 describe('users', () => {
   it('lists users sorted by last name (administrators only)', async () => {
@@ -17,7 +18,13 @@ describe('users', () => {
   })
 
   it('creates a user who can sign in, and refuses a second one with the same address (409 user-exists)', async () => {
-    const body = { email: 'Neue.Kassierin@Demo.at', password: 'Sicher-123', firstName: 'Erika', lastName: 'Muster', role: 'ROLE_STAFF' }
+    const body = {
+      email: 'Neue.Kassierin@Demo.at',
+      password: 'Sicher-123',
+      firstName: 'Erika',
+      lastName: 'Muster',
+      role: 'ROLE_STAFF',
+    }
     const created = await call('POST', '/users', { as: admin, body })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ email: 'neue.kassierin@demo.at', role: 'ROLE_STAFF', emailVerified: true })
@@ -29,27 +36,50 @@ describe('users', () => {
   })
 
   it('updates a user; another user’s address is taken (409), an unknown uid is 404', async () => {
-    const update = { uid: seedAccounts.staff.uid, email: 'staff@demo.at', firstName: 'Stefanie', lastName: 'Sachbearbeiterin', role: 'ROLE_STAFF' }
+    const update = {
+      uid: seedAccounts.staff.uid,
+      email: 'staff@demo.at',
+      firstName: 'Stefanie',
+      lastName: 'Sachbearbeiterin',
+      role: 'ROLE_STAFF',
+    }
     const result = await call('PUT', '/users', { as: admin, body: update })
     expect(result.status).toBe(200)
     expect(result.body.firstName).toBe('Stefanie')
-    expect(kindOf(await call('PUT', '/users', { as: admin, body: { ...update, email: 'verein@demo.at' } }))).toBe('user-exists')
+    expect(kindOf(await call('PUT', '/users', { as: admin, body: { ...update, email: 'verein@demo.at' } }))).toBe(
+      'user-exists',
+    )
     expect((await call('PUT', '/users', { as: admin, body: { ...update, uid: 'uid-nobody' } })).status).toBe(404)
   })
 
   it('trims names before checking them: blank first or last names are 400 with the field named', async () => {
-    const body = { email: 'leer@demo.at', password: 'Sicher-123', firstName: '   ', lastName: 'Muster', role: 'ROLE_STAFF' }
+    const body = {
+      email: 'leer@demo.at',
+      password: 'Sicher-123',
+      firstName: '   ',
+      lastName: 'Muster',
+      role: 'ROLE_STAFF',
+    }
     const blank = await call('POST', '/users', { as: admin, body })
     expect(blank.status).toBe(400)
     expect(kindOf(blank)).toBe('validation')
     expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'firstName', code: 'too_small' })])
     expect((await signIn('leer@demo.at', 'Sicher-123')).status).toBe(400)
 
-    const update = { uid: seedAccounts.staff.uid, email: 'staff@demo.at', firstName: 'Stefanie', lastName: ' ', role: 'ROLE_STAFF' }
+    const update = {
+      uid: seedAccounts.staff.uid,
+      email: 'staff@demo.at',
+      firstName: 'Stefanie',
+      lastName: ' ',
+      role: 'ROLE_STAFF',
+    }
     const blankUpdate = await call('PUT', '/users', { as: admin, body: update })
     expect(blankUpdate.status).toBe(400)
     expect(blankUpdate.body.errors).toEqual([expect.objectContaining({ field: 'lastName', code: 'too_small' })])
-    const padded = await call('PUT', '/users', { as: admin, body: { ...update, firstName: '  Stefanie  Maria ', lastName: ' Sachbearbeiterin ' } })
+    const padded = await call('PUT', '/users', {
+      as: admin,
+      body: { ...update, firstName: '  Stefanie  Maria ', lastName: ' Sachbearbeiterin ' },
+    })
     expect(padded.body).toMatchObject({ firstName: 'Stefanie Maria', lastName: 'Sachbearbeiterin' })
   })
 
@@ -69,11 +99,34 @@ describe('users', () => {
     // themselves, which is refused.
     await call('PUT', '/users', {
       as: admin,
-      body: { uid: seedAccounts.staff.uid, email: 'staff@demo.at', firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_ADMIN' },
+      body: {
+        uid: seedAccounts.staff.uid,
+        email: 'staff@demo.at',
+        firstName: 'Stefan',
+        lastName: 'Sachbearbeiter',
+        role: 'ROLE_ADMIN',
+      },
     })
-    expect((await call('PUT', '/users', { as: admin, body: { uid: seedAccounts.admin.uid, email: admin, firstName: 'Andrea', lastName: 'Admin', role: 'ROLE_USER' } })).status).toBe(200)
-    expect(kindOf(await call('DELETE', `/users/${seedAccounts.staff.uid}`, { as: seedAccounts.staff.email }))).toBe('self-delete')
-    expect((await call('DELETE', `/users/${seedAccounts.admin.uid}`, { as: seedAccounts.staff.email })).status).toBe(204)
+    expect(
+      (
+        await call('PUT', '/users', {
+          as: admin,
+          body: {
+            uid: seedAccounts.admin.uid,
+            email: admin,
+            firstName: 'Andrea',
+            lastName: 'Admin',
+            role: 'ROLE_USER',
+          },
+        })
+      ).status,
+    ).toBe(200)
+    expect(kindOf(await call('DELETE', `/users/${seedAccounts.staff.uid}`, { as: seedAccounts.staff.email }))).toBe(
+      'self-delete',
+    )
+    expect((await call('DELETE', `/users/${seedAccounts.admin.uid}`, { as: seedAccounts.staff.email })).status).toBe(
+      204,
+    )
   })
 
   it('deletes a user with their memberships and sign-in', async () => {
@@ -95,13 +148,21 @@ describe('users', () => {
   it('changes the caller’s password and ends their sessions', async () => {
     const session = (await signIn(seedAccounts.verein.email, SEED_PASSWORD)).body
     const token = await idTokenFor(seedAccounts.verein.email)
-    const result = await call('PUT', '/users/updateUserPassword', { authorization: `Bearer ${token}`, body: { password: 'Neues-Passwort-1' } })
+    const result = await call('PUT', '/users/updateUserPassword', {
+      authorization: `Bearer ${token}`,
+      body: { password: 'Neues-Passwort-1' },
+    })
     expect(result.status).toBe(204)
     expect((await call('GET', '/users/me', { authorization: `Bearer ${token}` })).status).toBe(401)
-    expect((await call('POST', '/__mock/identity/token', { body: { refreshToken: session.refreshToken } })).body).toEqual({ error: 'INVALID_REFRESH_TOKEN' })
+    expect(
+      (await call('POST', '/__mock/identity/token', { body: { refreshToken: session.refreshToken } })).body,
+    ).toEqual({ error: 'INVALID_REFRESH_TOKEN' })
     expect((await signIn(seedAccounts.verein.email, SEED_PASSWORD)).status).toBe(400)
     const fresh = await signIn(seedAccounts.verein.email, 'Neues-Passwort-1')
     expect((await call('GET', '/users/me', { authorization: `Bearer ${fresh.body.idToken}` })).status).toBe(200)
-    expect((await call('PUT', '/users/updateUserPassword', { as: seedAccounts.verein.email, body: { password: 'kurz' } })).status).toBe(400)
+    expect(
+      (await call('PUT', '/users/updateUserPassword', { as: seedAccounts.verein.email, body: { password: 'kurz' } }))
+        .status,
+    ).toBe(400)
   })
 })

@@ -18,19 +18,24 @@ import { toUser } from './views.ts'
 
 const assertEmailFree = async (ports: Ports, email: string, exceptUid?: string): Promise<void> => {
   const existing = await ports.users.findByEmail(normalizeEmail(email))
-  if (existing && existing.uid !== exceptUid) throw problem('user-exists', `A user with the e-mail address ${normalizeEmail(email)} exists.`)
+  if (existing && existing.uid !== exceptUid)
+    throw problem('user-exists', `A user with the e-mail address ${normalizeEmail(email)} exists.`)
 }
 
 /** The contract inlines the names' minimum (no generated constant): read it from the schema. */
 const NAME_MIN = CreateUserBody.shape.firstName.minLength ?? 0
 
 /** First and last name normalized and at least NAME_MIN long; `prefix` leads the field names in errors. */
-const checkedNames = (names: Pick<UserRecord, 'firstName' | 'lastName'>, prefix = ''): Pick<UserRecord, 'firstName' | 'lastName'> => ({
+const checkedNames = (
+  names: Pick<UserRecord, 'firstName' | 'lastName'>,
+  prefix = '',
+): Pick<UserRecord, 'firstName' | 'lastName'> => ({
   firstName: normalizedText(`${prefix}firstName`, names.firstName, NAME_MIN, normalizeName),
   lastName: normalizedText(`${prefix}lastName`, names.lastName, NAME_MIN, normalizeName),
 })
 
-const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string => `${user.firstName} ${user.lastName}`.trim()
+const displayName = (user: Pick<UserRecord, 'firstName' | 'lastName'>): string =>
+  `${user.firstName} ${user.lastName}`.trim()
 
 /** Uids look like the identity provider's (28 characters), whichever store makes them. */
 const newUid = (ports: Ports): string => ports.ids.id().replace(/-/g, '').slice(0, 28)
@@ -42,7 +47,10 @@ const newUid = (ports: Ports): string => ports.ids.id().replace(/-/g, '').slice(
 export const insertUser = async (
   ports: Ports,
   now: number,
-  user: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'role' | 'emailVerified'> & { password: string; phoneNumber?: string },
+  user: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'role' | 'emailVerified'> & {
+    password: string
+    phoneNumber?: string
+  },
   fieldPrefix = '',
 ): Promise<UserRecord> => {
   const names = checkedNames(user, fieldPrefix)
@@ -73,7 +81,12 @@ export const userOperations = {
       json(
         200,
         (await ports.users.list())
-          .sort((a, b) => collator.compare(a.lastName, b.lastName) || collator.compare(a.firstName, b.firstName) || (a.uid < b.uid ? -1 : 1))
+          .sort(
+            (a, b) =>
+              collator.compare(a.lastName, b.lastName) ||
+              collator.compare(a.firstName, b.firstName) ||
+              (a.uid < b.uid ? -1 : 1),
+          )
           .map(toUser),
       ),
   }),
@@ -81,7 +94,8 @@ export const userOperations = {
   createUser: defineOperation({
     body: CreateUserBody,
     // An administrator vouches for the address, so the account can sign in at once.
-    run: async ({ ports, now }, { body }) => json(201, toUser(await insertUser(ports, now, { ...body, emailVerified: true }))),
+    run: async ({ ports, now }, { body }) =>
+      json(201, toUser(await insertUser(ports, now, { ...body, emailVerified: true }))),
   }),
 
   updateUser: defineOperation({
@@ -90,7 +104,11 @@ export const userOperations = {
       const user = await getUser(ports, body.uid)
       const names = checkedNames(body)
       await assertEmailFree(ports, body.email, user.uid)
-      if (user.role === 'ROLE_ADMIN' && body.role !== 'ROLE_ADMIN' && (await ports.users.countByRole('ROLE_ADMIN')) <= 1) {
+      if (
+        user.role === 'ROLE_ADMIN' &&
+        body.role !== 'ROLE_ADMIN' &&
+        (await ports.users.countByRole('ROLE_ADMIN')) <= 1
+      ) {
         throw problem('last-admin', 'The last administrator keeps the administrator role.')
       }
       const updated: UserRecord = { ...user, email: normalizeEmail(body.email), ...names, role: body.role }

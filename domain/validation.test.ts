@@ -14,7 +14,9 @@ describe('request validation with the generated zod schemas', () => {
     expect(result.status).toBe(400)
     expect(kindOf(result)).toBe('validation')
     expect(result.body.title).toBe('Bad Request')
-    const fields = Object.fromEntries(result.body.errors.map((error: { field: string; code: string }) => [error.field, error.code]))
+    const fields = Object.fromEntries(
+      result.body.errors.map((error: { field: string; code: string }) => [error.field, error.code]),
+    )
     expect(fields).toEqual({
       email: 'invalid_format',
       password: 'too_small',
@@ -30,10 +32,17 @@ describe('request validation with the generated zod schemas', () => {
     const { club } = overview.body
     const result = await call('PUT', '/club', {
       as: admin,
-      body: { ...club, address: { ...club.address, postalCode: 12345678901 }, bankInfo: { ...club.bankInfo, bic: 'nope' } },
+      body: {
+        ...club,
+        address: { ...club.address, postalCode: 12345678901 },
+        bankInfo: { ...club.bankInfo, bic: 'nope' },
+      },
     })
     expect(result.status).toBe(400)
-    expect(result.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['address.postalCode', 'bankInfo.bic'])
+    expect(result.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'address.postalCode',
+      'bankInfo.bic',
+    ])
   })
 
   it('refuses a body that is no JSON and a missing body', async () => {
@@ -46,14 +55,24 @@ describe('request validation with the generated zod schemas', () => {
   })
 
   it('checks query parameters', async () => {
-    const result = await call('GET', '/club', { as: admin, query: { size: 0, sort: 'name,sideways', clubStatus: 'SLEEPING' } })
+    const result = await call('GET', '/club', {
+      as: admin,
+      query: { size: 0, sort: 'name,sideways', clubStatus: 'SLEEPING' },
+    })
     expect(result.status).toBe(400)
-    expect(result.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['clubStatus', 'size', 'sort'])
+    expect(result.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'clubStatus',
+      'size',
+      'sort',
+    ])
   })
 
   it('checks the IBAN’s mod-97 check digits beyond its pattern', async () => {
     const { club } = (await call('GET', `/club/cluboverview/${seedClubs.volume}`, { as: admin })).body
-    const result = await call('PUT', '/club', { as: admin, body: { ...club, bankInfo: { ...club.bankInfo, iban: 'AT611904300234573202' } } })
+    const result = await call('PUT', '/club', {
+      as: admin,
+      body: { ...club, bankInfo: { ...club.bankInfo, iban: 'AT611904300234573202' } },
+    })
     expect(result.status).toBe(400)
     expect(result.body.errors).toEqual([expect.objectContaining({ field: 'bankInfo.iban', code: 'invalid_checksum' })])
   })

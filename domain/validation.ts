@@ -15,7 +15,9 @@ const describe = (value: unknown): string => (value === null ? 'null' : Array.is
 const englishMessage = (issue: RawIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'Required.' : `Expected ${String(issue.expected)}, received ${describe(issue.input)}.`
+      return issue.input === undefined
+        ? 'Required.'
+        : `Expected ${String(issue.expected)}, received ${describe(issue.input)}.`
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''
       return `Must be at least ${String(issue.minimum)}${unit}.`
@@ -25,7 +27,9 @@ const englishMessage = (issue: RawIssue): string => {
       return `Must be at most ${String(issue.maximum)}${unit}.`
     }
     case 'invalid_format':
-      return issue.format === 'regex' ? `Does not match the pattern ${String(issue.pattern)}.` : `Must be a valid ${String(issue.format)}.`
+      return issue.format === 'regex'
+        ? `Does not match the pattern ${String(issue.pattern)}.`
+        : `Must be a valid ${String(issue.format)}.`
     case 'invalid_value':
       return `Must be one of: ${(issue.values as unknown[]).map((value) => JSON.stringify(value)).join(', ')}.`
     case 'invalid_union':
@@ -52,7 +56,11 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, locat
     }
   })
   const fields = [...new Set(errors.map((error) => error.field))].join(', ')
-  throw problem('validation', `${location === 'body' ? 'The request body is' : `The ${location} parameters are`} invalid: ${fields}.`, errors)
+  throw problem(
+    'validation',
+    `${location === 'body' ? 'The request body is' : `The ${location} parameters are`} invalid: ${fields}.`,
+    errors,
+  )
 }
 
 /** Collects rule violations that zod cannot express, to throw them together. */
@@ -78,7 +86,12 @@ const trim = (text: string): string => text.trim()
  * the contract's minimum length, so padding cannot carry a value past `min` (a 400 `validation` problem
  * naming `field`, code `too_small`). Normalizing never lengthens a text, so the schema's maximum holds.
  */
-export const normalizedText = (field: string, value: string, min: number, normalize: (text: string) => string = trim): string => {
+export const normalizedText = (
+  field: string,
+  value: string,
+  min: number,
+  normalize: (text: string) => string = trim,
+): string => {
   const text = normalize(value)
   if (text.length < min) throw invalidField(field, `Must be at least ${min} characters.`, 'too_small')
   return text

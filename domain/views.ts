@@ -11,7 +11,15 @@ import type { StoredFile } from '../src/api/generated/query/model/storedFile.ts'
 import type { User } from '../src/api/generated/query/model/user.ts'
 import { newestFirst } from './common.ts'
 import type { DonationTotals, Ports } from './ports.ts'
-import type { CampaignRecord, ClubRecord, DonationRecord, FileLabel, FileRecord, PaymentAccountRecord, UserRecord } from './records.ts'
+import type {
+  CampaignRecord,
+  ClubRecord,
+  DonationRecord,
+  FileLabel,
+  FileRecord,
+  PaymentAccountRecord,
+  UserRecord,
+} from './records.ts'
 import { isoInstant, viennaDay } from './time.ts'
 
 export const toUser = (user: UserRecord): User => ({
@@ -34,7 +42,10 @@ export const toStoredFile = (file: FileRecord): StoredFile => ({
   uploadedAt: file.uploadedAt,
 })
 
-export const byUploadNewestFirst = newestFirst<FileRecord>((file) => file.uploadedAt, (file) => file.id)
+export const byUploadNewestFirst = newestFirst<FileRecord>(
+  (file) => file.uploadedAt,
+  (file) => file.id,
+)
 
 /** A club's files, newest first. */
 export const filesOfClub = async (ports: Ports, clubId: string): Promise<FileRecord[]> =>
@@ -58,7 +69,11 @@ const filled = (value: string | null): boolean => value !== null && value.trim()
  * Every profile field that counts, in form order (the `ClubField` enum's order). `files` newest first;
  * `typeExists` whether the club's type is a known one.
  */
-export const computeCompleteness = (club: ClubRecord, files: readonly FileRecord[], typeExists: boolean): Completeness => {
+export const computeCompleteness = (
+  club: ClubRecord,
+  files: readonly FileRecord[],
+  typeExists: boolean,
+): Completeness => {
   const { profile } = club
   const billing = effectiveBillingAddress(club)
   const checks: ReadonlyArray<readonly [ClubField, boolean]> = [
@@ -150,7 +165,11 @@ export const campaignPhase = (campaign: Pick<CampaignRecord, 'from' | 'to'>, now
 const NO_DONATIONS: DonationTotals = { count: 0, cents: 0 }
 
 /** Campaigns as the contract has them, with what they raised. */
-export const toCampaigns = async (ports: Ports, campaigns: readonly CampaignRecord[], now: number): Promise<Campaign[]> => {
+export const toCampaigns = async (
+  ports: Ports,
+  campaigns: readonly CampaignRecord[],
+  now: number,
+): Promise<Campaign[]> => {
   const totals = await ports.donations.campaignTotals(campaigns.map((campaign) => campaign.documentId))
   return campaigns.map((campaign) => campaignView(campaign, totals.get(campaign.documentId) ?? NO_DONATIONS, now))
 }
@@ -182,9 +201,14 @@ const campaignView = (campaign: CampaignRecord, totals: DonationTotals, now: num
 
 /** Donations as the contract has them, with the names of their campaigns. */
 export const toDonations = async (ports: Ports, donations: readonly DonationRecord[]): Promise<Donation[]> => {
-  const campaignIds = [...new Set(donations.flatMap((donation) => (donation.campaignId === null ? [] : [donation.campaignId])))]
-  const campaigns = campaignIds.length > 0 ? await ports.campaigns.getMany(campaignIds) : new Map<string, CampaignRecord>()
-  return donations.map((donation) => donationView(donation, donation.campaignId === null ? null : (campaigns.get(donation.campaignId)?.name ?? null)))
+  const campaignIds = [
+    ...new Set(donations.flatMap((donation) => (donation.campaignId === null ? [] : [donation.campaignId]))),
+  ]
+  const campaigns =
+    campaignIds.length > 0 ? await ports.campaigns.getMany(campaignIds) : new Map<string, CampaignRecord>()
+  return donations.map((donation) =>
+    donationView(donation, donation.campaignId === null ? null : (campaigns.get(donation.campaignId)?.name ?? null)),
+  )
 }
 
 const donationView = (donation: DonationRecord, campaignName: string | null): Donation => ({

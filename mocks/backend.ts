@@ -40,7 +40,11 @@ export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
   const now = options.now ?? (() => Date.now())
   const store = createStore(options.initialState ?? freshSeed(now()))
-  const domain = createDomainBackend(memoryUnitOfWork(store, { now }), { now }, { onUnexpected: (id, error) => console.error('[mock backend]', id, error) })
+  const domain = createDomainBackend(
+    memoryUnitOfWork(store, { now }),
+    { now },
+    { onUnexpected: (id, error) => console.error('[mock backend]', id, error) },
+  )
   return {
     store,
     now,

@@ -24,7 +24,10 @@ export interface ContractOperation {
 export interface ContractDocument {
   paths: Record<
     string,
-    Record<string, { operationId: string; 'x-access'?: string[]; requestBody?: unknown; responses: Record<string, unknown> }>
+    Record<
+      string,
+      { operationId: string; 'x-access'?: string[]; requestBody?: unknown; responses: Record<string, unknown> }
+    >
   >
   components: Record<string, unknown>
 }
@@ -36,7 +39,8 @@ export const CONTRACT_FILE = import.meta.url.startsWith('file:')
 
 let cached: ContractDocument | null = null
 
-export const readContract = (): ContractDocument => (cached ??= parse(readFileSync(CONTRACT_FILE, 'utf8')) as ContractDocument)
+export const readContract = (): ContractDocument =>
+  (cached ??= parse(readFileSync(CONTRACT_FILE, 'utf8')) as ContractDocument)
 
 export const contractOperations = (): ContractOperation[] =>
   Object.entries(readContract().paths).flatMap(([path, operations]) =>

@@ -8,7 +8,14 @@ import { DAY_MS, isoInstant, viennaDay } from '../domain/time.ts'
 import { createPrng } from '../mocks/db/prng.ts'
 import { buildSeed, seedInstant } from '../mocks/db/seed.ts'
 import { SEED_PASSWORD, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
-import type { ClubRecord, CredentialRecord, DbState, DonationRecord, MembershipRecord, UserRecord } from '../mocks/db/types.ts'
+import type {
+  ClubRecord,
+  CredentialRecord,
+  DbState,
+  DonationRecord,
+  MembershipRecord,
+  UserRecord,
+} from '../mocks/db/types.ts'
 
 export interface BenchSize {
   clubs: number
@@ -17,9 +24,42 @@ export interface BenchSize {
 
 const STATUSES = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'PROCESSING', 'INACTIVE'] as const
 const TYPES = Object.values(seedClubTypes)
-const WORDS = ['Sport', 'Musik', 'Kultur', 'Natur', 'Jugend', 'Eltern', 'Tierschutz', 'Feuerwehr', 'Senioren', 'Theater']
-const TOWNS = ['Linz', 'Graz', 'Wels', 'Steyr', 'Krems', 'Villach', 'Leoben', 'Baden', 'Bregenz', 'Dornbirn', 'Hallein', 'Zwettl']
-const DONORS = ['Anna Mayer', 'Josef Huber', 'Maria Gruber', 'Franz Wagner', 'Eva Berger', 'Karl Pichler', 'Sophie Steiner', null]
+const WORDS = [
+  'Sport',
+  'Musik',
+  'Kultur',
+  'Natur',
+  'Jugend',
+  'Eltern',
+  'Tierschutz',
+  'Feuerwehr',
+  'Senioren',
+  'Theater',
+]
+const TOWNS = [
+  'Linz',
+  'Graz',
+  'Wels',
+  'Steyr',
+  'Krems',
+  'Villach',
+  'Leoben',
+  'Baden',
+  'Bregenz',
+  'Dornbirn',
+  'Hallein',
+  'Zwettl',
+]
+const DONORS = [
+  'Anna Mayer',
+  'Josef Huber',
+  'Maria Gruber',
+  'Franz Wagner',
+  'Eva Berger',
+  'Karl Pichler',
+  'Sophie Steiner',
+  null,
+]
 
 export const benchState = (now: number, size: BenchSize): DbState => {
   const seed = buildSeed(seedInstant(now))
@@ -38,7 +78,16 @@ export const benchState = (now: number, size: BenchSize): DbState => {
     const uid = `bench-uid-${n}`
     const createdAt = isoInstant(now - prng.int(10, 1500) * DAY_MS)
     const name = `${prng.pick(WORDS)}verein ${prng.pick(TOWNS)} ${n}`
-    users.set(uid, { uid, email: `vertretung-${n}@bench.demo.at`, firstName: 'Vera', lastName: `Vertretung ${n}`, role: 'ROLE_USER', emailVerified: true, phoneNumber: '', createdAt })
+    users.set(uid, {
+      uid,
+      email: `vertretung-${n}@bench.demo.at`,
+      firstName: 'Vera',
+      lastName: `Vertretung ${n}`,
+      role: 'ROLE_USER',
+      emailVerified: true,
+      phoneNumber: '',
+      createdAt,
+    })
     credentials.set(uid, { uid, password: SEED_PASSWORD, sessionsValidAfter: 0 })
     clubs.set(id, {
       ...template,
@@ -51,7 +100,13 @@ export const benchState = (now: number, size: BenchSize): DbState => {
       createdAt,
       updatedAt: createdAt,
     })
-    memberships.set(`${id}:${uid}`, { id: `${id}:${uid}`, clubId: id, uid, clubRoleId: seedClubRoles.obmann, createdAt })
+    memberships.set(`${id}:${uid}`, {
+      id: `${id}:${uid}`,
+      clubId: id,
+      uid,
+      clubRoleId: seedClubRoles.obmann,
+      createdAt,
+    })
     added.push(id)
   }
   for (let i = donations.size; i < size.donations && added.length > 0; i++) {

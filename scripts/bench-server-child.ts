@@ -6,7 +6,9 @@
 import { parseArgs } from 'node:util'
 import { benchState } from './bench-data.ts'
 
-const { values } = parseArgs({ options: { target: { type: 'string' }, clubs: { type: 'string' }, donations: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { target: { type: 'string' }, clubs: { type: 'string' }, donations: { type: 'string' } },
+})
 
 if (values.target === 'mock') {
   const { startMockServer } = await import('../mocks/server.ts')

@@ -70,12 +70,19 @@ interface Row {
 
 const ENDPOINTS = [
   { name: 'admin club list, page of 20', path: '/api/backend/v1/club?page=0&size=20', as: 'admin' },
-  { name: 'donations by amount, page of 20', path: `/api/backend/v1/donations/club/${seedClubs.volume}?page=3&size=20&sort=amountCents,desc`, as: 'verein' },
+  {
+    name: 'donations by amount, page of 20',
+    path: `/api/backend/v1/donations/club/${seedClubs.volume}?page=3&size=20&sort=amountCents,desc`,
+    as: 'verein',
+  },
   { name: 'club overview', path: `/api/backend/v1/club/cluboverview/${seedClubs.volume}`, as: 'verein' },
 ] as const
 
 const measure = async (backend: string, base: string): Promise<Row[]> => {
-  const tokens = { admin: await signIn(base, seedAccounts.admin.email), verein: await signIn(base, seedAccounts.verein.email) }
+  const tokens = {
+    admin: await signIn(base, seedAccounts.admin.email),
+    verein: await signIn(base, seedAccounts.verein.email),
+  }
   const rows: Row[] = []
   for (const endpoint of ENDPOINTS) {
     const url = `${base}${endpoint.path}`
@@ -83,7 +90,12 @@ const measure = async (backend: string, base: string): Promise<Row[]> => {
     if (!check.ok) throw new Error(`${backend} ${endpoint.name}: ${check.status} ${await check.text()}`)
     // A short warm-up (JIT, caches, the database's buffers), then the measured run.
     await autocannon({ url, connections, duration: 2, headers: { authorization: `Bearer ${tokens[endpoint.as]}` } })
-    const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${tokens[endpoint.as]}` } })
+    const result = await autocannon({
+      url,
+      connections,
+      duration,
+      headers: { authorization: `Bearer ${tokens[endpoint.as]}` },
+    })
     rows.push({
       backend,
       endpoint: endpoint.name,
@@ -92,18 +104,26 @@ const measure = async (backend: string, base: string): Promise<Row[]> => {
       p99: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
     })
-    console.log(`  ${backend.padEnd(26)} ${endpoint.name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${result.errors + result.timeouts + result.non2xx}`)
+    console.log(
+      `  ${backend.padEnd(26)} ${endpoint.name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  errors ${result.errors + result.timeouts + result.non2xx}`,
+    )
   }
   return rows
 }
 
 /** Prepares a database with the bench state, starts the server on it, measures, stops it. */
-const benchServer = async (label: string, env: NodeJS.ProcessEnv, databaseOptions: Parameters<typeof openDatabase>[0]): Promise<Row[]> => {
+const benchServer = async (
+  label: string,
+  env: NodeJS.ProcessEnv,
+  databaseOptions: Parameters<typeof openDatabase>[0],
+): Promise<Row[]> => {
   const started = performance.now()
   const database = await openDatabase(databaseOptions)
   await loadState(database, benchState(Date.now(), size))
   await database.close()
-  console.log(`  (${label}: ${size.clubs} clubs and ${size.donations} donations loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  console.log(
+    `  (${label}: ${size.clubs} clubs and ${size.donations} donations loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  )
   const port = await freePort()
   // The production log level (info, a line per request) on a discarded stdout: its cost is measured too.
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -123,10 +143,22 @@ const benchServer = async (label: string, env: NodeJS.ProcessEnv, databaseOption
 }
 
 const benchMock = async (): Promise<Row[]> => {
-  const child = spawn(process.execPath, ['scripts/bench-server-child.ts', '--target', 'mock', '--clubs', String(size.clubs), '--donations', String(size.donations)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/bench-server-child.ts',
+      '--target',
+      'mock',
+      '--clubs',
+      String(size.clubs),
+      '--donations',
+      String(size.donations),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   children.push(child)
   const base = await new Promise<string>((resolve, reject) => {
     let output = ''
@@ -158,7 +190,13 @@ try {
   const rows: Row[] = []
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vereinsportal-bench-'))
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }))
-  rows.push(...(await benchServer('server on PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, { dataDir: `${dataDir}/pglite` })))
+  rows.push(
+    ...(await benchServer(
+      'server on PGlite',
+      { DATA_DIR: dataDir, DATABASE_URL: '' },
+      { dataDir: `${dataDir}/pglite` },
+    )),
+  )
   if (process.env.DATABASE_URL) {
     const url = await scratchDatabase(process.env.DATABASE_URL)
     rows.push(...(await benchServer('server on PostgreSQL', { DATABASE_URL: url }, { url })))
@@ -170,7 +208,9 @@ try {
   for (const row of rows) {
     const met = row.p99 <= GOAL_P99_MS && row.errors === 0
     if (!met && row.backend.startsWith('server')) exitCode = 1
-    console.log(`| ${row.backend} | ${row.endpoint} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${met ? 'met' : 'MISSED'} |`)
+    console.log(
+      `| ${row.backend} | ${row.endpoint} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${met ? 'met' : 'MISSED'} |`,
+    )
   }
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')

@@ -27,7 +27,10 @@ if (!url) {
 }
 
 const steps: Array<[string, string[]]> = [
-  ['domain suite and server tests on PostgreSQL', ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain:postgres', '--project', 'server']],
+  [
+    'domain suite and server tests on PostgreSQL',
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain:postgres', '--project', 'server'],
+  ],
   ['contract suite against the server on PostgreSQL', ['scripts/contract-ci.ts', '--target', 'server']],
 ]
 const results: string[] = []
@@ -35,7 +38,11 @@ let failed = false
 try {
   for (const [name, args] of steps) {
     console.log(`\n=== ${name} ===`)
-    const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } })
+    const run = spawnSync(process.execPath, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url },
+    })
     const ok = run.status === 0
     failed ||= !ok
     results.push(`  ${ok ? 'passed' : 'FAILED'}  ${name}`)

@@ -49,7 +49,8 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()))
 })
 
-const problemOf = (body: string) => JSON.parse(body) as { type: string; status: number; title: string; instance: string }
+const problemOf = (body: string) =>
+  JSON.parse(body) as { type: string; status: number; title: string; instance: string }
 
 describe('the server edge', () => {
   it('refuses a body above the limit with 413 before reading it', async () => {
@@ -63,14 +64,23 @@ describe('the server edge', () => {
     })
     expect(answer.statusCode).toBe(413)
     expect(answer.headers['content-type']).toContain('application/problem+json')
-    expect(problemOf(answer.body)).toMatchObject({ type: 'https://vereinsportal.at/problems/payload-too-large', title: 'Content Too Large', instance: '/api/backend/v1/users' })
+    expect(problemOf(answer.body)).toMatchObject({
+      type: 'https://vereinsportal.at/problems/payload-too-large',
+      title: 'Content Too Large',
+      instance: '/api/backend/v1/users',
+    })
     expect(called).toBe(false)
   })
 
   it('accepts only JSON bodies on JSON operations (415 otherwise), also the provider form type', async () => {
     const app = await serverWith()
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      const answer = await app.inject({ method: 'PUT', url: '/api/backend/v1/club', headers: { 'content-type': contentType }, payload: 'a=b' })
+      const answer = await app.inject({
+        method: 'PUT',
+        url: '/api/backend/v1/club',
+        headers: { 'content-type': contentType },
+        payload: 'a=b',
+      })
       expect(answer.statusCode, contentType).toBe(415)
       expect(problemOf(answer.body).type).toBe('https://vereinsportal.at/problems/unsupported-media-type')
     }
@@ -78,15 +88,23 @@ describe('the server edge', () => {
 
   it('passes a malformed JSON body to the domain (which answers 401 before 400, as the mocked backend does)', async () => {
     let seen: unknown = 'nothing'
-    const app = await serverWith({ execute: async (_id, request) => ((seen = request.body), { status: 400, body: {} }) })
-    await app.inject({ method: 'PUT', url: '/api/backend/v1/club', headers: { 'content-type': 'application/json' }, payload: '{"broken' })
+    const app = await serverWith({
+      execute: async (_id, request) => ((seen = request.body), { status: 400, body: {} }),
+    })
+    await app.inject({
+      method: 'PUT',
+      url: '/api/backend/v1/club',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken',
+    })
     expect(typeof seen).toBe('symbol')
   })
 
   it('answers 503 when a request takes longer than its time limit, and keeps serving', async () => {
     const app = await serverWith({
       requestTimeoutMs: 100,
-      execute: (id) => (id === 'getUsers' ? new Promise<ApiResponse>(() => undefined) : Promise.resolve({ status: 200, body: [] })),
+      execute: (id) =>
+        id === 'getUsers' ? new Promise<ApiResponse>(() => undefined) : Promise.resolve({ status: 200, body: [] }),
     })
     const slow = await app.inject({ method: 'GET', url: '/api/backend/v1/users' })
     expect(slow.statusCode).toBe(503)
@@ -121,9 +139,17 @@ describe('the server edge', () => {
 
   it('gives every answer a request id, taking a well-formed one from the client', async () => {
     const app = await serverWith()
-    const own = await app.inject({ method: 'GET', url: '/api/backend/v1/country', headers: { 'x-request-id': 'trace-42' } })
+    const own = await app.inject({
+      method: 'GET',
+      url: '/api/backend/v1/country',
+      headers: { 'x-request-id': 'trace-42' },
+    })
     expect(own.headers['x-request-id']).toBe('trace-42')
-    const made = await app.inject({ method: 'GET', url: '/api/backend/v1/country', headers: { 'x-request-id': 'no spaces allowed' } })
+    const made = await app.inject({
+      method: 'GET',
+      url: '/api/backend/v1/country',
+      headers: { 'x-request-id': 'no spaces allowed' },
+    })
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   })
 
@@ -135,7 +161,9 @@ describe('the server edge', () => {
         url: '/api/backend/v1/users',
         headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
       })
-    expect((await preflight('https://portal.vereinsportal.at')).headers['access-control-allow-origin']).toBe('https://portal.vereinsportal.at')
+    expect((await preflight('https://portal.vereinsportal.at')).headers['access-control-allow-origin']).toBe(
+      'https://portal.vereinsportal.at',
+    )
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined()
   })
 

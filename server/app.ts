@@ -103,15 +103,19 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // JSON is read as text and parsed here, so that a malformed body reaches the domain like an empty one
   // does: it answers 401 before 400 for a caller without a token, exactly as the mocked backend.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(['application/json', 'application/problem+json'], { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    if (text.trim() === '') return done(null, undefined)
-    try {
-      done(null, JSON.parse(text) as unknown)
-    } catch {
-      done(null, MALFORMED_BODY)
-    }
-  })
+  app.addContentTypeParser(
+    ['application/json', 'application/problem+json'],
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8')
+      if (text.trim() === '') return done(null, undefined)
+      try {
+        done(null, JSON.parse(text) as unknown)
+      } catch {
+        done(null, MALFORMED_BODY)
+      }
+    },
+  )
   // The provider page's form (application/x-www-form-urlencoded) is read by its own route.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
@@ -120,7 +124,11 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     const instance = request.url.split('?')[0] ?? request.url
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendProblem(reply, problem('payload-too-large', `The body is larger than ${config.bodyLimit} bytes.`), instance)
+      return sendProblem(
+        reply,
+        problem('payload-too-large', `The body is larger than ${config.bodyLimit} bytes.`),
+        instance,
+      )
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendProblem(reply, problem('unsupported-media-type', 'The body must be application/json.'), instance)
@@ -152,17 +160,26 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       handler: async (request, reply) => {
         // The only other body this server reads is the provider page's form.
         if (request.body instanceof URLSearchParams) {
-          return sendProblem(reply, problem('unsupported-media-type', 'The body must be application/json.'), request.url.split('?')[0] ?? request.url)
+          return sendProblem(
+            reply,
+            problem('unsupported-media-type', 'The body must be application/json.'),
+            request.url.split('?')[0] ?? request.url,
+          )
         }
         const apiRequest = toApiRequest(request)
         try {
           const response = await withTimeout(backend.domain.execute(operationId, apiRequest), config.requestTimeoutMs)
-          if (response.status >= 500) request.log.error({ operationId, status: response.status }, 'operation answered with a server error')
+          if (response.status >= 500)
+            request.log.error({ operationId, status: response.status }, 'operation answered with a server error')
           return sendApiResponse(reply, response)
         } catch (error) {
           if (!(error instanceof TimeoutError)) throw error
           request.log.error({ operationId, timeoutMs: config.requestTimeoutMs }, 'operation timed out')
-          return sendProblem(reply, problem('unavailable', `The backend did not answer within ${config.requestTimeoutMs} ms.`), apiRequest.path)
+          return sendProblem(
+            reply,
+            problem('unavailable', `The backend did not answer within ${config.requestTimeoutMs} ms.`),
+            apiRequest.path,
+          )
         }
       },
     })

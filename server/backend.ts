@@ -44,13 +44,15 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
   const clock = options.clock ?? { now: () => Date.now() }
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32))
   const now = () => clock.now()
-  const identityStoreOf = (trx: Trx) => sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
+  const identityStoreOf = (trx: Trx) =>
+    sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
   const portsOf = (trx: Trx) =>
     sqlPorts(trx, {
       now,
       ids: randomIds,
       cards: simulatedCardProvider,
-      identity: (identityTrx, mailer) => offlineIdentityProvider(sqlIdentityStore(identityTrx, mailer, { signingKey, tokenLifetimeSeconds: 3600 })),
+      identity: (identityTrx, mailer) =>
+        offlineIdentityProvider(sqlIdentityStore(identityTrx, mailer, { signingKey, tokenLifetimeSeconds: 3600 })),
     })
   const unitOfWork: UnitOfWork = {
     run: (mode, work) => database.transaction((trx) => work(portsOf(trx)), mode === 'read'),
@@ -62,6 +64,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     domain,
     database,
     clock,
-    transact: (work, readOnly = false) => database.transaction((trx) => work(portsOf(trx), identityStoreOf(trx)), readOnly),
+    transact: (work, readOnly = false) =>
+      database.transaction((trx) => work(portsOf(trx), identityStoreOf(trx)), readOnly),
   }
 }

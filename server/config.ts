@@ -48,7 +48,10 @@ const int = (value: string | undefined, fallback: number): number => {
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback
 }
 
-export const readConfig = (argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): ServerConfig => {
+export const readConfig = (
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig => {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -71,7 +74,11 @@ export const readConfig = (argv: readonly string[] = process.argv.slice(2), env:
     testHooks: values['test-hooks'] || flag(env.PORTAL_TEST_HOOKS),
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 15_000),
-    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : DEFAULT_CORS_ORIGINS,
+    corsOrigins: env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : DEFAULT_CORS_ORIGINS,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     poolSize: int(env.DATABASE_POOL_SIZE, 10),
   }
@@ -79,7 +86,8 @@ export const readConfig = (argv: readonly string[] = process.argv.slice(2), env:
 
 /** Why this configuration must not start, or null. */
 export const refusal = (config: ServerConfig): string | null => {
-  if (config.production && config.testHooks) return 'The test hooks (PORTAL_TEST_HOOKS, --test-hooks) never run with NODE_ENV=production.'
+  if (config.production && config.testHooks)
+    return 'The test hooks (PORTAL_TEST_HOOKS, --test-hooks) never run with NODE_ENV=production.'
   if (config.production) {
     return 'NODE_ENV=production needs a real identity provider (Firebase Auth); this build has only the local development identity.'
   }

@@ -30,7 +30,11 @@ if (refused) {
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`, poolSize: config.poolSize })
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+  poolSize: config.poolSize,
+})
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
 if (config.demo && (await isEmpty(database))) {
   const started = performance.now()
@@ -41,7 +45,10 @@ if (config.demo && (await isEmpty(database))) {
 const backend = createServerBackend(database, { logger })
 const app = await buildApp({ backend, config, logger })
 await app.listen({ port: config.port, host: config.host })
-logger.info({ database: where, testHooks: config.testHooks }, `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`)
+logger.info(
+  { database: where, testHooks: config.testHooks },
+  `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`,
+)
 
 let stopping = false
 const stop = (signal: string) => {

@@ -18,29 +18,46 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
     return reply
       .code(info ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      )
       .send(providerPageHtml(info, linkId))
   })
 
   app.post(PROVIDER_PAGE_PATH, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
     const outcome = form.get('outcome') ?? ''
-    if (!PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome)) return reply.code(400).send({ error: 'INVALID_REQUEST' })
-    const answer = await backend.transact((ports) => completeOnboarding(ports, backend.clock.now(), form.get('link') ?? '', outcome as ProviderOutcome))
-    return answer ? reply.code(303).header('location', answer.redirectTo).send() : reply.code(404).send({ error: 'UNKNOWN_LINK' })
+    if (!PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome))
+      return reply.code(400).send({ error: 'INVALID_REQUEST' })
+    const answer = await backend.transact((ports) =>
+      completeOnboarding(ports, backend.clock.now(), form.get('link') ?? '', outcome as ProviderOutcome),
+    )
+    return answer
+      ? reply.code(303).header('location', answer.redirectTo).send()
+      : reply.code(404).send({ error: 'UNKNOWN_LINK' })
   })
 
   app.get<{ Querystring: { link?: string } }>(PROVIDER_LINK_PATH, async (request, reply) => {
-    const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.clock.now(), request.query.link ?? ''), true)
+    const info = await backend.transact(
+      (ports) => onboardingLinkInfo(ports, backend.clock.now(), request.query.link ?? ''),
+      true,
+    )
     return info ? reply.send(info) : reply.code(404).send({ error: 'UNKNOWN_LINK' })
   })
 
   app.post(PROVIDER_SUBMIT_PATH, async (request, reply) => {
     const input = request.body as { link?: unknown; outcome?: unknown } | undefined
-    if (typeof input?.link !== 'string' || input.link === '' || !PROVIDER_OUTCOMES.includes(input.outcome as ProviderOutcome)) {
+    if (
+      typeof input?.link !== 'string' ||
+      input.link === '' ||
+      !PROVIDER_OUTCOMES.includes(input.outcome as ProviderOutcome)
+    ) {
       return reply.code(400).send({ error: 'INVALID_REQUEST' })
     }
-    const answer = await backend.transact((ports) => completeOnboarding(ports, backend.clock.now(), input.link as string, input.outcome as ProviderOutcome))
+    const answer = await backend.transact((ports) =>
+      completeOnboarding(ports, backend.clock.now(), input.link as string, input.outcome as ProviderOutcome),
+    )
     return answer ? reply.send(answer) : reply.code(404).send({ error: 'UNKNOWN_LINK' })
   })
 }

@@ -60,7 +60,10 @@ const stopServer = (running: Running): Promise<number | null> =>
 const api = async (base: string, method: string, pathname: string, token?: string, body?: unknown) => {
   const response = await fetch(`${base}/api/backend/v1${pathname}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
@@ -114,8 +117,20 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
 
   const overview = await api(first.base, 'GET', `/club/cluboverview/${seedClubs.volume}`, verein)
-  const { id, name: _name, status: _status, isChecked: _checked, checkedAt: _at, logo: _logo, legitimationFiles: _files, documents: _documents, completeness: _completeness, createdAt: _created, updatedAt: _updated, ...profile } =
-    overview.body.club as Record<string, unknown>
+  const {
+    id,
+    name: _name,
+    status: _status,
+    isChecked: _checked,
+    checkedAt: _at,
+    logo: _logo,
+    legitimationFiles: _files,
+    documents: _documents,
+    completeness: _completeness,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...profile
+  } = overview.body.club as Record<string, unknown>
   const changed = await api(first.base, 'PUT', '/club', verein, { id, name: 'SV Grünbach 1923 (neu)', ...profile })
   expect(changed.status, JSON.stringify(changed.body)).toBe(200)
 
@@ -126,7 +141,9 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
   const admin = await signIn(second.base, seedAccounts.admin.email)
   const again = await signIn(second.base, seedAccounts.verein.email)
   const clubs = await api(second.base, 'GET', '/club?size=100', admin)
-  expect((clubs.body.items as Array<{ id: string; name: string }>).find((club) => club.id === clubId)?.name).toBe('Schachklub Neustart')
+  expect((clubs.body.items as Array<{ id: string; name: string }>).find((club) => club.id === clubId)?.name).toBe(
+    'Schachklub Neustart',
+  )
   const campaigns = await api(second.base, 'GET', `/campaigns/club/${seedClubs.volume}`, again)
   expect((campaigns.body as unknown as Array<{ name: string }>).map((item) => item.name)).toContain('Neue Tornetze')
   const after = await api(second.base, 'GET', `/club/cluboverview/${seedClubs.volume}`, again)

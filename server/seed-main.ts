@@ -7,10 +7,15 @@ import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 
 const config = readConfig()
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite` })
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
+})
 try {
   if (!(await isEmpty(database))) {
-    console.error('The database already holds data; the demo seed goes only into an empty one. Use another DATA_DIR (or database) or delete this one.')
+    console.error(
+      'The database already holds data; the demo seed goes only into an empty one. Use another DATA_DIR (or database) or delete this one.',
+    )
     process.exitCode = 1
   } else {
     const started = performance.now()

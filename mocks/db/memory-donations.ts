@@ -76,7 +76,10 @@ const sortedBy = (list: List, field: 'amountCents' | 'donorName', descending: bo
 }
 
 /** A page of a time-sorted list, with the count and sum of everything the filter matches. */
-export const pageOfList = (list: List, query: DonationListQuery): { items: DonationRecord[]; totalItems: number; totalCents: number } => {
+export const pageOfList = (
+  list: List,
+  query: DonationListQuery,
+): { items: DonationRecord[]; totalItems: number; totalCents: number } => {
   const start = query.from === null ? 0 : lowerBound(list, query.from)
   const end = Math.max(start, query.to === null ? list.length : upperBound(list, query.to))
   const prefix = prefixSums(list)
@@ -85,20 +88,28 @@ export const pageOfList = (list: List, query: DonationListQuery): { items: Donat
   let items: DonationRecord[]
   if (query.sort === 'donatedAt') {
     items = []
-    for (let i = offset; i < Math.min(totalItems, offset + limit); i++) items.push(query.descending ? list[end - 1 - i]! : list[start + i]!)
+    for (let i = offset; i < Math.min(totalItems, offset + limit); i++)
+      items.push(query.descending ? list[end - 1 - i]! : list[start + i]!)
   } else {
     const sorted = sortedBy(list, query.sort, query.descending)
     const whole = start === 0 && end === list.length
     const matching = whole
       ? sorted
-      : sorted.filter((donation) => (query.from === null || donation.day >= query.from) && (query.to === null || donation.day <= query.to))
+      : sorted.filter(
+          (donation) =>
+            (query.from === null || donation.day >= query.from) && (query.to === null || donation.day <= query.to),
+        )
     items = matching.slice(offset, offset + limit)
   }
   return { items, totalItems, totalCents: prefix[end]! - prefix[start]! }
 }
 
 /** Count and sum per day in [from, to], days ascending. */
-export const dailyTotalsOfList = (list: List, from: string, to: string): Array<{ day: string; count: number; cents: number }> => {
+export const dailyTotalsOfList = (
+  list: List,
+  from: string,
+  to: string,
+): Array<{ day: string; count: number; cents: number }> => {
   const days: Array<{ day: string; count: number; cents: number }> = []
   let current: { day: string; count: number; cents: number } | undefined
   for (let i = lowerBound(list, from), end = upperBound(list, to); i < end; i++) {

@@ -86,16 +86,26 @@ const clubRepository = (tx: Tx): ClubRepository => ({
       const primary = CLUB_ORDERS[query.sort]!
       const byName = CLUB_ORDERS.name!
       clubs = [...table.values()]
-        .filter((club) => (query.status === null || club.status === query.status) && (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId))
-        .sort((a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id))
+        .filter(
+          (club) =>
+            (query.status === null || club.status === query.status) &&
+            (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId),
+        )
+        .sort(
+          (a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id),
+        )
       lists.set(key, clubs)
     }
     return { items: clubs.slice(query.offset, query.offset + query.limit), totalItems: clubs.length }
   },
-  namesByType: async (clubTypeId) => values(tx, 'clubs').filter((club) => club.profile.clubTypeId === clubTypeId).map((club) => club.profile.name),
+  namesByType: async (clubTypeId) =>
+    values(tx, 'clubs')
+      .filter((club) => club.profile.clubTypeId === clubTypeId)
+      .map((club) => club.profile.name),
   countsByType: async () => {
     const counts = new Map<string, number>()
-    for (const club of tx.table('clubs').values()) counts.set(club.profile.clubTypeId, (counts.get(club.profile.clubTypeId) ?? 0) + 1)
+    for (const club of tx.table('clubs').values())
+      counts.set(club.profile.clubTypeId, (counts.get(club.profile.clubTypeId) ?? 0) + 1)
     return counts
   },
   insert: async (club) => void tx.put('clubs', club.id, club),
@@ -104,7 +114,9 @@ const clubRepository = (tx: Tx): ClubRepository => ({
 
 const donationRepository = (tx: Tx): DonationRepository => {
   const listOf = (scope: { clubId: string } | { campaignId: string }) =>
-    'clubId' in scope ? donationsOfClub(tx.map('donations'), scope.clubId) : donationsOfCampaign(tx.map('donations'), scope.campaignId)
+    'clubId' in scope
+      ? donationsOfClub(tx.map('donations'), scope.clubId)
+      : donationsOfCampaign(tx.map('donations'), scope.campaignId)
   return {
     page: async (scope, query) => pageOfList(listOf(scope), query),
     dailyTotals: async (clubId, from, to) => dailyTotalsOfList(listOf({ clubId }), from, to),
@@ -131,7 +143,11 @@ const mailbox = (tx: Tx, now: () => number) => ({
 })
 
 /** The offline identity provider's store, in the same transaction as everything else. */
-export const memoryIdentityStore = (tx: Tx, now: () => number, signingKey: Uint8Array = MOCK_SIGNING_KEY): IdentityStore => ({
+export const memoryIdentityStore = (
+  tx: Tx,
+  now: () => number,
+  signingKey: Uint8Array = MOCK_SIGNING_KEY,
+): IdentityStore => ({
   users: {
     get: async (uid) => tx.table('users').get(uid) ?? null,
     findByEmail: async (email) => values(tx, 'users').find((user) => user.email === email) ?? null,
@@ -140,7 +156,8 @@ export const memoryIdentityStore = (tx: Tx, now: () => number, signingKey: Uint8
   credentials: {
     create: async (uid, password) => void tx.put('credentials', uid, { uid, password, sessionsValidAfter: 0 }),
     verify: async (uid, password) => tx.table('credentials').get(uid)?.password === password,
-    setPassword: async (uid, password, sessionsValidAfter) => void tx.put('credentials', uid, { uid, password, sessionsValidAfter }),
+    setPassword: async (uid, password, sessionsValidAfter) =>
+      void tx.put('credentials', uid, { uid, password, sessionsValidAfter }),
     sessionsValidAfter: async (uid) => tx.table('credentials').get(uid)?.sessionsValidAfter ?? null,
     delete: async (uid) => tx.delete('credentials', uid),
   },
@@ -180,7 +197,14 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       get: async (uid) => tx.table('users').get(uid) ?? null,
       getWithClubIds: async (uid) => {
         const user = tx.table('users').get(uid)
-        return user ? { user, clubIds: memberships().filter((membership) => membership.uid === uid).map((membership) => membership.clubId) } : null
+        return user
+          ? {
+              user,
+              clubIds: memberships()
+                .filter((membership) => membership.uid === uid)
+                .map((membership) => membership.clubId),
+            }
+          : null
       },
       getMany: async (uids) => getMany(tx, 'users', uids),
       findByEmail: identityStore.users.findByEmail,
@@ -199,7 +223,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       countByClub: async (clubId) => memberships().filter((membership) => membership.clubId === clubId).length,
       countsByRole: async () => {
         const counts = new Map<string, number>()
-        for (const membership of tx.table('memberships').values()) counts.set(membership.clubRoleId, (counts.get(membership.clubRoleId) ?? 0) + 1)
+        for (const membership of tx.table('memberships').values())
+          counts.set(membership.clubRoleId, (counts.get(membership.clubRoleId) ?? 0) + 1)
         return counts
       },
       insert: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
@@ -249,7 +274,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       insert: async (link) => void tx.put('onboardingLinks', link.id, link),
       update: async (link) => void tx.put('onboardingLinks', link.id, link),
       deleteByAccount: async (accountId) => {
-        for (const link of values(tx, 'onboardingLinks')) if (link.accountId === accountId) tx.delete('onboardingLinks', link.id)
+        for (const link of values(tx, 'onboardingLinks'))
+          if (link.accountId === accountId) tx.delete('onboardingLinks', link.id)
       },
     },
     clubTypes: {
@@ -283,5 +309,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
  * (states are immutable, so that is a consistent snapshot); writes queue for their turn.
  */
 export const memoryUnitOfWork = (store: Store, options: MemoryPortsOptions): UnitOfWork => ({
-  run: (mode, work) => (mode === 'read' ? work(memoryPorts(new Tx(store.state), options)) : store.transactAsync((tx) => work(memoryPorts(tx, options)))),
+  run: (mode, work) =>
+    mode === 'read'
+      ? work(memoryPorts(new Tx(store.state), options))
+      : store.transactAsync((tx) => work(memoryPorts(tx, options))),
 })

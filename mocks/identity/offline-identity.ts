@@ -120,9 +120,22 @@ export const mintIdToken = (
   )
 }
 
-const newActionCode = async (store: IdentityStore, now: number, kind: ActionCodeKind, uid: string, email: string): Promise<string> => {
+const newActionCode = async (
+  store: IdentityStore,
+  now: number,
+  kind: ActionCodeKind,
+  uid: string,
+  email: string,
+): Promise<string> => {
   const code = randomToken(18)
-  await store.actionCodes.insert({ code, kind, uid, email, expiresAt: isoInstant(now + ACTION_CODE_HOURS[kind] * HOUR_MS), usedAt: null })
+  await store.actionCodes.insert({
+    code,
+    kind,
+    uid,
+    email,
+    expiresAt: isoInstant(now + ACTION_CODE_HOURS[kind] * HOUR_MS),
+    usedAt: null,
+  })
   return code
 }
 
@@ -138,7 +151,10 @@ const verify = async (store: IdentityStore, token: string, now: number): Promise
   if (!check.ok) return check
   if (check.kind === 'firebase-emulator') {
     const nowSeconds = Math.floor(now / 1000)
-    return { ok: true, identity: { uid: null, email: check.email, emailVerified: true, issuedAt: nowSeconds, authTime: nowSeconds } }
+    return {
+      ok: true,
+      identity: { uid: null, email: check.email, emailVerified: true, issuedAt: nowSeconds, authTime: nowSeconds },
+    }
   }
   const { claims } = check
   const validAfter = await store.credentials.sessionsValidAfter(claims.sub)
@@ -146,7 +162,13 @@ const verify = async (store: IdentityStore, token: string, now: number): Promise
   if (claims.iat * 1000 < validAfter) return { ok: false, reason: 'The token was revoked (password changed).' }
   return {
     ok: true,
-    identity: { uid: claims.sub, email: claims.email, emailVerified: claims.email_verified, issuedAt: claims.iat, authTime: claims.auth_time },
+    identity: {
+      uid: claims.sub,
+      email: claims.email,
+      emailVerified: claims.email_verified,
+      issuedAt: claims.iat,
+      authTime: claims.auth_time,
+    },
   }
 }
 
@@ -178,7 +200,13 @@ const OobCode = z.object({ oobCode: z.string() })
 const Email = z.object({ email: z.string() })
 const ResetPassword = z.object({ oobCode: z.string(), newPassword: z.string() })
 
-const session = async (store: IdentityStore, now: number, user: UserRecord, refreshToken: string, authTime: number): Promise<Session> => {
+const session = async (
+  store: IdentityStore,
+  now: number,
+  user: UserRecord,
+  refreshToken: string,
+  authTime: number,
+): Promise<Session> => {
   const lifetime = store.tokenLifetimeSeconds()
   const validAfter = (await store.credentials.sessionsValidAfter(user.uid)) ?? 0
   return {
@@ -209,7 +237,10 @@ type Action = (store: IdentityStore, now: number, body: unknown) => Promise<ApiR
 
 /** An action whose body must have the shape of `schema` (the protocol's errors are about content). */
 const action =
-  <S extends z.ZodType>(schema: S, run: (store: IdentityStore, now: number, input: z.output<S>) => Promise<ApiResponse>): Action =>
+  <S extends z.ZodType>(
+    schema: S,
+    run: (store: IdentityStore, now: number, input: z.output<S>) => Promise<ApiResponse>,
+  ): Action =>
   async (store, now, body) => {
     const input = schema.safeParse(body)
     return input.success ? run(store, now, input.data) : identityError('INVALID_REQUEST')
@@ -218,7 +249,8 @@ const action =
 export const identityTwin = {
   signIn: action(SignIn, async (store, now, input) => {
     const user = await store.users.findByEmail(normalizeEmail(input.email))
-    if (!user || !(await store.credentials.verify(user.uid, input.password))) return identityError('INVALID_CREDENTIALS')
+    if (!user || !(await store.credentials.verify(user.uid, input.password)))
+      return identityError('INVALID_CREDENTIALS')
     const refreshToken = randomToken(32)
     const authTime = Math.floor(now / 1000)
     await store.refreshTokens.insert({ token: refreshToken, uid: user.uid, authTime, createdAt: isoInstant(now) })
@@ -265,7 +297,8 @@ export const identityTwin = {
   resetPassword: action(ResetPassword, async (store, now, input) => {
     // The contract's `Password` rule, as the backend's user operations have it.
     const length = input.newPassword.length
-    if (length < updateUserPasswordBodyPasswordMin || length > updateUserPasswordBodyPasswordMax) return identityError('WEAK_PASSWORD')
+    if (length < updateUserPasswordBodyPasswordMin || length > updateUserPasswordBodyPasswordMax)
+      return identityError('WEAK_PASSWORD')
     const taken = await takeCode(store, now, input.oobCode, 'PASSWORD_RESET')
     if ('error' in taken) return identityError(taken.error)
     // Like a password change: sessions end. Whoever got the mail proved the address, too.
@@ -282,5 +315,7 @@ export const IDENTITY_ACTIONS = Object.keys(identityTwin) as IdentityAction[]
 const userOfToken = async (store: IdentityStore, token: string, now: number): Promise<UserRecord | null> => {
   const check = await verify(store, token, now)
   if (!check.ok) return null
-  return check.identity.uid === null ? store.users.findByEmail(normalizeEmail(check.identity.email)) : store.users.get(check.identity.uid)
+  return check.identity.uid === null
+    ? store.users.findByEmail(normalizeEmail(check.identity.email))
+    : store.users.get(check.identity.uid)
 }

@@ -41,11 +41,24 @@ describe('the running totals', () => {
   it('match the rows after the seed, and after every kind of change', async () => {
     expect(await drift()).toEqual({ donations: 0, clubs: 0 })
     await database.transaction(async (trx) => {
-      await trx.updateTable('donations').set({ amount_cents: 777 }).where('club_id', '=', seedClubs.secondActive).execute()
-      await trx.updateTable('donations').set({ campaign_id: null }).where('club_id', '=', seedClubs.volume).where('amount_cents', '>', 5000).execute()
+      await trx
+        .updateTable('donations')
+        .set({ amount_cents: 777 })
+        .where('club_id', '=', seedClubs.secondActive)
+        .execute()
+      await trx
+        .updateTable('donations')
+        .set({ campaign_id: null })
+        .where('club_id', '=', seedClubs.volume)
+        .where('amount_cents', '>', 5000)
+        .execute()
       await trx.deleteFrom('donations').where('club_id', '=', seedClubs.rejectedAccount).execute()
       await trx.updateTable('clubs').set({ status: 'INACTIVE' }).where('id', '=', seedClubs.volume).execute()
-      await trx.updateTable('clubs').set({ club_type_id: seedClubTypes.musik }).where('status', '=', 'PROCESSING').execute()
+      await trx
+        .updateTable('clubs')
+        .set({ club_type_id: seedClubTypes.musik })
+        .where('status', '=', 'PROCESSING')
+        .execute()
     })
     expect(await drift()).toEqual({ donations: 0, clubs: 0 })
   })

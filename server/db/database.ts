@@ -66,7 +66,7 @@ const RETRYABLE = new Set(['40001', '40P01'])
 const MAX_ATTEMPTS = 4
 
 const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : undefined
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
 export const openDatabase = async (options: DatabaseOptions): Promise<OpenDatabase> => {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
@@ -76,7 +76,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<OpenDataba
 const migrate = async (db: Db): Promise<void> => {
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
+  if (error || failed)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
 }
 
 const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> => {
@@ -145,4 +146,4 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
 
 export const isUniqueViolation = (error: unknown): boolean => codeOf(error) === '23505'
 export const constraintOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'constraint' in error ? String((error).constraint) : undefined
+  typeof error === 'object' && error !== null && 'constraint' in error ? String(error.constraint) : undefined

@@ -16,7 +16,18 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => database.close())
 
-const TABLES = ['users', 'clubs', 'memberships', 'invitations', 'files', 'campaigns', 'donations', 'payment_accounts', 'identity_credentials', 'mail_outbox']
+const TABLES = [
+  'users',
+  'clubs',
+  'memberships',
+  'invitations',
+  'files',
+  'campaigns',
+  'donations',
+  'payment_accounts',
+  'identity_credentials',
+  'mail_outbox',
+]
 
 /** Rows that differ between a table and its snapshot, both ways. */
 const differences = async (table: string): Promise<number> =>
@@ -39,7 +50,15 @@ describe('the seed snapshot', () => {
       await trx.deleteFrom('donations').where('club_id', '=', seedClubs.secondActive).execute()
       await trx
         .insertInto('mail_outbox')
-        .values({ id: 'm1', to_address: 'a@b.at', kind: 'INVITATION', subject: 's', text: 't', link: '/', created_at: new Date() })
+        .values({
+          id: 'm1',
+          to_address: 'a@b.at',
+          kind: 'INVITATION',
+          subject: 's',
+          text: 't',
+          link: '/',
+          created_at: new Date(),
+        })
         .execute()
     })
     expect(await differences('users')).toBeGreaterThan(0)
@@ -51,7 +70,9 @@ describe('the seed snapshot', () => {
 
   it('copies nothing when nothing was written', async () => {
     await restoreSnapshot(database)
-    const dirty = await database.transaction(async (trx) => (await sql<{ table_name: string }>`SELECT table_name FROM seed_snapshot.dirty`.execute(trx)).rows)
+    const dirty = await database.transaction(
+      async (trx) => (await sql<{ table_name: string }>`SELECT table_name FROM seed_snapshot.dirty`.execute(trx)).rows,
+    )
     expect(dirty).toEqual([])
   })
 })

@@ -59,14 +59,20 @@ export const takeSnapshot = async (database: OpenDatabase): Promise<void> => {
 
 export const hasSnapshot = async (database: OpenDatabase): Promise<boolean> =>
   database.transaction(async (trx) => {
-    const result = await sql<{ present: boolean }>`SELECT to_regclass('seed_snapshot.dirty') IS NOT NULL AS present`.execute(trx)
+    const result = await sql<{
+      present: boolean
+    }>`SELECT to_regclass('seed_snapshot.dirty') IS NOT NULL AS present`.execute(trx)
     return result.rows[0]?.present === true
   })
 
 /** Restores every table written since the last restore to the snapshot, in one transaction. */
 export const restoreSnapshot = async (database: OpenDatabase): Promise<void> => {
   await database.transaction(async (trx) => {
-    const dirty = new Set((await sql<{ table_name: string }>`SELECT table_name FROM seed_snapshot.dirty`.execute(trx)).rows.map((row) => row.table_name))
+    const dirty = new Set(
+      (await sql<{ table_name: string }>`SELECT table_name FROM seed_snapshot.dirty`.execute(trx)).rows.map(
+        (row) => row.table_name,
+      ),
+    )
     if (dirty.size === 0) return
     await sql`SET LOCAL session_replication_role = replica`.execute(trx)
     for (const table of TABLES) {

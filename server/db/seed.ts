@@ -14,7 +14,18 @@ import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
 import { hashPassword } from './sql-identity-store.ts'
-import { accountRow, campaignRow, clubRow, donationRow, fileRow, invitationRow, linkRow, logoRow, membershipRow, userRow } from './sql-ports.ts'
+import {
+  accountRow,
+  campaignRow,
+  clubRow,
+  donationRow,
+  fileRow,
+  invitationRow,
+  linkRow,
+  logoRow,
+  membershipRow,
+  userRow,
+} from './sql-ports.ts'
 
 /** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
 const BATCH = 1000
@@ -22,7 +33,10 @@ const BATCH = 1000
 const insertAll = async <T extends keyof Database>(trx: Trx, table: T, rows: readonly NewRow<T>[]) => {
   for (let i = 0; i < rows.length; i += BATCH) {
     // Kysely's insert types are per table; the rows were built for this one.
-    await trx.insertInto(table).values(rows.slice(i, i + BATCH)).execute()
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH))
+      .execute()
   }
 }
 
@@ -36,22 +50,40 @@ export interface SeedSummary {
 }
 
 /** Loads the demo seed built for `now` into an empty database and snapshots it. */
-export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> => loadState(database, buildSeed(seedInstant(now)))
+export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> =>
+  loadState(database, buildSeed(seedInstant(now)))
 
 /**
  * Writes a state of the mocked backend's shape (the demo seed, or a larger one for benchmarks) into an
  * empty database, every account with the demo password, and snapshots it.
  */
 export const loadState = async (database: OpenDatabase, { tables, singletons }: DbState): Promise<SeedSummary> => {
-  if (!(await isEmpty(database))) throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
+  if (!(await isEmpty(database)))
+    throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
   // One hash for the one published demo password (hashing it per account would take seconds).
   const passwordHash = await hashPassword(SEED_PASSWORD)
   const donations = [...tables.donations.values()]
   await database.transaction(async (trx) => {
-    await insertAll(trx, 'club_types', [...tables.clubTypes.values()].map((type) => ({ id: type.id, name: type.name, created_at: type.createdAt })))
-    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map((role) => ({ id: role.id, name: role.name, created_at: role.createdAt })))
+    await insertAll(
+      trx,
+      'club_types',
+      [...tables.clubTypes.values()].map((type) => ({ id: type.id, name: type.name, created_at: type.createdAt })),
+    )
+    await insertAll(
+      trx,
+      'club_roles',
+      [...tables.clubRoles.values()].map((role) => ({ id: role.id, name: role.name, created_at: role.createdAt })),
+    )
     await insertAll(trx, 'users', [...tables.users.values()].map(userRow))
-    await insertAll(trx, 'identity_credentials', [...tables.users.values()].map((user) => ({ uid: user.uid, password_hash: passwordHash, sessions_valid_after: 0 })))
+    await insertAll(
+      trx,
+      'identity_credentials',
+      [...tables.users.values()].map((user) => ({
+        uid: user.uid,
+        password_hash: passwordHash,
+        sessions_valid_after: 0,
+      })),
+    )
     await insertAll(trx, 'clubs', [...tables.clubs.values()].map(clubRow))
     await insertAll(trx, 'memberships', [...tables.memberships.values()].map(membershipRow))
     await insertAll(trx, 'invitations', [...tables.invitations.values()].map(invitationRow))

@@ -51,10 +51,17 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
   },
   credentials: {
     create: async (uid, password) => {
-      await trx.insertInto('identity_credentials').values({ uid, password_hash: await hashPassword(password), sessions_valid_after: 0 }).execute()
+      await trx
+        .insertInto('identity_credentials')
+        .values({ uid, password_hash: await hashPassword(password), sessions_valid_after: 0 })
+        .execute()
     },
     verify: async (uid, password) => {
-      const row = await trx.selectFrom('identity_credentials').select('password_hash').where('uid', '=', uid).executeTakeFirst()
+      const row = await trx
+        .selectFrom('identity_credentials')
+        .select('password_hash')
+        .where('uid', '=', uid)
+        .executeTakeFirst()
       return row ? verifyPassword(password, row.password_hash) : false
     },
     setPassword: async (uid, password, sessionsValidAfter) => {
@@ -62,11 +69,17 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
       await trx
         .insertInto('identity_credentials')
         .values({ uid, password_hash: passwordHash, sessions_valid_after: sessionsValidAfter })
-        .onConflict((conflict) => conflict.column('uid').doUpdateSet({ password_hash: passwordHash, sessions_valid_after: sessionsValidAfter }))
+        .onConflict((conflict) =>
+          conflict.column('uid').doUpdateSet({ password_hash: passwordHash, sessions_valid_after: sessionsValidAfter }),
+        )
         .execute()
     },
     sessionsValidAfter: async (uid) => {
-      const row = await trx.selectFrom('identity_credentials').select('sessions_valid_after').where('uid', '=', uid).executeTakeFirst()
+      const row = await trx
+        .selectFrom('identity_credentials')
+        .select('sessions_valid_after')
+        .where('uid', '=', uid)
+        .executeTakeFirst()
       return row ? Number(row.sessions_valid_after) : null
     },
     delete: async (uid) => {
@@ -75,11 +88,20 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
   },
   refreshTokens: {
     get: async (token) => {
-      const row = await trx.selectFrom('identity_refresh_tokens').selectAll().where('token', '=', token).executeTakeFirst()
-      return row ? { token: row.token, uid: row.uid, authTime: Number(row.auth_time), createdAt: iso(row.created_at) } : null
+      const row = await trx
+        .selectFrom('identity_refresh_tokens')
+        .selectAll()
+        .where('token', '=', token)
+        .executeTakeFirst()
+      return row
+        ? { token: row.token, uid: row.uid, authTime: Number(row.auth_time), createdAt: iso(row.created_at) }
+        : null
     },
     insert: async (record) => {
-      await trx.insertInto('identity_refresh_tokens').values({ token: record.token, uid: record.uid, auth_time: record.authTime, created_at: record.createdAt }).execute()
+      await trx
+        .insertInto('identity_refresh_tokens')
+        .values({ token: record.token, uid: record.uid, auth_time: record.authTime, created_at: record.createdAt })
+        .execute()
     },
     deleteByUser: async (uid) => {
       await trx.deleteFrom('identity_refresh_tokens').where('uid', '=', uid).execute()
@@ -89,17 +111,35 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
     get: async (code) => {
       const row = await trx.selectFrom('identity_action_codes').selectAll().where('code', '=', code).executeTakeFirst()
       return row
-        ? { code: row.code, kind: row.kind as 'VERIFY_EMAIL' | 'PASSWORD_RESET', uid: row.uid, email: row.email, expiresAt: iso(row.expires_at), usedAt: row.used_at ? iso(row.used_at) : null }
+        ? {
+            code: row.code,
+            kind: row.kind as 'VERIFY_EMAIL' | 'PASSWORD_RESET',
+            uid: row.uid,
+            email: row.email,
+            expiresAt: iso(row.expires_at),
+            usedAt: row.used_at ? iso(row.used_at) : null,
+          }
         : null
     },
     insert: async (record) => {
       await trx
         .insertInto('identity_action_codes')
-        .values({ code: record.code, kind: record.kind, uid: record.uid, email: record.email, expires_at: record.expiresAt, used_at: record.usedAt })
+        .values({
+          code: record.code,
+          kind: record.kind,
+          uid: record.uid,
+          email: record.email,
+          expires_at: record.expiresAt,
+          used_at: record.usedAt,
+        })
         .execute()
     },
     update: async (record) => {
-      await trx.updateTable('identity_action_codes').set({ used_at: record.usedAt }).where('code', '=', record.code).execute()
+      await trx
+        .updateTable('identity_action_codes')
+        .set({ used_at: record.usedAt })
+        .where('code', '=', record.code)
+        .execute()
     },
     deleteByUser: async (uid) => {
       await trx.deleteFrom('identity_action_codes').where('uid', '=', uid).execute()

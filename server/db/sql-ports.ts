@@ -333,7 +333,13 @@ const users = (trx: Trx): UserRepository => ({
     const row = await trx
       .selectFrom('users')
       .selectAll('users')
-      .select(sql<string[]>`coalesce((SELECT array_agg(club_id) FROM memberships WHERE memberships.uid = users.uid), '{}')`.as('club_ids'))
+      .select(
+        sql<
+          string[]
+        >`coalesce((SELECT array_agg(club_id) FROM memberships WHERE memberships.uid = users.uid), '{}')`.as(
+          'club_ids',
+        ),
+      )
       .where('uid', '=', uid)
       .executeTakeFirst()
     if (!row) return null
@@ -342,15 +348,32 @@ const users = (trx: Trx): UserRepository => ({
   },
   getMany: async (uids) => {
     if (uids.length === 0) return new Map()
-    const rows = await trx.selectFrom('users').selectAll().where('uid', 'in', [...uids]).execute()
+    const rows = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('uid', 'in', [...uids])
+      .execute()
     return new Map(rows.map((row) => [row.uid, toUser(row)]))
   },
   findByEmail: async (email) => {
-    const row = await trx.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
+    const row = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst()
     return row ? toUser(row) : null
   },
   list: async () => (await trx.selectFrom('users').selectAll().execute()).map(toUser),
-  countByRole: async (role) => Number((await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('role', '=', role).executeTakeFirstOrThrow()).count),
+  countByRole: async (role) =>
+    Number(
+      (
+        await trx
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('role', '=', role)
+          .executeTakeFirstOrThrow()
+      ).count,
+    ),
   insert: async (user) => {
     await trx.insertInto('users').values(userRow(user)).execute().catch(rethrowDuplicate)
   },
@@ -365,19 +388,41 @@ const users = (trx: Trx): UserRepository => ({
 
 const memberships = (trx: Trx): MembershipRepository => {
   const list = (column: 'uid' | 'club_id' | 'club_role_id', value: string) =>
-    trx.selectFrom('memberships').selectAll().where(column, '=', value).execute().then((rows) => rows.map(toMembership))
+    trx
+      .selectFrom('memberships')
+      .selectAll()
+      .where(column, '=', value)
+      .execute()
+      .then((rows) => rows.map(toMembership))
   return {
     get: async (clubId, uid) => {
-      const row = await trx.selectFrom('memberships').selectAll().where('club_id', '=', clubId).where('uid', '=', uid).executeTakeFirst()
+      const row = await trx
+        .selectFrom('memberships')
+        .selectAll()
+        .where('club_id', '=', clubId)
+        .where('uid', '=', uid)
+        .executeTakeFirst()
       return row ? toMembership(row) : null
     },
     listByUser: (uid) => list('uid', uid),
     listByClub: (clubId) => list('club_id', clubId),
     listByRole: (clubRoleId) => list('club_role_id', clubRoleId),
     countByClub: async (clubId) =>
-      Number((await trx.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('count')).where('club_id', '=', clubId).executeTakeFirstOrThrow()).count),
+      Number(
+        (
+          await trx
+            .selectFrom('memberships')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('club_id', '=', clubId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
     countsByRole: async () => {
-      const rows = await trx.selectFrom('memberships').select(['club_role_id', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('club_role_id').execute()
+      const rows = await trx
+        .selectFrom('memberships')
+        .select(['club_role_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('club_role_id')
+        .execute()
       return new Map(rows.map((row) => [row.club_role_id, Number(row.count)]))
     },
     insert: async (membership) => {
@@ -394,8 +439,10 @@ const invitations = (trx: Trx): InvitationRepository => ({
     const row = await trx.selectFrom('invitations').selectAll().where('token', '=', token).executeTakeFirst()
     return row ? toInvitation(row) : null
   },
-  listByClub: async (clubId) => (await trx.selectFrom('invitations').selectAll().where('club_id', '=', clubId).execute()).map(toInvitation),
-  listUnused: async () => (await trx.selectFrom('invitations').selectAll().where('used_at', 'is', null).execute()).map(toInvitation),
+  listByClub: async (clubId) =>
+    (await trx.selectFrom('invitations').selectAll().where('club_id', '=', clubId).execute()).map(toInvitation),
+  listUnused: async () =>
+    (await trx.selectFrom('invitations').selectAll().where('used_at', 'is', null).execute()).map(toInvitation),
   insert: async (invitation) => {
     await trx.insertInto('invitations').values(invitationRow(invitation)).execute()
   },
@@ -415,7 +462,11 @@ const clubs = (trx: Trx): ClubRepository => ({
   },
   getMany: async (ids) => {
     if (ids.length === 0) return new Map()
-    const rows = await trx.selectFrom('clubs').selectAll().where('id', 'in', [...ids]).execute()
+    const rows = await trx
+      .selectFrom('clubs')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute()
     return new Map(rows.map((row) => [row.id, toClub(row)]))
   },
   page: async (query) => {
@@ -427,7 +478,11 @@ const clubs = (trx: Trx): ClubRepository => ({
     if (query.sort === 'name') ordered = ordered.orderBy('name_key', direction)
     else if (query.sort === 'createdAt') ordered = ordered.orderBy('created_at', direction)
     else if (query.sort === 'status') ordered = ordered.orderBy('status', direction)
-    else ordered = ordered.orderBy(sql`zvr_number = ''`, direction).orderBy(sql`length(zvr_number)`, direction).orderBy('zvr_number', direction)
+    else
+      ordered = ordered
+        .orderBy(sql`zvr_number = ''`, direction)
+        .orderBy(sql`length(zvr_number)`, direction)
+        .orderBy('zvr_number', direction)
     // The total from the counts the triggers keep (migration 0002), not by counting every club.
     let counted = trx.selectFrom('club_counts').select(sql<number>`coalesce(sum(count), 0)`.as('count'))
     if (query.status !== null) counted = counted.where('status', '=', query.status)
@@ -438,7 +493,10 @@ const clubs = (trx: Trx): ClubRepository => ({
     ])
     return { items: rows.map(toClub), totalItems: Number(total.count) }
   },
-  namesByType: async (clubTypeId) => (await trx.selectFrom('clubs').select('name').where('club_type_id', '=', clubTypeId).execute()).map((row) => row.name),
+  namesByType: async (clubTypeId) =>
+    (await trx.selectFrom('clubs').select('name').where('club_type_id', '=', clubTypeId).execute()).map(
+      (row) => row.name,
+    ),
   countsByType: async () => {
     const rows = await trx
       .selectFrom('clubs')
@@ -462,10 +520,19 @@ const files = (trx: Trx): FileRepository => ({
     const row = await trx.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()
     return row ? toFile(row) : null
   },
-  listByClub: async (clubId) => (await trx.selectFrom('files').selectAll().where('club_id', '=', clubId).execute()).map(toFile),
+  listByClub: async (clubId) =>
+    (await trx.selectFrom('files').selectAll().where('club_id', '=', clubId).execute()).map(toFile),
   listByClubs: async (clubIds) => {
     if (clubIds.length === 0) return new Map()
-    return groupByClub((await trx.selectFrom('files').selectAll().where('club_id', 'in', [...clubIds]).execute()).map(toFile))
+    return groupByClub(
+      (
+        await trx
+          .selectFrom('files')
+          .selectAll()
+          .where('club_id', 'in', [...clubIds])
+          .execute()
+      ).map(toFile),
+    )
   },
   insert: async (file) => {
     await trx.insertInto('files').values(fileRow(file)).execute()
@@ -482,14 +549,22 @@ const campaigns = (trx: Trx): CampaignRepository => ({
   },
   getMany: async (documentIds) => {
     if (documentIds.length === 0) return new Map()
-    const rows = await trx.selectFrom('campaigns').selectAll().where('document_id', 'in', [...documentIds]).execute()
+    const rows = await trx
+      .selectFrom('campaigns')
+      .selectAll()
+      .where('document_id', 'in', [...documentIds])
+      .execute()
     return new Map(rows.map((row) => [row.document_id, toCampaign(row)]))
   },
-  listByClub: async (clubId) => (await trx.selectFrom('campaigns').selectAll().where('club_id', '=', clubId).execute()).map(toCampaign),
+  listByClub: async (clubId) =>
+    (await trx.selectFrom('campaigns').selectAll().where('club_id', '=', clubId).execute()).map(toCampaign),
   countsOfClub: async (clubId) => {
     const row = await trx
       .selectFrom('campaigns')
-      .select([(eb) => eb.fn.countAll<number>().as('total'), sql<number>`count(*) FILTER (WHERE enabled)`.as('enabled')])
+      .select([
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`count(*) FILTER (WHERE enabled)`.as('enabled'),
+      ])
       .where('club_id', '=', clubId)
       .executeTakeFirstOrThrow()
     return { total: Number(row.total), enabled: Number(row.enabled) }
@@ -539,7 +614,10 @@ const donations = (trx: Trx): DonationRepository => {
         else ordered = ordered.orderBy(sql`donor_key IS NULL`, 'asc').orderBy('donor_key', direction)
         ordered = ordered.orderBy('donated_at', 'desc').orderBy('id', 'desc')
       }
-      const [rows, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).execute(), totals.select([sums, cents]).executeTakeFirstOrThrow()])
+      const [rows, total] = await Promise.all([
+        ordered.offset(query.offset).limit(query.limit).execute(),
+        totals.select([sums, cents]).executeTakeFirstOrThrow(),
+      ])
       return { items: rows.map(toDonation), totalItems: Number(total.count), totalCents: Number(total.cents) }
     },
     dailyTotals: async (clubId, from, to) => {
@@ -585,14 +663,29 @@ const donations = (trx: Trx): DonationRepository => {
 
 const paymentAccounts = (trx: Trx): PaymentAccountRepository => ({
   get: async (accountId) => {
-    const row = await trx.selectFrom('payment_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+    const row = await trx
+      .selectFrom('payment_accounts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
     return row ? toAccount(row) : null
   },
   listByClub: async (clubId) =>
-    (await trx.selectFrom('payment_accounts').selectAll().where('club_id', '=', clubId).orderBy('created_at').execute()).map(toAccount),
+    (
+      await trx.selectFrom('payment_accounts').selectAll().where('club_id', '=', clubId).orderBy('created_at').execute()
+    ).map(toAccount),
   listByClubs: async (clubIds) => {
     if (clubIds.length === 0) return new Map()
-    return groupByClub((await trx.selectFrom('payment_accounts').selectAll().where('club_id', 'in', [...clubIds]).orderBy('created_at').execute()).map(toAccount))
+    return groupByClub(
+      (
+        await trx
+          .selectFrom('payment_accounts')
+          .selectAll()
+          .where('club_id', 'in', [...clubIds])
+          .orderBy('created_at')
+          .execute()
+      ).map(toAccount),
+    )
   },
   insert: async (account) => {
     await trx.insertInto('payment_accounts').values(accountRow(account)).execute()
@@ -623,7 +716,11 @@ const onboardingLinks = (trx: Trx): OnboardingLinkRepository => ({
   },
 })
 
-const named = (trx: Trx, table: 'club_types' | 'club_roles', duplicate: 'club-type-name' | 'club-role-name'): ClubTypeRepository & ClubRoleRepository => {
+const named = (
+  trx: Trx,
+  table: 'club_types' | 'club_roles',
+  duplicate: 'club-type-name' | 'club-role-name',
+): ClubTypeRepository & ClubRoleRepository => {
   const onDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error)) throw new DuplicateKeyError(duplicate)
     throw error
@@ -636,7 +733,11 @@ const named = (trx: Trx, table: 'club_types' | 'club_roles', duplicate: 'club-ty
     },
     list: async () => (await trx.selectFrom(table).selectAll().execute()).map(toRecord),
     insert: async (record) => {
-      await trx.insertInto(table).values({ id: record.id, name: record.name, created_at: record.createdAt }).execute().catch(onDuplicate)
+      await trx
+        .insertInto(table)
+        .values({ id: record.id, name: record.name, created_at: record.createdAt })
+        .execute()
+        .catch(onDuplicate)
     },
     update: async (record) => {
       await trx.updateTable(table).set({ name: record.name }).where('id', '=', record.id).execute().catch(onDuplicate)
@@ -651,7 +752,14 @@ const appLogo = (trx: Trx): AppLogoRepository => ({
   get: async () => {
     const row = await trx.selectFrom('app_logo').selectAll().executeTakeFirst()
     return row
-      ? { id: row.id, name: row.name, path: row.path, contentType: row.content_type as AppLogoRecord['contentType'], size: row.size, uploadedAt: iso(row.uploaded_at) }
+      ? {
+          id: row.id,
+          name: row.name,
+          path: row.path,
+          contentType: row.content_type as AppLogoRecord['contentType'],
+          size: row.size,
+          uploadedAt: iso(row.uploaded_at),
+        }
       : null
   },
   set: async (logo) => {
@@ -673,7 +781,15 @@ export const outboxMailer = (trx: Trx, now: () => number, ids: IdGenerator): Mai
   send: async (mail) => {
     await trx
       .insertInto('mail_outbox')
-      .values({ id: ids.id(), to_address: mail.to, kind: mail.kind, subject: mail.subject, text: mail.text, link: mail.link, created_at: new Date(now()) })
+      .values({
+        id: ids.id(),
+        to_address: mail.to,
+        kind: mail.kind,
+        subject: mail.subject,
+        text: mail.text,
+        link: mail.link,
+        created_at: new Date(now()),
+      })
       .execute()
   },
 })

@@ -8,7 +8,7 @@ import pg from 'pg'
 export interface ScratchDatabase {
   /** The connection string of the new database. */
   readonly url: string
-  drop(): Promise<void>
+  readonly drop: () => Promise<void>
 }
 
 const onServer = async (url: string, statement: string): Promise<void> => {

@@ -22,6 +22,7 @@ export const setBackendUnderTest = (backend: BackendUnderTest | null): void => {
 }
 
 export const backendUnderTest = (): BackendUnderTest => {
-  if (!current) throw new Error('No backend under test: run the domain tests through their vitest projects (vitest.config.ts).')
+  if (!current)
+    throw new Error('No backend under test: run the domain tests through their vitest projects (vitest.config.ts).')
   return current
 }

@@ -23,7 +23,12 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
   const backend = createServerBackend(database, { logger, signingKey })
   const app = await buildApp({
     backend,
-    config: { bodyLimit: 1024 * 1024, requestTimeoutMs: 15_000, corsOrigins: ['http://localhost:3000'], testHooks: true },
+    config: {
+      bodyLimit: 1024 * 1024,
+      requestTimeoutMs: 15_000,
+      corsOrigins: ['http://localhost:3000'],
+      testHooks: true,
+    },
     logger,
   })
   await app.ready()
@@ -35,12 +40,20 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
       request.headers.forEach((value, name) => (headers[name] = value))
       headers.host = url.host
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
-      const answer = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, payload: body === '' ? undefined : body })
+      const answer = await app.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers,
+        payload: body === '' ? undefined : body,
+      })
       const responseHeaders = new Headers()
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value))
       }
-      return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers: responseHeaders })
+      return new Response(answer.statusCode === 204 ? null : answer.body, {
+        status: answer.statusCode,
+        headers: responseHeaders,
+      })
     },
     idTokenFor: (email) =>
       backend.transact(async (ports, identity) => {
