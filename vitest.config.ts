@@ -9,13 +9,22 @@ import viteConfig from './vite.config.ts'
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
  * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server.
  */
-const domainProject = (name: string, setup: string) => ({
+/**
+ * Projects that start embedded PostgreSQL (PGlite) run each test file in a child process of its own:
+ * creating and freeing PGlite's WebAssembly in the reused worker threads intermittently aborts V8
+ * ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500), taking the whole run
+ * with it. One instance per process never does.
+ */
+const pgliteIsolation = { pool: 'forks' as const }
+
+const domainProject = (name: string, setup: string, options: { pool?: 'forks' } = {}) => ({
   extends: true as const,
   test: {
     name,
     environment: 'node',
     include: ['domain/**/*.test.ts'],
     setupFiles: [setup],
+    ...options,
   },
 })
 
@@ -40,9 +49,9 @@ export default mergeConfig(
             environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
           },
         },
-        { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'] } },
+        { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'], ...pgliteIsolation } },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
-        domainProject('domain:pglite', './tests/backend/setup-pglite.ts'),
+        domainProject('domain:pglite', './tests/backend/setup-pglite.ts', pgliteIsolation),
         ...(process.env.DATABASE_URL ? [domainProject('domain:postgres', './tests/backend/setup-postgres.ts')] : []),
       ],
     },

@@ -79,7 +79,7 @@ export const readConfig = (
           .map((origin) => origin.trim())
           .filter(Boolean)
       : DEFAULT_CORS_ORIGINS,
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    logLevel: env.LOG_LEVEL ?? 'info',
     poolSize: int(env.DATABASE_POOL_SIZE, 10),
   }
 }
