@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import type { OpenDatabase } from './database.ts'
 
 /** Every table, parents before children. */
-const TABLES = [
+export const SNAPSHOT_TABLES = [
   'users',
   'club_types',
   'club_roles',
@@ -47,7 +47,7 @@ export const takeSnapshot = async (database: OpenDatabase): Promise<void> => {
         INSERT INTO seed_snapshot.dirty VALUES (TG_TABLE_NAME) ON CONFLICT DO NOTHING;
         RETURN NULL;
       END $$`.execute(trx)
-    for (const table of TABLES) {
+    for (const table of SNAPSHOT_TABLES) {
       await sql`DROP TABLE IF EXISTS ${sql.table(`seed_snapshot.${table}`)}`.execute(trx)
       await sql`CREATE TABLE ${sql.table(`seed_snapshot.${table}`)} AS TABLE ${sql.table(table)}`.execute(trx)
       await sql`DROP TRIGGER IF EXISTS seed_snapshot_dirty ON ${sql.table(table)}`.execute(trx)
@@ -75,7 +75,7 @@ export const restoreSnapshot = async (database: OpenDatabase): Promise<void> => 
     )
     if (dirty.size === 0) return
     await sql`SET LOCAL session_replication_role = replica`.execute(trx)
-    for (const table of TABLES) {
+    for (const table of SNAPSHOT_TABLES) {
       if (!dirty.has(table)) continue
       await sql`DELETE FROM ${sql.table(table)}`.execute(trx)
       await sql`INSERT INTO ${sql.table(table)} SELECT * FROM ${sql.table(`seed_snapshot.${table}`)}`.execute(trx)
