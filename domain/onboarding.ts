@@ -21,7 +21,18 @@ export interface ProviderLinkInfo {
 }
 
 export type ProviderOutcome = 'COMPLETE' | 'PARTIAL' | 'CANCEL'
-export const PROVIDER_OUTCOMES: readonly ProviderOutcome[] = ['COMPLETE', 'PARTIAL', 'CANCEL']
+const PROVIDER_OUTCOMES: readonly ProviderOutcome[] = ['COMPLETE', 'PARTIAL', 'CANCEL']
+
+/** What the provider page submits (its form or its JSON call), or null when it is not that. */
+export const readProviderSubmission = (input: unknown): { link: string; outcome: ProviderOutcome } | null => {
+  const { link, outcome } = (typeof input === 'object' && input !== null ? input : {}) as {
+    link?: unknown
+    outcome?: unknown
+  }
+  return typeof link === 'string' && link !== '' && PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome)
+    ? { link, outcome: outcome as ProviderOutcome }
+    : null
+}
 
 /** What "submitting part of the details" leaves open: identity and bank account still to check. */
 const PARTIAL_REMAINING: readonly PaymentRequirement[] = ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT']

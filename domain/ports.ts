@@ -65,7 +65,6 @@ export interface UserRepository {
 }
 
 export interface MembershipRepository {
-  get(clubId: string, uid: string): Promise<MembershipRecord | null>
   listByUser(uid: string): Promise<MembershipRecord[]>
   listByClub(clubId: string): Promise<MembershipRecord[]>
   listByRole(clubRoleId: string): Promise<MembershipRecord[]>

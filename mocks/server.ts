@@ -21,8 +21,7 @@ import { contractOperations } from '../openapi/contract.ts'
 import { createMockBackend } from './backend.ts'
 import type { MockBackend } from './backend.ts'
 import type { DbState } from './db/types.ts'
-import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../domain/onboarding.ts'
-import type { ProviderOutcome } from '../domain/onboarding.ts'
+import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '../domain/onboarding.ts'
 import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { createResponseCheck } from './handlers/response-check.ts'
@@ -58,7 +57,8 @@ const corsHeaders = (request: IncomingMessage): Record<string, string> => ({
   // Any page may call the mock (the app on another port, Swagger UI, Postman in a browser).
   'Access-Control-Allow-Origin': request.headers.origin ?? '*',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Accept',
+  'Access-Control-Allow-Headers':
+    request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Accept',
   'Access-Control-Expose-Headers': 'WWW-Authenticate, Location',
   'Access-Control-Max-Age': '600',
   Vary: 'Origin',
@@ -73,10 +73,14 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
   const log = options.log ?? (() => undefined)
   const backend = createMockBackend({ initialState: options.initialState })
   if (options.firebaseEmulatorProject) {
-    await backend.store.transactAsync(async (tx) => tx.setSingleton('settings', { firebaseEmulatorProject: options.firebaseEmulatorProject ?? null }))
+    await backend.store.transactAsync(async (tx) =>
+      tx.setSingleton('settings', { firebaseEmulatorProject: options.firebaseEmulatorProject ?? null }),
+    )
   }
   const handlers = createHandlers(backend, {
-    checkResponse: options.strict ? createResponseCheck(declaredStatuses(), (message) => console.error(message)) : undefined,
+    checkResponse: options.strict
+      ? createResponseCheck(declaredStatuses(), (message) => console.error(message))
+      : undefined,
   })
 
   const server = createServer((request, response) => void handle(request, response))
@@ -93,18 +97,35 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
       if (url.pathname === PROVIDER_PAGE_PATH) {
         if (request.method === 'POST') {
           const form = new URLSearchParams((await readBody(request)).toString('utf8'))
-          const outcome = form.get('outcome') ?? ''
-          if (!PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome)) {
-            return send(response, 400, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'INVALID_REQUEST' }))
+          const submission = readProviderSubmission({ link: form.get('link'), outcome: form.get('outcome') })
+          if (!submission) {
+            return send(
+              response,
+              400,
+              { ...cors, 'Content-Type': 'application/json' },
+              JSON.stringify({ error: 'INVALID_REQUEST' }),
+            )
           }
-          const answer = await backend.transact((ports) => completeOnboarding(ports, backend.now(), form.get('link') ?? '', outcome as ProviderOutcome))
+          const answer = await backend.transact((ports) =>
+            completeOnboarding(ports, backend.now(), submission.link, submission.outcome),
+          )
           return answer
             ? send(response, 303, { ...cors, Location: answer.redirectTo })
-            : send(response, 404, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'UNKNOWN_LINK' }))
+            : send(
+                response,
+                404,
+                { ...cors, 'Content-Type': 'application/json' },
+                JSON.stringify({ error: 'UNKNOWN_LINK' }),
+              )
         }
         const linkId = url.searchParams.get('link') ?? ''
         const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
-        return send(response, info ? 200 : 404, { ...cors, 'Content-Type': 'text/html; charset=utf-8' }, providerPageHtml(info, linkId))
+        return send(
+          response,
+          info ? 200 : 404,
+          { ...cors, 'Content-Type': 'text/html; charset=utf-8' },
+          providerPageHtml(info, linkId),
+        )
       }
 
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readBody(request)
@@ -113,10 +134,19 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
         if (typeof value === 'string') headers.set(name, value)
         else if (Array.isArray(value)) headers.set(name, value.join(', '))
       }
-      const fetchRequest = new Request(url, { method: request.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined })
+      const fetchRequest = new Request(url, {
+        method: request.method,
+        headers,
+        body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+      })
       const answer = await getResponse(handlers, fetchRequest)
       if (!answer) {
-        return send(response, 404, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'NOT_FOUND', message: `Nothing answers ${request.method} ${url.pathname}.` }))
+        return send(
+          response,
+          404,
+          { ...cors, 'Content-Type': 'application/json' },
+          JSON.stringify({ error: 'NOT_FOUND', message: `Nothing answers ${request.method} ${url.pathname}.` }),
+        )
       }
       const answerHeaders: Record<string, string> = { ...cors }
       answer.headers.forEach((value, name) => {
@@ -127,7 +157,9 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
       console.error('[mock server]', error)
       send(response, 500, { ...cors, 'Content-Type': 'application/json' }, JSON.stringify({ error: 'INTERNAL' }))
     } finally {
-      log(`${request.method} ${url.pathname}${url.search} → ${response.statusCode} (${(performance.now() - started).toFixed(1)} ms)`)
+      log(
+        `${request.method} ${url.pathname}${url.search} → ${response.statusCode} (${(performance.now() - started).toFixed(1)} ms)`,
+      )
     }
   }
 
@@ -164,7 +196,9 @@ if (isMain) {
     firebaseEmulatorProject: values['firebase-emulator-project'] ?? null,
     log: values.quiet ? undefined : (line) => console.log(line),
   })
-  console.log(`Mock backend listening on ${running.url} (API under ${running.url}/api/backend/v1, control plane under ${running.url}/__mock)${values.strict ? ' [strict]' : ''}`)
+  console.log(
+    `Mock backend listening on ${running.url} (API under ${running.url}/api/backend/v1, control plane under ${running.url}/__mock)${values.strict ? ' [strict]' : ''}`,
+  )
   const stop = () => void running.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -41,6 +41,9 @@ const sendApiResponse = (reply: FastifyReply, response: ApiResponse): FastifyRep
 const sendProblem = (reply: FastifyReply, error: ProblemError, instance: string): FastifyReply =>
   sendApiResponse(reply, problemResponse(error, instance))
 
+/** The request's path without its query: a problem's `instance`. */
+const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? request.url
+
 /** `{clubId}` → `:clubId`, Fastify's path parameters. */
 const toRoutePath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')
 
@@ -122,7 +125,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   )
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
-    const instance = request.url.split('?')[0] ?? request.url
+    const instance = pathOf(request)
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendProblem(
         reply,
@@ -142,7 +145,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   })
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? request.url
+    const path = pathOf(request)
     return sendProblem(reply, problem('not-found', `No operation answers ${request.method} ${path}.`), path)
   })
 
@@ -163,7 +166,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
           return sendProblem(
             reply,
             problem('unsupported-media-type', 'The body must be application/json.'),
-            request.url.split('?')[0] ?? request.url,
+            pathOf(request),
           )
         }
         const apiRequest = toApiRequest(request)

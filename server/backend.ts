@@ -51,8 +51,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       now,
       ids: randomIds,
       cards: simulatedCardProvider,
-      identity: (identityTrx, mailer) =>
-        offlineIdentityProvider(sqlIdentityStore(identityTrx, mailer, { signingKey, tokenLifetimeSeconds: 3600 })),
+      identity: (identityTrx) => offlineIdentityProvider(identityStoreOf(identityTrx)),
     })
   const unitOfWork: UnitOfWork = {
     run: (mode, work) => database.transaction((trx) => work(portsOf(trx)), mode === 'read'),

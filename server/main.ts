@@ -34,6 +34,8 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   poolSize: config.poolSize,
+  onConnectionError: (error) =>
+    logger.warn({ err: error }, 'a database connection failed while idle; the pool replaces it'),
 })
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
 if (config.demo && (await isEmpty(database))) {

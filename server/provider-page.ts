@@ -5,13 +5,25 @@
  * is sent back to the app.
  */
 import type { FastifyInstance } from 'fastify'
-import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../domain/onboarding.ts'
-import type { ProviderOutcome } from '../domain/onboarding.ts'
+import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '../domain/onboarding.ts'
 import { providerPageHtml } from '../mocks/provider/provider-html.ts'
 import { PROVIDER_LINK_PATH, PROVIDER_PAGE_PATH, PROVIDER_SUBMIT_PATH } from '../mocks/provider/paths.ts'
 import type { ServerBackend } from './backend.ts'
 
 export const registerProviderPage = (app: FastifyInstance, backend: ServerBackend): void => {
+  /** The page's outcome, from its form or its JSON call, applied by the domain. */
+  const submit = async (
+    link: unknown,
+    outcome: unknown,
+  ): Promise<{ status: 200; redirectTo: string } | { status: 400 | 404; error: string }> => {
+    const submission = readProviderSubmission({ link, outcome })
+    if (!submission) return { status: 400, error: 'INVALID_REQUEST' }
+    const answer = await backend.transact((ports) =>
+      completeOnboarding(ports, backend.clock.now(), submission.link, submission.outcome),
+    )
+    return answer ? { status: 200, redirectTo: answer.redirectTo } : { status: 404, error: 'UNKNOWN_LINK' }
+  }
+
   app.get<{ Querystring: { link?: string } }>(PROVIDER_PAGE_PATH, async (request, reply) => {
     const linkId = request.query.link ?? ''
     const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.clock.now(), linkId), true)
@@ -27,15 +39,9 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
 
   app.post(PROVIDER_PAGE_PATH, async (request, reply) => {
     const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
-    const outcome = form.get('outcome') ?? ''
-    if (!PROVIDER_OUTCOMES.includes(outcome as ProviderOutcome))
-      return reply.code(400).send({ error: 'INVALID_REQUEST' })
-    const answer = await backend.transact((ports) =>
-      completeOnboarding(ports, backend.clock.now(), form.get('link') ?? '', outcome as ProviderOutcome),
-    )
-    return answer
-      ? reply.code(303).header('location', answer.redirectTo).send()
-      : reply.code(404).send({ error: 'UNKNOWN_LINK' })
+    const answer = await submit(form.get('link'), form.get('outcome'))
+    if (answer.status !== 200) return reply.code(answer.status).send({ error: answer.error })
+    return reply.code(303).header('location', answer.redirectTo).send()
   })
 
   app.get<{ Querystring: { link?: string } }>(PROVIDER_LINK_PATH, async (request, reply) => {
@@ -48,16 +54,9 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
 
   app.post(PROVIDER_SUBMIT_PATH, async (request, reply) => {
     const input = request.body as { link?: unknown; outcome?: unknown } | undefined
-    if (
-      typeof input?.link !== 'string' ||
-      input.link === '' ||
-      !PROVIDER_OUTCOMES.includes(input.outcome as ProviderOutcome)
-    ) {
-      return reply.code(400).send({ error: 'INVALID_REQUEST' })
-    }
-    const answer = await backend.transact((ports) =>
-      completeOnboarding(ports, backend.clock.now(), input.link as string, input.outcome as ProviderOutcome),
-    )
-    return answer ? reply.send(answer) : reply.code(404).send({ error: 'UNKNOWN_LINK' })
+    const answer = await submit(input?.link, input?.outcome)
+    return answer.status === 200
+      ? reply.send({ redirectTo: answer.redirectTo })
+      : reply.code(answer.status).send({ error: answer.error })
   })
 }

@@ -11,21 +11,15 @@
  * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start).
  */
 import type { FastifyInstance } from 'fastify'
-import { IDENTITY_ACTIONS, identityTwin } from '../mocks/identity/offline-identity.ts'
-import type { IdentityAction } from '../mocks/identity/offline-identity.ts'
-import { MALFORMED_BODY } from '../domain/operation.ts'
+import { identityAction } from '../mocks/identity/offline-identity.ts'
 import type { ServerBackend } from './backend.ts'
 import { hasSnapshot, restoreSnapshot } from './db/seed-snapshot.ts'
 
 export const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): void => {
   app.post<{ Params: { action: string } }>('/__mock/identity/:action', async (request, reply) => {
-    const action = request.params.action
-    if (!IDENTITY_ACTIONS.includes(action as IdentityAction)) return reply.code(404).send({ error: 'UNKNOWN_ACTION' })
-    if (request.body === MALFORMED_BODY)
-      return reply.code(400).send({ error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' })
-    const answer = await backend.transact((_ports, identity) =>
-      identityTwin[action as IdentityAction](identity, backend.clock.now(), request.body),
-    )
+    const action = identityAction(request.params.action)
+    if (!action) return reply.code(404).send({ error: 'UNKNOWN_ACTION' })
+    const answer = await backend.transact((_ports, identity) => action(identity, backend.clock.now(), request.body))
     reply.code(answer.status)
     return answer.body === undefined ? reply.send() : reply.send(answer.body)
   })
@@ -34,12 +28,10 @@ export const registerLocalIdentity = (app: FastifyInstance, backend: ServerBacke
 export const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void => {
   app.post('/__mock/reset', async (_request, reply) => {
     if (!(await hasSnapshot(backend.database))) {
-      return reply
-        .code(409)
-        .send({
-          error: 'NO_SEED',
-          message: 'No demo seed to restore: start the server with --demo on an empty database.',
-        })
+      return reply.code(409).send({
+        error: 'NO_SEED',
+        message: 'No demo seed to restore: start the server with --demo on an empty database.',
+      })
     }
     await restoreSnapshot(backend.database)
     return reply.code(204).send()

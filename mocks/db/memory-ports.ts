@@ -216,7 +216,6 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       delete: async (uid) => tx.delete('users', uid),
     },
     memberships: {
-      get: async (clubId, uid) => tx.table('memberships').get(`${clubId}:${uid}`) ?? null,
       listByUser: async (uid) => memberships().filter((membership) => membership.uid === uid),
       listByClub: async (clubId) => memberships().filter((membership) => membership.clubId === clubId),
       listByRole: async (clubRoleId) => memberships().filter((membership) => membership.clubRoleId === clubRoleId),

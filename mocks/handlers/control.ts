@@ -3,33 +3,32 @@ import { HttpResponse, http } from 'msw'
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '../backend.ts'
 import { OPERATION_IDS } from '../../domain/access.ts'
-import { PROVIDER_OUTCOMES, completeOnboarding, onboardingLinkInfo } from '../../domain/onboarding.ts'
-import type { ProviderOutcome } from '../../domain/onboarding.ts'
+import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '../../domain/onboarding.ts'
 import { MALFORMED_BODY } from '../../domain/operation.ts'
 import type { ApiResponse } from '../../domain/operation.ts'
 import { clearMailbox, mailbox, putFaults, putSettings } from '../control/control.ts'
 import type { Tx } from '../db/store.ts'
-import { IDENTITY_ACTIONS, identityTwin } from '../identity/offline-identity.ts'
-import type { IdentityAction } from '../identity/offline-identity.ts'
+import { identityAction } from '../identity/offline-identity.ts'
 import { PROVIDER_LINK_PATH, PROVIDER_SUBMIT_PATH } from '../provider/paths.ts'
 import { readJsonBody, toHttpResponse } from './api-route.ts'
 
-const invalidJson: ApiResponse = { status: 400, body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' } }
+const invalidJson: ApiResponse = {
+  status: 400,
+  body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' },
+}
 
 export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
   const { store } = backend
   /** Runs a control action in one transaction, like the API's operations. */
-  const run = async (work: (tx: Tx) => ApiResponse): Promise<Response> => toHttpResponse(await store.transactAsync(async (tx) => work(tx)))
+  const run = async (work: (tx: Tx) => ApiResponse): Promise<Response> =>
+    toHttpResponse(await store.transactAsync(async (tx) => work(tx)))
 
   return [
     http.post('*/__mock/identity/:action', async ({ request, params }) => {
-      const action = String(params.action)
-      if (!IDENTITY_ACTIONS.includes(action as IdentityAction)) {
-        return HttpResponse.json({ error: 'UNKNOWN_ACTION' }, { status: 404 })
-      }
+      const action = identityAction(String(params.action))
+      if (!action) return HttpResponse.json({ error: 'UNKNOWN_ACTION' }, { status: 404 })
       const body = await readJsonBody(request)
-      if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
-      const answer = await backend.transact((_ports, identity) => identityTwin[action as IdentityAction](identity, backend.now(), body))
+      const answer = await backend.transact((_ports, identity) => action(identity, backend.now(), body))
       return toHttpResponse(answer)
     }),
 
@@ -68,11 +67,11 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
     http.post(`*${PROVIDER_SUBMIT_PATH}`, async ({ request }) => {
       const body = await readJsonBody(request)
       if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
-      const input = body as { link?: unknown; outcome?: unknown } | undefined
-      if (typeof input?.link !== 'string' || input.link === '' || !PROVIDER_OUTCOMES.includes(input.outcome as ProviderOutcome)) {
-        return HttpResponse.json({ error: 'INVALID_REQUEST' }, { status: 400 })
-      }
-      const answer = await backend.transact((ports) => completeOnboarding(ports, backend.now(), input.link as string, input.outcome as ProviderOutcome))
+      const submission = readProviderSubmission(body)
+      if (!submission) return HttpResponse.json({ error: 'INVALID_REQUEST' }, { status: 400 })
+      const answer = await backend.transact((ports) =>
+        completeOnboarding(ports, backend.now(), submission.link, submission.outcome),
+      )
       return answer ? HttpResponse.json(answer) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
   ]

@@ -13,6 +13,7 @@
 import { z } from 'zod'
 import { normalizeEmail } from '../../domain/common.ts'
 import { passwordResetMail, verificationMail } from '../../domain/mails.ts'
+import { MALFORMED_BODY } from '../../domain/operation.ts'
 import type { ApiResponse } from '../../domain/operation.ts'
 import type { IdentityProvider, Mailer, TokenCheck, UserRepository } from '../../domain/ports.ts'
 import type { UserRecord } from '../../domain/records.ts'
@@ -242,6 +243,8 @@ const action =
     run: (store: IdentityStore, now: number, input: z.output<S>) => Promise<ApiResponse>,
   ): Action =>
   async (store, now, body) => {
+    if (body === MALFORMED_BODY)
+      return { status: 400, body: { error: 'INVALID_REQUEST', message: 'The body is not valid JSON.' } }
     const input = schema.safeParse(body)
     return input.success ? run(store, now, input.data) : identityError('INVALID_REQUEST')
   }
@@ -308,8 +311,9 @@ export const identityTwin = {
   }),
 } satisfies Record<string, Action>
 
-export type IdentityAction = keyof typeof identityTwin
-export const IDENTITY_ACTIONS = Object.keys(identityTwin) as IdentityAction[]
+/** The action of the protocol named `name` (`/__mock/identity/<name>`), or undefined. */
+export const identityAction = (name: string): Action | undefined =>
+  Object.hasOwn(identityTwin, name) ? identityTwin[name as keyof typeof identityTwin] : undefined
 
 /** The portal user behind an ID token of this provider, or null. */
 const userOfToken = async (store: IdentityStore, token: string, now: number): Promise<UserRecord | null> => {

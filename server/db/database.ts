@@ -27,6 +27,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** Connections of the pool (PostgreSQL server only). */
   poolSize?: number
+  /**
+   * A connection of the pool failed while idle (the server restarted, an administrator ended it). The
+   * pool replaces it; without a listener the failure would end the process.
+   */
+  onConnectionError?: (error: Error) => void
 }
 
 export interface OpenDatabase {
@@ -69,7 +74,13 @@ const codeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
 export const openDatabase = async (options: DatabaseOptions): Promise<OpenDatabase> => {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10)
+  if (options.url) {
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
+    )
+  }
   return openPglite(options.dataDir)
 }
 
@@ -105,7 +116,11 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
   }
 }
 
-const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase> => {
+const openPostgres = async (
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void,
+): Promise<OpenDatabase> => {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -116,6 +131,7 @@ const openPostgres = async (url: string, poolSize: number): Promise<OpenDatabase
         PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
+  pool.on('error', onConnectionError)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   await migrate(db)
   return {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import type { IdentityStore } from '../../mocks/identity/offline-identity.ts'
 import type { Mailer } from '../../domain/ports.ts'
 import type { Trx } from './database.ts'
-import { toUser, userRow } from './sql-ports.ts'
+import { userRepository } from './sql-ports.ts'
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 const KEY_LENGTH = 32
@@ -35,20 +35,8 @@ export interface SqlIdentityOptions {
 }
 
 export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityOptions): IdentityStore => ({
-  users: {
-    get: async (uid) => {
-      const row = await trx.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
-      return row ? toUser(row) : null
-    },
-    findByEmail: async (email) => {
-      const row = await trx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
-      return row ? toUser(row) : null
-    },
-    update: async (user) => {
-      const { uid: _uid, created_at: _created, ...changes } = userRow(user)
-      await trx.updateTable('users').set(changes).where('uid', '=', user.uid).execute()
-    },
-  },
+  // The portal's user records, as the domain's repository reads and writes them.
+  users: userRepository(trx),
   credentials: {
     create: async (uid, password) => {
       await trx

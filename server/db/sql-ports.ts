@@ -324,7 +324,7 @@ const rethrowDuplicate = (error: unknown): never => {
 
 // ------------------------------------------------------------------------------------------------ repositories
 
-const users = (trx: Trx): UserRepository => ({
+export const userRepository = (trx: Trx): UserRepository => ({
   get: async (uid) => {
     const row = await trx.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
     return row ? toUser(row) : null
@@ -395,15 +395,6 @@ const memberships = (trx: Trx): MembershipRepository => {
       .execute()
       .then((rows) => rows.map(toMembership))
   return {
-    get: async (clubId, uid) => {
-      const row = await trx
-        .selectFrom('memberships')
-        .selectAll()
-        .where('club_id', '=', clubId)
-        .where('uid', '=', uid)
-        .executeTakeFirst()
-      return row ? toMembership(row) : null
-    },
     listByUser: (uid) => list('uid', uid),
     listByClub: (clubId) => list('club_id', clubId),
     listByRole: (clubRoleId) => list('club_role_id', clubRoleId),
@@ -799,13 +790,13 @@ export interface SqlPortsOptions {
   ids: IdGenerator
   cards: CardProvider
   /** The identity provider, given the transaction (the local one keeps its accounts in the same database). */
-  identity: (trx: Trx, mailer: Mailer) => IdentityProvider
+  identity: (trx: Trx) => IdentityProvider
 }
 
 export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
   const mailer = outboxMailer(trx, options.now, options.ids)
   return {
-    users: users(trx),
+    users: userRepository(trx),
     memberships: memberships(trx),
     invitations: invitations(trx),
     clubs: clubs(trx),
@@ -819,7 +810,7 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
     appLogo: appLogo(trx),
     globals: globals(trx),
     mailer,
-    identity: options.identity(trx, mailer),
+    identity: options.identity(trx),
     cards: options.cards,
     ids: options.ids,
   }
