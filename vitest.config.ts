@@ -7,7 +7,9 @@ import viteConfig from './vite.config.ts'
  * - `server`: the server's edge and a restart on the same data (server/*.test.ts);
  * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
- * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server.
+ * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server;
+ * - `firebase`, only when FIREBASE_AUTH_EMULATOR_HOST is set: the server with Firebase Auth
+ *   (the files named `*.firebase.test.ts` under server/; `npm run test:firebase` starts the emulator).
  */
 /**
  * Projects that start embedded PostgreSQL (PGlite) run each test file in a child process of its own:
@@ -49,10 +51,35 @@ export default mergeConfig(
             environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
           },
         },
-        { extends: true, test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'], ...pgliteIsolation } },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            exclude: ['server/**/*.firebase.test.ts'],
+            ...pgliteIsolation,
+          },
+        },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
         domainProject('domain:pglite', './tests/backend/setup-pglite.ts', pgliteIsolation),
         ...(process.env.DATABASE_URL ? [domainProject('domain:postgres', './tests/backend/setup-postgres.ts')] : []),
+        // Only with an Auth emulator running (`npm run test:firebase` starts one).
+        ...(process.env.FIREBASE_AUTH_EMULATOR_HOST
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'firebase',
+                  environment: 'node',
+                  include: ['server/**/*.firebase.test.ts'],
+                  // One emulator: files reseed it, so they must not overlap.
+                  fileParallelism: false,
+                  ...pgliteIsolation,
+                },
+              },
+            ]
+          : []),
       ],
     },
   }),

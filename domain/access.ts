@@ -5,14 +5,21 @@
  */
 import type { Role } from '../src/api/generated/query/model/role.ts'
 
-export type AccessRule = 'ANYONE' | 'SIGNED_IN' | 'ADMIN' | 'STAFF' | 'CLUB_MEMBER' | 'SELF'
+export type AccessRule = 'ANYONE' | 'SIGNED_IN' | 'ADMIN' | 'STAFF' | 'CLUB_MEMBER' | 'SELF' | 'UNCONFIRMED'
+
+/**
+ * `UNCONFIRMED` grants nothing by itself: it lets a caller whose e-mail address is not confirmed yet use
+ * the operation its other rules allow. Every other operation answers such a caller 403
+ * `email-not-verified`.
+ */
+export const allowsUnconfirmed = (rules: readonly AccessRule[]): boolean => rules.includes('UNCONFIRMED')
 
 export const ACCESS = {
   // users
   getUsers: ['ADMIN'],
   createUser: ['ADMIN'],
   updateUser: ['ADMIN'],
-  getCurrentUser: ['SIGNED_IN'],
+  getCurrentUser: ['SIGNED_IN', 'UNCONFIRMED'],
   updateUserPassword: ['SIGNED_IN'],
   registerViaInvite: ['ANYONE'],
   deleteUser: ['ADMIN'],
@@ -54,6 +61,7 @@ export const ACCESS = {
   createAppLogo: ['ADMIN'],
   replaceAppLogo: ['ADMIN'],
   deleteAppLogo: ['ADMIN'],
+  getAppLogoFile: ['ANYONE'],
   // payments
   createPaymentAccount: ['ADMIN'],
   getPaymentAccount: ['ADMIN', 'STAFF', 'CLUB_MEMBER'],
@@ -65,8 +73,13 @@ export const ACCESS = {
   getDonationStatsOfClub: ['ADMIN', 'STAFF', 'CLUB_MEMBER'],
   getDonationsOfCampaign: ['ADMIN', 'STAFF', 'CLUB_MEMBER'],
   // other
-  getGlobals: ['SIGNED_IN'],
+  getGlobals: ['SIGNED_IN', 'UNCONFIRMED'],
   getCountries: ['ANYONE'],
+  // files (the server's storage)
+  uploadFile: ['ADMIN', 'CLUB_MEMBER'],
+  discardUpload: ['ADMIN', 'CLUB_MEMBER'],
+  getFileLink: ['ADMIN', 'STAFF', 'CLUB_MEMBER'],
+  downloadFile: ['ANYONE'],
 } as const satisfies Record<string, readonly AccessRule[]>
 
 export type OperationId = keyof typeof ACCESS

@@ -1,9 +1,10 @@
-/** The portal's own logo: at most one, replaced by PUT. */
+/** The portal's own logo: at most one, replaced by PUT; its blob is claimed and released with it. */
 import {
   CreateAppLogoBody,
   DeleteAppLogoParams,
   ReplaceAppLogoBody,
 } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
+import { claimBlob, releaseBlob } from './files.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import type { AppLogoRecord } from './records.ts'
@@ -16,6 +17,7 @@ export const appLogoOperations = {
     body: CreateAppLogoBody,
     run: async ({ ports, now }, { body }) => {
       if (await ports.appLogo.get()) throw problem('logo-exists', 'A logo is set; replace it with PUT.')
+      await claimBlob(ports, now, body)
       const logo: AppLogoRecord = { id: ports.ids.id(), ...body, uploadedAt: isoInstant(now) }
       await ports.appLogo.set(logo)
       return json(201, logo)
@@ -27,6 +29,7 @@ export const appLogoOperations = {
     run: async ({ ports, now }, { body }) => {
       const current = await ports.appLogo.get()
       if (!current || current.id !== body.id) throw notFound('App logo', body.id)
+      await claimBlob(ports, now, body)
       const logo: AppLogoRecord = {
         id: ports.ids.id(),
         name: body.name,
@@ -36,6 +39,7 @@ export const appLogoOperations = {
         uploadedAt: isoInstant(now),
       }
       await ports.appLogo.set(logo)
+      if (current.path !== logo.path) await releaseBlob(ports, current.path)
       return json(200, logo)
     },
   }),
@@ -46,6 +50,7 @@ export const appLogoOperations = {
       const current = await ports.appLogo.get()
       if (!current || current.id !== params.id) throw notFound('App logo', params.id)
       await ports.appLogo.set(null)
+      await releaseBlob(ports, current.path)
       return noContent()
     },
   }),

@@ -123,6 +123,34 @@ describe('the club status state machine', () => {
     expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })).body.status).toBe('ACTIVE')
   })
 
+  it('tells the club’s people that it is released, in German with the dashboard link; a refused release sends nothing', async () => {
+    const releaseNotices = async () => (await sentMails()).filter((mail) => mail.kind === 'CLUB_RELEASED')
+    expect(await releaseNotices()).toEqual([])
+    expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })).status).toBe(200)
+    const notices = await releaseNotices()
+    expect(notices).toEqual([
+      expect.objectContaining({
+        to: seedAccounts.freigabe.email,
+        subject: 'Ihr Verein Naturschutzverein Wienerwald Baden ist freigegeben',
+        link: `/home?id=${seedClubs.releasable}`,
+      }),
+    ])
+    expect(notices[0]!.text).toContain(`Hallo ${seedAccounts.freigabe.firstName},`)
+    expect(notices[0]!.text).toContain(`\n/home?id=${seedClubs.releasable}\n`)
+
+    const before = (await sentMails()).length
+    expect(kindOf(await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin }))).toBe('invalid-transition')
+    expect(kindOf(await call('PUT', `/club/active/${seedClubs.incomplete}`, { as: admin }))).toBe('club-incomplete')
+    expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: seedAccounts.staff.email })).status).toBe(
+      403,
+    )
+    expect(await sentMails()).toHaveLength(before)
+    // Released again after it was inactive: told again.
+    await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin })
+    await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })
+    expect(await releaseNotices()).toHaveLength(2)
+  })
+
   it('refuses to activate an incomplete club with one error per missing field (409 club-incomplete)', async () => {
     const result = await call('PUT', `/club/active/${seedClubs.incomplete}`, { as: admin })
     expect(result.status).toBe(409)
@@ -225,11 +253,30 @@ describe('club files', () => {
     size: 2048,
   })
 
+  const MAGIC: Record<string, number[]> = {
+    'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+    'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+  }
+  /** Uploads a file of the record's kind and size to its path first: a backend records only what it holds. */
+  const uploaded = async <T extends { path: string; contentType: string; size: number }>(file: T): Promise<T> => {
+    const bytes = new Uint8Array(file.size)
+    bytes.set(MAGIC[file.contentType]!)
+    const result = await call('PUT', '/storage/blob', {
+      as: seedAccounts.verein.email,
+      query: { path: file.path },
+      bytes,
+      contentType: file.contentType,
+    })
+    expect(result.status).toBe(201)
+    return file
+  }
+
   it('records a new logo in place of the old one', async () => {
     const before = (await clubOf(seedClubs.volume)).logo
     const added = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
       as: seedAccounts.verein.email,
-      body: image('LOGO', 'logo.png', 'image/png'),
+      body: await uploaded(image('LOGO', 'logo.png', 'image/png')),
     })
     expect(added.status).toBe(200)
     const club = await clubOf(seedClubs.volume)
@@ -251,7 +298,7 @@ describe('club files', () => {
     expect(png.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['contentType', 'name'])
     const jpeg = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
       as: seedAccounts.verein.email,
-      body: image('LEGITIMATION_FRONT', 'ausweis.JPEG'),
+      body: await uploaded(image('LEGITIMATION_FRONT', 'ausweis.JPEG')),
     })
     expect(jpeg.status).toBe(200)
     expect((await clubOf(seedClubs.volume)).legitimationFiles.front.id).toBe(jpeg.body.id)
@@ -269,7 +316,7 @@ describe('club files', () => {
   it('adds gallery images and other documents, lists them newest first, and deletes them', async () => {
     const gallery = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
       as: seedAccounts.verein.email,
-      body: image('GALLERY'),
+      body: await uploaded(image('GALLERY')),
     })
     const images = await call('GET', `/club/${seedClubs.volume}/getImages`, {
       as: seedAccounts.verein.email,
@@ -280,13 +327,13 @@ describe('club files', () => {
 
     const doc = await call('PUT', `/club/${seedClubs.volume}/addDocument`, {
       as: seedAccounts.verein.email,
-      body: {
+      body: await uploaded({
         label: 'OTHER_DOCUMENT',
         name: 'Protokoll.pdf',
         path: `clubs/${seedClubs.volume}/OTHER_DOCUMENT/9-Protokoll.pdf`,
         contentType: 'application/pdf',
         size: 900,
-      },
+      }),
     })
     expect(doc.status).toBe(200)
     const docs = await call('GET', `/club/${seedClubs.volume}/getDocuments`, { as: seedAccounts.verein.email })
@@ -397,13 +444,23 @@ describe('the public registration', () => {
     expect(mail).toMatchObject({ to: 'obfrau@schach-hernals.at', kind: 'VERIFY_EMAIL' })
     expect(mail.link).toMatch(/^\/login\?mode=verifyEmail&oobCode=/)
 
-    const session = await call('POST', '/__mock/identity/signIn', {
-      body: { email: 'obfrau@schach-hernals.at', password: 'Schachmatt-1' },
-    })
-    const clubs = await call('GET', `/club/all/user/${result.body.user.uid}`, {
-      authorization: `Bearer ${session.body.idToken}`,
-    })
+    const signIn = () =>
+      call('POST', '/__mock/identity/signIn', { body: { email: 'obfrau@schach-hernals.at', password: 'Schachmatt-1' } })
+    const clubsPath = `/club/all/user/${result.body.user.uid}`
+    // Before the address is confirmed the backend answers only the caller's own record and the settings.
+    const unconfirmed = `Bearer ${(await signIn()).body.idToken}`
+    expect((await call('GET', '/users/me', { authorization: unconfirmed })).body.emailVerified).toBe(false)
+    expect((await call('GET', '/globals', { authorization: unconfirmed })).status).toBe(200)
+    const refused = await call('GET', clubsPath, { authorization: unconfirmed })
+    expect(refused.status).toBe(403)
+    expect(kindOf(refused)).toBe('email-not-verified')
+
+    const oobCode = new URL(mail.link, 'http://localhost').searchParams.get('oobCode')
+    expect((await call('POST', '/__mock/identity/applyActionCode', { body: { oobCode } })).status).toBe(204)
+    const confirmed = `Bearer ${(await signIn()).body.idToken}`
+    const clubs = await call('GET', clubsPath, { authorization: confirmed })
     expect(clubs.body).toEqual([expect.objectContaining({ id: result.body.club.id, clubRoleName: 'Obmann/Obfrau' })])
+    expect((await call('GET', '/users/me', { authorization: confirmed })).body.emailVerified).toBe(true)
   })
 
   it('refuses a taken address (409), unaccepted terms and an unknown club type (400)', async () => {

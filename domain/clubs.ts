@@ -37,8 +37,9 @@ import type { ClubSummary } from '../src/api/generated/query/model/clubSummary.t
 import { isValidIban } from '../src/lib/iban.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { collator, getClub, getUser, normalizeEmail } from './common.ts'
-import { invitationMail, verificationMail } from './mails.ts'
-import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import { claimBlob, releaseBlob } from './files.ts'
+import { clubReleasedMail, invitationMail, verificationMail } from './mails.ts'
+import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { ClubSortField, Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
@@ -110,7 +111,7 @@ const addFile = async (
   clubId: string,
   kind: FileKind,
   body: { label: FileLabel; name: string; path: string; contentType: string; size: number },
-  /** Labels a club has once: a new file replaces the old record (the client removes the old blob). */
+  /** Labels a club has once: a new file replaces the old record (and its blob goes after the commit). */
   single: boolean,
 ): Promise<FileRecord> => {
   const errors = new FieldErrors()
@@ -125,9 +126,14 @@ const addFile = async (
       errors.add('name', 'Legitimation scans must be .jpg or .jpeg files.', 'invalid_format')
   }
   errors.throwIfAny()
+  // The blob must be there as the record describes it (the in-memory store of the mock accepts any).
+  await claimBlob(ports, now, body)
   if (single) {
-    for (const file of await ports.files.listByClub(clubId))
-      if (file.label === body.label) await ports.files.delete(file.id)
+    for (const file of await ports.files.listByClub(clubId)) {
+      if (file.label !== body.label) continue
+      await ports.files.delete(file.id)
+      await releaseBlob(ports, file.path)
+    }
   }
   const file: FileRecord = { id: ports.ids.id(), clubId, kind, ...body, uploadedAt: isoInstant(now) }
   await ports.files.insert(file)
@@ -140,12 +146,23 @@ const removeFile = async (ports: Ports, clubId: string, fileId: string, kind: Fi
     throw notFound(kind === 'IMAGE' ? 'Image' : 'Document', fileId)
   }
   await ports.files.delete(file.id)
+  await releaseBlob(ports, file.path)
 }
 
 const setStatus = async (ports: Ports, now: number, club: ClubRecord, status: ClubStatus): Promise<ClubRecord> => {
   const saved = { ...club, status, updatedAt: isoInstant(now) }
   await ports.clubs.update(saved)
   return saved
+}
+
+/** The release notice to every person of the club, in address order (in the request's transaction). */
+const sendReleaseNotice = async (ports: Ports, club: ClubRecord): Promise<void> => {
+  const memberships = await ports.memberships.listByClub(club.id)
+  const users = await ports.users.getMany(memberships.map((membership) => membership.uid))
+  const recipients = [...users.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
+  for (const user of recipients) {
+    await ports.mailer.send(clubReleasedMail(user.email, user.firstName, { id: club.id, name: club.profile.name }))
+  }
 }
 
 /** The role a registering club's first user gets: Obmann/Obfrau while it exists. */
@@ -183,9 +200,18 @@ export const clubOperations = {
   updateClub: defineOperation({
     body: UpdateClubBody,
     scope: (ports, { body }) => byClubScope(ports, body.id),
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       const { id, ...profile } = body
       const club = await getClub(ports, id)
+      const bank = club.profile.bankInfo
+      if (
+        bank.iban !== profile.bankInfo.iban ||
+        bank.bic !== profile.bankInfo.bic ||
+        bank.accountHolder !== profile.bankInfo.accountHolder
+      ) {
+        requireFreshSignIn(ctx, 'Changing the bank details')
+      }
       const name = normalizedText('name', profile.name, updateClubBodyOneNameMin)
       if (profile.clubTypeId !== '' && !(await ports.clubTypes.get(profile.clubTypeId)))
         throw notFound('Club type', profile.clubTypeId)
@@ -247,7 +273,9 @@ export const clubOperations = {
           completeness.missing.map((field) => ({ field, message: 'Missing.', code: 'missing' })),
         )
       }
-      return json(200, await toClub(ports, await setStatus(ports, now, club, 'ACTIVE')))
+      const released = await setStatus(ports, now, club, 'ACTIVE')
+      await sendReleaseNotice(ports, released)
+      return json(200, await toClub(ports, released))
     },
   }),
 

@@ -39,3 +39,19 @@ export const invitationMail = (
     link,
   }
 }
+
+/**
+ * The release notice: an administrator has activated the club (released it, or released it again after it
+ * was inactive). To each of the club's people; the link opens the club's dashboard (spec §2: `id` chooses
+ * the club when none is active).
+ */
+export const clubReleasedMail = (to: string, firstName: string, club: { id: string; name: string }): OutgoingMail => {
+  const link = `/home?id=${encodeURIComponent(club.id)}`
+  return {
+    to,
+    kind: 'CLUB_RELEASED',
+    subject: `Ihr Verein ${club.name} ist freigegeben`,
+    text: `Hallo ${firstName},\n\nIhr Verein „${club.name}“ wurde im Vereinsportal freigegeben. Öffnen Sie diesen Link, um die Übersicht Ihres Vereins zu sehen:\n${link}\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}

@@ -8,7 +8,7 @@
  * an `ApiRequest` and the `ApiResponse` back into theirs; nothing else.
  */
 import type { z } from 'zod'
-import { ACCESS, dependsOnResource, granted, grantedByRole } from './access.ts'
+import { ACCESS, allowsUnconfirmed, dependsOnResource, granted, grantedByRole } from './access.ts'
 import type { AccessScope, AccessSubject, OperationId } from './access.ts'
 import type { Clock, Ports, UnitOfWork } from './ports.ts'
 import { DuplicateKeyError } from './ports.ts'
@@ -44,6 +44,10 @@ export interface ApiResponse {
 export interface Caller {
   readonly user: UserRecord
   readonly clubIds: ReadonlySet<string>
+  /** From the token: whether the provider has confirmed the address. */
+  readonly emailVerified: boolean
+  /** From the token: when the user last entered their password (seconds since the epoch). */
+  readonly authTime: number
 }
 
 export interface OperationContext {
@@ -91,6 +95,23 @@ export const problemResponse = (error: ProblemError, instance: string): ApiRespo
   },
 })
 
+/** How old a sign-in may be for the operations marked `x-fresh-sign-in` in the contract. */
+export const FRESH_SIGN_IN_SECONDS = 5 * 60
+
+/**
+ * Refuses with 401 `reauthentication-required` unless the caller signed in (entered the password) at
+ * most FRESH_SIGN_IN_SECONDS ago: changes a stolen session must not make (password, bank details, roles).
+ */
+export const requireFreshSignIn = (ctx: OperationContext, what: string): void => {
+  const caller = requireCaller(ctx)
+  if (Math.floor(ctx.now / 1000) - caller.authTime > FRESH_SIGN_IN_SECONDS) {
+    throw problem(
+      'reauthentication-required',
+      `${what} needs a sign-in at most ${FRESH_SIGN_IN_SECONDS / 60} minutes old: sign in again and repeat the request.`,
+    )
+  }
+}
+
 /** The signed-in caller, for operations whose access rules guarantee one. */
 export const requireCaller = (ctx: OperationContext): Caller => {
   if (!ctx.caller) throw problem('unauthorized', 'This operation needs a signed-in user.')
@@ -133,6 +154,8 @@ export const executeOperation = async (
       const caller = rules.some((rule) => rule === 'ANYONE')
         ? null
         : await authenticate(ports, request.authorization, now)
+      if (caller && !caller.emailVerified && !allowsUnconfirmed(rules))
+        throw problem('email-not-verified', 'Confirm your e-mail address first (the link in the mail we sent).')
       const subject: AccessSubject | null = caller
         ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds }
         : null

@@ -6,6 +6,7 @@ import { clubRoleOperations } from './club-roles.ts'
 import { clubTypeOperations } from './club-types.ts'
 import { clubOperations } from './clubs.ts'
 import { donationOperations } from './donations.ts'
+import { fileOperations } from './files.ts'
 import { otherOperations } from './globals.ts'
 import type { AnyOperation } from './operation.ts'
 import { paymentOperations } from './payments.ts'
@@ -21,6 +22,7 @@ const all = {
   ...paymentOperations,
   ...donationOperations,
   ...otherOperations,
+  ...fileOperations,
 }
 
 // Both directions: every OperationId has an implementation, and nothing is implemented that the

@@ -270,6 +270,56 @@ export interface IdGenerator {
   token(bytes?: number): string
 }
 
+/** A stored file's bytes as the store that keeps them knows them. */
+export interface BlobInfo {
+  readonly path: string
+  readonly size: number
+  /** What the content is: found by its magic bytes when it was uploaded. */
+  readonly contentType: string
+  /** Whether a record (a club's file, the app logo) uses it; a blob nobody claimed is a staged upload. */
+  readonly claimed: boolean
+}
+
+/** An upload the transport has received (whole, within the limit) before the domain decides on it. */
+export interface ReceivedUpload {
+  readonly size: number
+  /** The first bytes (at least FILE_KIND_HEAD_BYTES when the file has that many), for the content check. */
+  readonly head: Uint8Array
+  /** The request's `Content-Type`, without parameters (may be `application/octet-stream` or empty). */
+  readonly declaredType: string
+  /** The bytes in the form the store takes them: a temporary file on the server, the bytes in memory. */
+  readonly content: unknown
+}
+
+/** A stored file to send: what it is, and its bytes in the transport's form (a stream, the bytes). */
+export interface BlobContent extends BlobInfo {
+  readonly content: unknown
+}
+
+export type ClaimResult = 'claimed' | 'missing' | 'size-differs' | 'type-differs' | 'in-use'
+
+/**
+ * The bytes behind file records, where the backend keeps them (the server's disk). An upload is staged
+ * until a record claims it; when the record goes, the blob is released and removed once the transaction
+ * has committed (it stays when the transaction rolls back). The in-memory adapter of the mocked backend
+ * claims every path: there the browser's own store holds the files (src/lib/storage/offline-storage.ts).
+ */
+export interface FileBlobs {
+  /** The blob at `path`, staged or claimed, or null. */
+  get(path: string): Promise<BlobInfo | null>
+  /** Keeps an upload as a staged blob of `contentType`; false when a blob exists at `path` already. */
+  stage(path: string, upload: ReceivedUpload, contentType: string, now: number): Promise<boolean>
+  /** Marks the blob at `path` as used by a record, if it is there, unclaimed and as the record says. */
+  claim(path: string, expected: { size: number; contentType: string }, now: number): Promise<ClaimResult>
+  /** No record uses `path` any more: its blob goes after the commit (nothing happens for unknown paths). */
+  release(path: string): Promise<void>
+  /** The bytes of the blob at `path`, or null. */
+  open(path: string): Promise<BlobContent | null>
+  /** A signature of `text` (a link's path and expiry) with the store's secret, URL-safe. */
+  sign(text: string): Promise<string>
+  verify(text: string, signature: string): Promise<boolean>
+}
+
 /** Everything one transaction can reach. */
 export interface Ports {
   readonly users: UserRepository
@@ -284,6 +334,8 @@ export interface Ports {
   readonly clubTypes: ClubTypeRepository
   readonly clubRoles: ClubRoleRepository
   readonly appLogo: AppLogoRepository
+  /** The bytes behind `files` and `appLogo` (uploads, claims, removal after commit, signed links). */
+  readonly fileBlobs: FileBlobs
   readonly globals: GlobalsRepository
   readonly mailer: Mailer
   readonly identity: IdentityProvider

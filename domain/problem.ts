@@ -8,6 +8,10 @@ import type { Problem } from '../src/api/generated/query/model/problem.ts'
 export type ProblemKind =
   | 'validation'
   | 'unauthorized'
+  /** 401: the operation needs a sign-in at most five minutes old (`auth_time`). */
+  | 'reauthentication-required'
+  /** 403: the caller's e-mail address is not confirmed yet. */
+  | 'email-not-verified'
   | 'forbidden'
   | 'not-found'
   | 'user-exists'
@@ -27,6 +31,12 @@ export type ProblemKind =
   | 'campaign-has-donations'
   | 'payload-too-large'
   | 'unsupported-media-type'
+  /** 415: an upload whose name or content is a kind its place does not take (SVG as a logo, PNG as a scan). */
+  | 'file-type-not-allowed'
+  /** 415: an upload whose content is not what its name or `Content-Type` says (a PNG renamed `.jpg`). */
+  | 'file-content-mismatch'
+  /** 429: a rate limit of the server (server/rate-limits.ts); `Retry-After` says when to try again. */
+  | 'too-many-requests'
   | 'internal'
   | 'unavailable'
   /** Only for failures injected through `/__mock/faults` with a status no other kind fits. */
@@ -57,6 +67,8 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'token-missing': 400,
   'token-expired': 400,
   unauthorized: 401,
+  'reauthentication-required': 401,
+  'email-not-verified': 403,
   forbidden: 403,
   'not-found': 404,
   'user-exists': 409,
@@ -74,6 +86,9 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'campaign-has-donations': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'file-type-not-allowed': 415,
+  'file-content-mismatch': 415,
+  'too-many-requests': 429,
   internal: 500,
   unavailable: 503,
   'injected-fault': 500,
@@ -127,8 +142,10 @@ export const kindForStatus = (status: number): ProblemKind =>
             ? 'payload-too-large'
             : status === 415
               ? 'unsupported-media-type'
-              : status === 503
-                ? 'unavailable'
-                : status >= 500
-                  ? 'internal'
-                  : 'injected-fault'
+              : status === 429
+                ? 'too-many-requests'
+                : status === 503
+                  ? 'unavailable'
+                  : status >= 500
+                    ? 'internal'
+                    : 'injected-fault'

@@ -168,7 +168,7 @@ export interface AppLogoRecord {
   readonly uploadedAt: string
 }
 
-export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED'
 
 /** A mail as the domain composes it; the mailer adds id and time when it sends or queues it. */
 export interface OutgoingMail {
@@ -176,6 +176,9 @@ export interface OutgoingMail {
   readonly kind: MailKind
   readonly subject: string
   readonly text: string
-  /** The app link the mail carries (relative to the app's origin). */
+  /**
+   * The app link the mail carries, relative to the app's origin (`/…`). `text` holds it verbatim; a mailer
+   * that delivers outside the app (server/mail) puts the app's origin in front of it there.
+   */
   readonly link: string
 }

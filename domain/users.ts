@@ -8,7 +8,7 @@ import {
   UpdateUserPasswordBody,
 } from '../src/api/generated/zod/users/users.zod.ts'
 import { collator, getUser, normalizeEmail, normalizeName } from './common.ts'
-import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
 import type { UserRecord } from './records.ts'
@@ -100,9 +100,11 @@ export const userOperations = {
 
   updateUser: defineOperation({
     body: UpdateUserBody,
-    run: async ({ ports }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports } = ctx
       const user = await getUser(ports, body.uid)
       const names = checkedNames(body)
+      if (body.role !== user.role) requireFreshSignIn(ctx, 'Changing a role')
       await assertEmailFree(ports, body.email, user.uid)
       if (
         user.role === 'ROLE_ADMIN' &&
@@ -129,6 +131,7 @@ export const userOperations = {
     body: UpdateUserPasswordBody,
     run: async (ctx, { body }) => {
       const { user } = requireCaller(ctx)
+      requireFreshSignIn(ctx, 'Changing the password')
       await ctx.ports.identity.setPassword(user.uid, body.password, ctx.now)
       return noContent()
     },

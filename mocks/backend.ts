@@ -7,6 +7,7 @@ import { createDomainBackend } from '../domain/backend.ts'
 import type { OperationId } from '../domain/access.ts'
 import type { ApiRequest, ApiResponse } from '../domain/operation.ts'
 import type { Ports } from '../domain/ports.ts'
+import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
 import { buildSeed, seedInstant } from './db/seed.ts'
 import { createStore } from './db/store.ts'
@@ -40,15 +41,20 @@ export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
   const now = options.now ?? (() => Date.now())
   const store = createStore(options.initialState ?? freshSeed(now()))
+  // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
+  const fileBlobs = createMemoryFileBlobs()
   const domain = createDomainBackend(
-    memoryUnitOfWork(store, { now }),
+    memoryUnitOfWork(store, { now, fileBlobs }),
     { now },
     { onUnexpected: (id, error) => console.error('[mock backend]', id, error) },
   )
   return {
     store,
     now,
-    reset: () => store.replace(freshSeed(now())),
+    reset: () => {
+      store.replace(freshSeed(now()))
+      fileBlobs.clear()
+    },
     execute: (operationId, request) => domain.execute(operationId, request),
     idTokenFor: (email) => {
       const { tables, singletons } = store.state
@@ -58,6 +64,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
       const validAfter = tables.credentials.get(user.uid)?.sessionsValidAfter ?? 0
       return mintIdToken(user, validAfter, now(), singletons.faults.tokenLifetimeSeconds, MOCK_SIGNING_KEY)
     },
-    transact: (work) => store.transactAsync((tx) => work(memoryPorts(tx, { now }), memoryIdentityStore(tx, now))),
+    transact: (work) =>
+      store.transactAsync((tx) => work(memoryPorts(tx, { now, fileBlobs }), memoryIdentityStore(tx, now))),
   }
 }

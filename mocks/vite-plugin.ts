@@ -5,7 +5,9 @@
  *   holds no mockServiceWorker.js;
  * - without mocks, mocks/browser.ts (the app's one dynamic import into mocks/) is replaced by a stub, so
  *   neither MSW nor the seed can end up in a chunk even if the bundler keeps that import;
- * - without mocks, the seed's sample files (public/seed-files) are removed from the output.
+ * - without mocks, the seed's sample files (public/seed-files) are removed from the output, unless the
+ *   mode says `VITE_SEED_FILES=true` (`npm start`'s build: its server loads the demo seed, whose records
+ *   point at those files).
  */
 import { readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -19,6 +21,7 @@ const STUB = `export const startMockBackend = () => Promise.reject(new Error('Th
 
 export const mockServiceWorkerPlugin = (): Plugin => {
   let enabled = true
+  let keepSeedFiles = false
   let workerUrl = `/${WORKER_FILE}`
   let outDir: string | null = null
   const workerScript = () => readFileSync(createRequire(import.meta.url).resolve(`msw/${WORKER_FILE}`), 'utf8')
@@ -28,6 +31,7 @@ export const mockServiceWorkerPlugin = (): Plugin => {
     configResolved(config) {
       const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_')
       enabled = env.VITE_MOCKS !== 'false'
+      keepSeedFiles = env.VITE_SEED_FILES === 'true'
       workerUrl = `${config.base.endsWith('/') ? config.base : `${config.base}/`}${WORKER_FILE}`
       outDir = config.build ? path.resolve(config.root, config.build.outDir) : null
     },
@@ -77,7 +81,7 @@ export const mockServiceWorkerPlugin = (): Plugin => {
       this.emitFile({ type: 'asset', fileName: WORKER_FILE, source: workerScript() })
     },
     closeBundle() {
-      if (!enabled && outDir) rmSync(path.join(outDir, 'seed-files'), { recursive: true, force: true })
+      if (!enabled && !keepSeedFiles && outDir) rmSync(path.join(outDir, 'seed-files'), { recursive: true, force: true })
     },
   }
 }

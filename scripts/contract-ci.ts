@@ -5,7 +5,11 @@
  *   send an answer that breaks the contract);
  * - `npm run test:contract:server` (`--target server`): the real server (`server/main.ts --demo
  *   --test-hooks`) on an embedded database in a temporary directory; with DATABASE_URL set, on a fresh
- *   database created on that PostgreSQL server (and dropped afterwards).
+ *   database created on that PostgreSQL server (and dropped afterwards). The server's local identity
+ *   signs the callers in;
+ * - `npm run test:contract:firebase` (`--target firebase`): the same server verifying Firebase Auth tokens
+ *   with firebase-admin, against a Firebase Auth emulator started here (FIREBASE_TEST_PORT + 10, default
+ *   19489): the callers sign in at the emulator, and the stale-sign-in cases run too.
  *
  * 1. starts the backend on a free port,
  * 2. runs the suite directly against it (every status, problem kind and body checked),
@@ -23,9 +27,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort } from '../server/testing/free-port.ts'
 import { createScratchDatabase } from '../server/testing/scratch-database.ts'
+import { startAuthEmulator } from './firebase-emulator.ts'
 
 const { values } = parseArgs({ options: { target: { type: 'string', default: 'mock' } } })
-const target = values.target === 'server' ? 'server' : 'mock'
+const target = values.target === 'server' || values.target === 'firebase' ? values.target : 'mock'
 
 const root = path.resolve(import.meta.dirname, '..')
 const node = process.execPath
@@ -102,13 +107,25 @@ const scratchDatabase = async (url: string): Promise<string> => {
   return scratch.url
 }
 
+/** The Auth emulator the server verifies tokens against (target `firebase`). */
+let emulatorHost: string | undefined
+
 /** Starts the backend under test; its log lines that report a contract violation. */
 const startBackend = async (port: number): Promise<{ label: string; violations: () => string[] }> => {
   if (target === 'mock') {
     const mock = await start('mock:server', ['mocks/server.ts', '--port', String(port), '--strict', '--quiet'], /listening on/, 120_000)
     return { label: 'mock:server --strict', violations: () => mock.output().split('\n').filter((line) => line.includes('[mock server --strict]')) }
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    // The suite registers, accepts invitations and signs in many times from one address, twice (directly
+    // and through Prism): the rate limits (server/rate-limits.ts) are raised, not switched off.
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+  }
   let where: string
   if (process.env.DATABASE_URL) {
     env.DATABASE_URL = await scratchDatabase(process.env.DATABASE_URL)
@@ -119,6 +136,14 @@ const startBackend = async (port: number): Promise<{ label: string; violations: 
     env.DATA_DIR = dataDir
     delete env.DATABASE_URL
     where = `PGlite in ${dataDir}`
+  }
+  if (target === 'firebase') {
+    const emulator = await startAuthEmulator({ quiet: true, port: Number(process.env.FIREBASE_TEST_PORT ?? 19479) + 10 })
+    cleanups.push(emulator.stop)
+    emulatorHost = emulator.host
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
+    env.FIREBASE_PROJECT_ID = 'demo-vereinsportal'
+    where += `, Firebase Auth emulator at ${emulator.host}`
   }
   const server = await start('server', ['server/main.ts', '--demo', '--test-hooks'], /listening on/, 180_000, env)
   // Answers with a server error are logged at level 50 (error): each one counts against the run.
@@ -136,7 +161,8 @@ try {
   console.log(`${backend.label} on ${mockUrl}`)
 
   console.log(`\n=== Contract suite against ${backend.label} ===`)
-  const direct = await runSuite(['--base-url', `${mockUrl}/api/backend/v1`])
+  const signIn = emulatorHost ? ['--firebase-emulator', emulatorHost] : []
+  const direct = await runSuite(['--base-url', `${mockUrl}/api/backend/v1`, ...signIn])
 
   const prismPort = await freePort()
   const prismBin = path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js')
@@ -147,7 +173,7 @@ try {
     180_000,
   )
   console.log(`\n=== Contract suite through Prism (validation proxy on http://127.0.0.1:${prismPort}) ===`)
-  const judged = await runSuite(['--base-url', `http://127.0.0.1:${prismPort}`, '--control-url', mockUrl, '--prism'])
+  const judged = await runSuite(['--base-url', `http://127.0.0.1:${prismPort}`, '--control-url', mockUrl, '--prism', ...signIn])
 
   const strictViolations = backend.violations()
   const prismViolations = prism.output().split('\n').filter((line) => /Violation:/.test(line) && /response/.test(line))

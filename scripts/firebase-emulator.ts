@@ -57,24 +57,59 @@ const waitForPrefetch = async () => {
   }
 }
 
-const waitForEmulator = async (child: ChildProcess, timeoutMs: number) => {
+const waitForEmulator = async (child: ChildProcess, host: string, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The emulator stopped (exit code ${child.exitCode}).`)
     try {
-      const response = await fetch(`http://${EMULATOR_HOST}/`)
+      const response = await fetch(`http://${host}/`)
       if (response.ok) return
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  throw new Error(`The Firebase Auth emulator did not answer at ${EMULATOR_HOST} within ${timeoutMs / 1000} s.`)
+  throw new Error(`The Firebase Auth emulator did not answer at ${host} within ${timeoutMs / 1000} s.`)
 }
 
-/** Starts and seeds the emulator; resolves with a function that stops it and the running process. */
-export const startAuthEmulator = async ({ quiet = false } = {}): Promise<{ stop: () => void; child: ChildProcess }> => {
+/**
+ * firebase.json, or (for a run beside another emulator) a copy with the Auth emulator on `port` and its
+ * hub and logging ports right after it.
+ */
+const configFor = (port: number | undefined): { file: string; host: string } => {
+  if (port === undefined) return { file: path.join(root, 'firebase.json'), host: EMULATOR_HOST }
+  const config = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')) as {
+    emulators: Record<string, Record<string, unknown>>
+  }
+  config.emulators.auth = { ...config.emulators.auth, port }
+  config.emulators.hub = { ...config.emulators.hub, port: port + 1 }
+  config.emulators.logging = { ...config.emulators.logging, port: port + 2 }
+  const file = path.join(root, '.firebase-emulator', `firebase-${port}.json`)
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify(config, null, 2))
+  return { file, host: `127.0.0.1:${port}` }
+}
+
+/**
+ * Starts and seeds the emulator; resolves with a function that stops it and the running process.
+ * `port`: another port than firebase.json's (9479), e.g. for tests beside a running `npm start`.
+ * `dataDir` (npm start): keeps the accounts across restarts, imported from there when it holds an export
+ * (and then not seeded again), exported there when the emulator stops cleanly (SIGTERM, SIGINT).
+ */
+export const startAuthEmulator = async ({
+  quiet = false,
+  port,
+  dataDir,
+}: { quiet?: boolean; port?: number; dataDir?: string } = {}): Promise<{
+  stop: () => void
+  child: ChildProcess
+  host: string
+}> => {
   await waitForPrefetch()
+  const config = configFor(port)
+  const imported = dataDir !== undefined && existsSync(path.join(dataDir, 'firebase-export-metadata.json'))
+  const persistence =
+    dataDir === undefined ? [] : [...(imported ? ['--import', dataDir] : []), '--export-on-exit', dataDir]
   const child = spawn(
     'npx',
     [
@@ -86,7 +121,8 @@ export const startAuthEmulator = async ({ quiet = false } = {}): Promise<{ stop:
       '--project',
       EMULATOR_PROJECT_ID,
       '--config',
-      path.join(root, 'firebase.json'),
+      config.file,
+      ...persistence,
     ],
     {
       cwd: root,
@@ -107,14 +143,18 @@ export const startAuthEmulator = async ({ quiet = false } = {}): Promise<{ stop:
   }
   try {
     // The first run downloads firebase-tools: allow for that.
-    await waitForEmulator(child, 600_000)
-    const count = await seedEmulator()
-    console.log(`${READY_LINE}: ${count} demo accounts at http://${EMULATOR_HOST} (project ${EMULATOR_PROJECT_ID})`)
+    await waitForEmulator(child, config.host, 600_000)
+    if (imported) {
+      console.log(`${READY_LINE}: the accounts of ${dataDir} at http://${config.host} (project ${EMULATOR_PROJECT_ID})`)
+    } else {
+      const count = await seedEmulator(config.host)
+      console.log(`${READY_LINE}: ${count} demo accounts at http://${config.host} (project ${EMULATOR_PROJECT_ID})`)
+    }
   } catch (error) {
     stop()
     throw error
   }
-  return { stop, child }
+  return { stop, child, host: config.host }
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--prefetch')) {

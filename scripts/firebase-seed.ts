@@ -54,6 +54,16 @@ export const emulatorOobCodes = async (
   return answer.oobCodes ?? []
 }
 
+/** The newest action code of a kind the emulator issued for an address (what Firebase would have mailed). */
+export const latestOobCode = async (
+  email: string,
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET',
+  host = EMULATOR_HOST,
+): Promise<string | undefined> =>
+  (await emulatorOobCodes(host))
+    .filter((entry) => entry.email === email && entry.requestType === requestType)
+    .at(-1)?.oobCode
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const count = await seedEmulator()
   console.log(`Seeded ${count} accounts into the Firebase Auth emulator at ${EMULATOR_HOST}.`)

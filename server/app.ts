@@ -4,9 +4,13 @@
  *
  * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit
  * per request (503), a request id on every log line and answer, CORS for the portal's own origins,
- * `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every failure, and the test hooks
- * and the local identity's sign-in where the configuration asks for them.
+ * `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every failure, security headers and
+ * compression on every answer (server/security-headers.ts), rate limits on what anyone may call
+ * (server/rate-limits.ts), the file routes (server/files), the built app with its page fallback when
+ * STATIC_DIR is set (server/static.ts), and the test hooks and the local identity's sign-in where the
+ * configuration asks for them (never beside Firebase Auth).
  */
+import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import Fastify from 'fastify'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -17,14 +21,19 @@ import { ProblemError, kindForStatus, problem } from '../domain/problem.ts'
 import { contractOperations } from '../openapi/contract.ts'
 import type { ServerBackend } from './backend.ts'
 import type { ServerConfig } from './config.ts'
+import { FILE_OPERATION_IDS, registerFileRoutes } from './files/routes.ts'
 import { registerProviderPage } from './provider-page.ts'
+import { registerRateLimits } from './rate-limits.ts'
+import { readContentSources, registerSecurityHeaders } from './security-headers.ts'
+import { isAppPage, registerStatic, sendAppPage } from './static.ts'
 import { registerLocalIdentity, registerTestHooks } from './test-hooks.ts'
 
 export const API_PREFIX = '/api/backend/v1'
 
 export interface AppOptions {
   backend: ServerBackend
-  config: Pick<ServerConfig, 'bodyLimit' | 'requestTimeoutMs' | 'corsOrigins' | 'testHooks'>
+  config: Pick<ServerConfig, 'bodyLimit' | 'requestTimeoutMs' | 'corsOrigins' | 'testHooks'> &
+    Pick<ServerConfig, 'staticDir' | 'trustProxy' | 'rateLimits' | 'contentSources' | 'uploadTimeoutMs'>
   logger: FastifyBaseLogger
 }
 
@@ -78,8 +87,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: config.bodyLimit,
-    // Slow clients: the whole request must arrive within the time a request may take.
-    requestTimeout: config.requestTimeoutMs,
+    // Slow clients: the whole request must arrive within this time (uploads included, so it is longer than
+    // the time an operation may take, which withTimeout below limits).
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs ?? 0),
     // On shutdown, idle keep-alive connections close at once; running requests finish.
     forceCloseConnections: 'idle',
     requestIdHeader: false,
@@ -89,6 +99,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy ?? false,
   })
 
   app.addHook('onRequest', async (request, reply) => {
@@ -102,6 +113,12 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     exposedHeaders: ['WWW-Authenticate', 'Location', 'X-Request-Id'],
     maxAge: 600,
   })
+
+  // Every answer (pages, assets, API, problems) carries the security headers; br/gzip for whoever asks.
+  registerSecurityHeaders(app, config.contentSources ?? readContentSources({}))
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false })
+  // Attaches itself to the routes registered below: registration, invitations, sign-in, public reads.
+  if (config.rateLimits) await registerRateLimits(app, config.rateLimits)
 
   // JSON is read as text and parsed here, so that a malformed body reaches the domain like an empty one
   // does: it answers 401 before 400 for a caller without a token, exactly as the mocked backend.
@@ -145,6 +162,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   })
 
   app.setNotFoundHandler((request, reply) => {
+    // A page of the served app (`/home`, `/club/x/profile`): its index.html, the router takes over.
+    if (config.staticDir && isAppPage(request)) return sendAppPage(reply)
     const path = pathOf(request)
     return sendProblem(reply, problem('not-found', `No operation answers ${request.method} ${path}.`), path)
   })
@@ -155,7 +174,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unreachable' })
   })
 
+  // Files (uploads, signed links, downloads) have routes of their own: bytes, not JSON (server/files).
+  await registerFileRoutes(app, backend)
   for (const operation of contractOperations()) {
+    if (FILE_OPERATION_IDS.has(operation.operationId)) continue
     const operationId = operation.operationId as OperationId
     app.route({
       method: operation.method,
@@ -189,8 +211,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   }
 
   registerProviderPage(app, backend)
-  registerLocalIdentity(app, backend)
+  // With Firebase Auth the browser signs in at Firebase; the local stand-in must not exist beside it.
+  if (backend.identity !== 'firebase') registerLocalIdentity(app, backend)
   if (config.testHooks) registerTestHooks(app, backend)
+  if (config.staticDir) await registerStatic(app, config.staticDir)
 
   return app
 }

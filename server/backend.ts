@@ -1,6 +1,7 @@
 /**
- * The real backend's composition: the domain over the SQL adapters in one transaction per request, the
- * local identity (the offline twin of Firebase Auth, accounts in the same database) and the simulated
+ * The real backend's composition: the domain over the SQL adapters in one transaction per request, an
+ * identity provider (Firebase Auth through firebase-admin, or the local identity: the offline twin of
+ * Firebase Auth with its accounts in the same database, for development and tests) and the simulated
  * card provider. server/app.ts puts HTTP in front of it.
  */
 import { randomBytes } from 'node:crypto'
@@ -14,7 +15,13 @@ import { PROVIDER_PAGE_PATH } from '../mocks/provider/paths.ts'
 import type { OpenDatabase, Trx } from './db/database.ts'
 import { outboxMailer, sqlPorts } from './db/sql-ports.ts'
 import { sqlIdentityStore } from './db/sql-identity-store.ts'
+import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
+import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
+import type { DiskFiles } from './files/disk-store.ts'
+import { temporaryDiskFiles } from './files/temporary.ts'
+import { sqlFileBlobs } from './files/sql-file-blobs.ts'
+import type { Auth } from 'firebase-admin/auth'
 
 /**
  * The card provider until a real one is contracted: account ids in the provider's format, and its
@@ -29,6 +36,12 @@ export interface ServerBackend {
   readonly domain: DomainBackend
   readonly database: OpenDatabase
   readonly clock: Clock
+  /** Who signs users in: the local identity serves its sign-in protocol under /__mock/identity. */
+  readonly identity: 'local' | 'firebase'
+  /** The unit of work the domain runs in (the file routes run parts of an operation in it). */
+  readonly unitOfWork: UnitOfWork
+  /** Where uploaded files live (server/files). */
+  readonly files: DiskFiles
   /** Runs work with the ports and the identity's store in one transaction (test hooks, provider page). */
   transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>, readOnly?: boolean): Promise<T>
 }
@@ -37,6 +50,10 @@ export interface ServerBackendOptions {
   clock?: Clock
   /** The key the local identity signs ID tokens with; random per process by default. */
   signingKey?: Uint8Array
+  /** Firebase Auth (firebase-admin); without it the local identity signs users in. */
+  firebaseAuth?: Auth
+  /** Where uploaded files live; absent: a temporary folder removed when the process exits (tests). */
+  files?: DiskFiles
   logger: Logger
 }
 
@@ -46,24 +63,55 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
   const now = () => clock.now()
   const identityStoreOf = (trx: Trx) =>
     sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
-  const portsOf = (trx: Trx) =>
+  const { firebaseAuth, logger } = options
+  const files = options.files ?? temporaryDiskFiles()
+  const portsOf = (trx: Trx, effects: TransactionEffects) =>
     sqlPorts(trx, {
       now,
       ids: randomIds,
       cards: simulatedCardProvider,
-      identity: (identityTrx) => offlineIdentityProvider(identityStoreOf(identityTrx)),
+      identity: (identityTrx) =>
+        firebaseAuth
+          ? firebaseIdentityProvider(firebaseAuth, effects)
+          : offlineIdentityProvider(identityStoreOf(identityTrx)),
+      fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
     })
+  /**
+   * One transaction, and the identity provider's changes made in it: undone when it rolls back, deferred
+   * steps run once it has committed. On PostgreSQL a transaction may be attempted more than once
+   * (serialization failures): every attempt but the committed one is undone.
+   */
+  const withEffects = async <T>(readOnly: boolean, work: (trx: Trx, effects: TransactionEffects) => Promise<T>) => {
+    const attempts: TransactionEffects[] = []
+    try {
+      const result = await database.transaction((trx) => {
+        const effects = new TransactionEffects()
+        attempts.push(effects)
+        return work(trx, effects)
+      }, readOnly)
+      const committed = attempts.pop()
+      for (const failed of attempts) await failed.rolledBack(logger)
+      await committed?.committed(logger)
+      return result
+    } catch (error) {
+      for (const failed of attempts) await failed.rolledBack(logger)
+      throw error
+    }
+  }
   const unitOfWork: UnitOfWork = {
-    run: (mode, work) => database.transaction((trx) => work(portsOf(trx)), mode === 'read'),
+    run: (mode, work) => withEffects(mode === 'read', (trx, effects) => work(portsOf(trx, effects))),
   }
   const domain = createDomainBackend(unitOfWork, clock, {
-    onUnexpected: (operationId, error) => options.logger.error({ err: error, operationId }, 'operation failed'),
+    onUnexpected: (operationId, error) => logger.error({ err: error, operationId }, 'operation failed'),
   })
   return {
     domain,
     database,
     clock,
+    unitOfWork,
+    files,
+    identity: firebaseAuth ? 'firebase' : 'local',
     transact: (work, readOnly = false) =>
-      database.transaction((trx) => work(portsOf(trx), identityStoreOf(trx)), readOnly),
+      withEffects(readOnly, (trx, effects) => work(portsOf(trx, effects), identityStoreOf(trx))),
   }
 }

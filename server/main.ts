@@ -4,11 +4,16 @@
  *
  *   PORT (8080), HOST (127.0.0.1), DATA_DIR (.data), DATABASE_URL, LOG_LEVEL (info),
  *   BODY_LIMIT_BYTES (1 MiB), REQUEST_TIMEOUT_MS (15000), CORS_ORIGINS (comma-separated)
+ *   SMTP_URL (unset: mails stay in the outbox), MAIL_FROM, APP_ORIGIN (the links in delivered mails)
+ *   FIREBASE_PROJECT_ID (+ GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST: Firebase Auth;
+ *     neither: the local identity (development and tests; refused with NODE_ENV=production)
+ *   FILES_DIR (DATA_DIR/files), FILE_LINK_SECRET, FILE_SWEEP_INTERVAL_MS, STAGED_UPLOAD_MAX_AGE_MS: uploads
+ *     (server/files/config.ts)
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
  *
- * SIGTERM or SIGINT: stop accepting connections, let running requests finish (at most 20 s), close the
- * database, exit.
+ * SIGTERM or SIGINT: stop accepting connections, let running requests finish (at most 20 s), stop the
+ * mail dispatcher (the mail it is sending finishes), close the database, exit.
  */
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
@@ -16,6 +21,11 @@ import { createServerBackend } from './backend.ts'
 import { readConfig, refusal } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
+import { readFileConfig } from './files/config.ts'
+import { createDiskFiles } from './files/disk-store.ts'
+import { startFileSweep } from './files/sweep.ts'
+import { startFirebaseAuth } from './identity/firebase-identity.ts'
+import { startMail } from './mail/mail.ts'
 
 const SHUTDOWN_GRACE_MS = 20_000
 
@@ -44,11 +54,27 @@ if (config.demo && (await isEmpty(database))) {
   logger.info({ ...seeded, ms: Math.round(performance.now() - started) }, 'demo seed loaded')
 }
 
-const backend = createServerBackend(database, { logger })
+const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
+const mail = startMail(database, config, logger)
+const fileConfig = readFileConfig(config.dataDir)
+const files = createDiskFiles(fileConfig.dir, { linkSecret: fileConfig.linkSecret })
+const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files })
 const app = await buildApp({ backend, config, logger })
 await app.listen({ port: config.port, host: config.host })
+const stopFileSweep = startFileSweep(database, files, logger, {
+  intervalMs: fileConfig.sweepIntervalMs,
+  stagedMaxAgeMs: fileConfig.stagedMaxAgeMs,
+})
 logger.info(
-  { database: where, testHooks: config.testHooks },
+  {
+    database: where,
+    testHooks: config.testHooks,
+    mail: mail.mode === 'smtp' ? 'SMTP (SMTP_URL)' : 'outbox only (no SMTP_URL)',
+    identity:
+      config.identity.kind === 'firebase'
+        ? `Firebase Auth, project ${config.identity.projectId}${config.identity.emulatorHost ? ` (emulator at ${config.identity.emulatorHost})` : ''}`
+        : 'local identity (development only)',
+  },
   `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`,
 )
 
@@ -62,8 +88,10 @@ const stop = (signal: string) => {
     process.exit(1)
   }, SHUTDOWN_GRACE_MS)
   deadline.unref()
+  stopFileSweep()
   void app
     .close()
+    .then(() => mail.stop())
     .then(() => database.close())
     .then(() => {
       logger.info('stopped')

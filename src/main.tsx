@@ -1,3 +1,5 @@
+// First: zod must never try eval (the Content-Security-Policy forbids it).
+import '@/lib/zod-config'
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
@@ -6,6 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { configureApiAuth } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
 import { loadAuthService } from '@/lib/auth/create-auth-service'
+import { requestReauthentication } from '@/lib/auth/reauthentication'
 import { keepSessionInSync } from '@/lib/auth/session-sync'
 import { i18n } from '@/lib/i18n/i18n'
 import { createAppRouter, createQueryClient } from './router'
@@ -31,6 +34,8 @@ const start = async () => {
       const redirect = router.state.location.href
       void auth.signOut().then(() => router.navigate({ to: '/login', search: { redirect } }))
     },
+    // A change that needs a recent sign-in waits for the password (the shell's dialog), then goes out again.
+    reauthenticate: requestReauthentication,
   })
 
   // Sign-out and user switch clear the cache (nothing of one user shows for the next), the guards run

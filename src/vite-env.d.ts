@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string
   /** `firebase` signs in with Firebase Auth; `offline` (the default in mocked mode) with the in-browser twin. */
   readonly VITE_AUTH?: string
+  /** Where uploads go: `server` (default without mocks), `firebase` (Firebase Storage) or `offline` (IndexedDB; default with mocks). */
+  readonly VITE_STORAGE?: string
   readonly VITE_FIREBASE_API_KEY?: string
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string
   readonly VITE_FIREBASE_PROJECT_ID?: string

@@ -6,6 +6,7 @@
 import { randomIds } from '../../domain/ids.ts'
 import type {
   CardProvider,
+  FileBlobs,
   ClubRepository,
   DonationRepository,
   IdGenerator,
@@ -20,6 +21,7 @@ import type { IdentityStore } from '../identity/offline-identity.ts'
 import { MOCK_SIGNING_KEY } from '../identity/tokens.ts'
 import { PROVIDER_PAGE_PATH } from '../provider/paths.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
+import { createMemoryFileBlobs } from './memory-file-blobs.ts'
 import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'
 import { Tx } from './store.ts'
 import type { Store } from './store.ts'
@@ -186,6 +188,17 @@ export interface MemoryPortsOptions {
   now: () => number
   ids?: IdGenerator
   cards?: CardProvider
+  /** Uploads sent to the mocked backend (a fresh, empty set when absent). */
+  fileBlobs?: FileBlobs
+}
+
+/** Callers that pass no `fileBlobs` get one set per options object (so per backend), made on first use. */
+const defaultFileBlobs = new WeakMap<MemoryPortsOptions, FileBlobs>()
+const fileBlobsOf = (options: MemoryPortsOptions): FileBlobs => {
+  if (options.fileBlobs) return options.fileBlobs
+  let blobs = defaultFileBlobs.get(options)
+  if (!blobs) defaultFileBlobs.set(options, (blobs = createMemoryFileBlobs()))
+  return blobs
 }
 
 /** Every port over one transaction of the in-memory store. */
@@ -296,6 +309,7 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       set: async (logo) => tx.setSingleton('appLogo', logo),
     },
     globals: { get: async () => tx.singleton('globals') },
+    fileBlobs: fileBlobsOf(options),
     mailer: identityStore.mailer,
     identity: offlineIdentityProvider(identityStore),
     cards: options.cards ?? mockCardProvider,

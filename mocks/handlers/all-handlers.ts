@@ -11,6 +11,7 @@ import { clubRoutes } from './clubs.ts'
 import { controlHandlers } from './control.ts'
 import { donationRoutes } from './donations.ts'
 import { fallbackHandler } from './fallback.ts'
+import { fileRoutes } from './files.ts'
 import { otherRoutes } from './other.ts'
 import { paymentRoutes } from './payments.ts'
 import { userRoutes } from './users.ts'
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   ...paymentRoutes,
   ...donationRoutes,
   ...otherRoutes,
+  ...fileRoutes,
 ]
 
 export const createHandlers = (backend: MockBackend, options: HandlerOptions = {}): HttpHandler[] => [

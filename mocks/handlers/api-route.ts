@@ -11,6 +11,9 @@ import { MALFORMED_BODY, problemResponse } from '../../domain/operation.ts'
 import type { ApiRequest, ApiResponse } from '../../domain/operation.ts'
 import { ProblemError, kindForStatus } from '../../domain/problem.ts'
 import { takeInjectedFailure } from '../control/control.ts'
+import { FileBody } from '../../domain/files.ts'
+import type { ReceivedUpload } from '../../domain/ports.ts'
+import { FILE_KIND_HEAD_BYTES } from '../../src/lib/file-kind.ts'
 
 export const API_PREFIX = '/api/backend/v1'
 
@@ -21,6 +24,8 @@ export interface RouteDefinition {
   /** The path as the contract writes it, e.g. `/club/{clubId}/addImage`. */
   readonly path: string
   readonly operationId: OperationId
+  /** `upload`: the body is a file's bytes (`uploadFile`), not JSON. */
+  readonly body?: 'upload'
 }
 
 export interface HandlerOptions {
@@ -45,8 +50,19 @@ export const readJsonBody = async (request: Request): Promise<unknown> => {
   }
 }
 
+/** An upload's bytes as the domain takes them (`ReceivedUpload`); undefined for an empty body. */
+export const readUpload = async (request: Request): Promise<ReceivedUpload | undefined> => {
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.length === 0) return undefined
+  const declaredType = request.headers.get('Content-Type') ?? ''
+  return { size: bytes.length, head: bytes.slice(0, FILE_KIND_HEAD_BYTES), declaredType, content: bytes }
+}
+
 export const toHttpResponse = (response: ApiResponse): Response => {
   const headers = new Headers(response.headers)
+  if (response.body instanceof FileBody) {
+    return new HttpResponse(response.body.blob.content as Uint8Array<ArrayBuffer>, { status: response.status, headers })
+  }
   if (response.body === undefined || response.status === 204) return new HttpResponse(null, { status: response.status, headers })
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
   return new HttpResponse(JSON.stringify(response.body), { status: response.status, headers })
@@ -76,7 +92,12 @@ const apiResolver = (backend: MockBackend, route: RouteDefinition, options: Hand
       params: stringParams(params),
       query: url.searchParams,
       authorization: request.headers.get('Authorization'),
-      body: route.method === 'GET' ? undefined : await readJsonBody(request),
+      body:
+        route.method === 'GET'
+          ? undefined
+          : route.body === 'upload'
+            ? await readUpload(request)
+            : await readJsonBody(request),
     }
     const injected = await takeInjectedFailure(backend.store, route.operationId)
     const response =

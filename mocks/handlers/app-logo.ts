@@ -6,4 +6,5 @@ export const appLogoRoutes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/applogo', operationId: 'createAppLogo' },
   { method: 'PUT', path: '/applogo', operationId: 'replaceAppLogo' },
   { method: 'DELETE', path: '/applogo/{id}', operationId: 'deleteAppLogo' },
+  { method: 'GET', path: '/applogo/file', operationId: 'getAppLogoFile' },
 ]

@@ -12,6 +12,7 @@ import * as clubTypes from '../../src/api/generated/zod/club-types/club-types.zo
 import * as clubs from '../../src/api/generated/zod/clubs/clubs.zod.ts'
 import * as countries from '../../src/api/generated/zod/countries/countries.zod.ts'
 import * as donations from '../../src/api/generated/zod/donations/donations.zod.ts'
+import * as files from '../../src/api/generated/zod/files/files.zod.ts'
 import * as globals from '../../src/api/generated/zod/globals/globals.zod.ts'
 import * as payments from '../../src/api/generated/zod/payments/payments.zod.ts'
 import * as users from '../../src/api/generated/zod/users/users.zod.ts'
@@ -20,7 +21,7 @@ import type { ApiResponse } from '../../domain/operation.ts'
 import { problemResponse } from '../../domain/operation.ts'
 import { problem } from '../../domain/problem.ts'
 
-const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, globals, payments, users]
+const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, files, globals, payments, users]
 
 /** `getClubs` → the generated `GetClubsResponse`. */
 export const successSchema = (operationId: OperationId): z.ZodType | undefined => {

@@ -154,7 +154,13 @@ const verify = async (store: IdentityStore, token: string, now: number): Promise
     const nowSeconds = Math.floor(now / 1000)
     return {
       ok: true,
-      identity: { uid: null, email: check.email, emailVerified: true, issuedAt: nowSeconds, authTime: nowSeconds },
+      identity: {
+        uid: null,
+        email: check.email,
+        emailVerified: check.emailVerified,
+        issuedAt: nowSeconds,
+        authTime: check.authTime,
+      },
     }
   }
   const { claims } = check

@@ -29,7 +29,7 @@ export const signIdToken = (claims: IdTokenClaims, key: Uint8Array = MOCK_SIGNIN
 
 export type TokenCheck =
   | { ok: true; kind: 'offline'; claims: IdTokenClaims }
-  | { ok: true; kind: 'firebase-emulator'; email: string }
+  | { ok: true; kind: 'firebase-emulator'; email: string; emailVerified: boolean; authTime: number }
   | { ok: false; reason: string }
 
 const parseJson = (segment: string): Record<string, unknown> | null => {
@@ -66,7 +66,13 @@ export const checkIdToken = (
     if (!expected || payload.iss !== expected) return { ok: false, reason: 'Unsigned tokens are not accepted.' }
     if (typeof payload.exp === 'number' && payload.exp <= nowSeconds) return { ok: false, reason: 'The token has expired.' }
     if (typeof payload.email !== 'string') return { ok: false, reason: 'The token names no e-mail address.' }
-    return { ok: true, kind: 'firebase-emulator', email: payload.email }
+    return {
+      ok: true,
+      kind: 'firebase-emulator',
+      email: payload.email,
+      emailVerified: payload.email_verified === true,
+      authTime: typeof payload.auth_time === 'number' ? payload.auth_time : nowSeconds,
+    }
   }
 
   if (header.alg !== 'HS256' || !constantTimeEqual(signature, sign(key, `${headerPart}.${payloadPart}`))) {

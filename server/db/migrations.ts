@@ -345,9 +345,55 @@ const aggregates: Migration = {
   },
 }
 
+/**
+ * Delivery of the mail outbox over SMTP (server/mail/dispatcher.ts): attempts, when the next may run (the
+ * lease of a claim, or the back-off after a failure), the last error, and when delivery was given up. The
+ * pending index leaves out both sent and given-up mails.
+ */
+const mailDelivery: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      ALTER TABLE mail_outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+      ALTER TABLE mail_outbox ADD COLUMN next_attempt_at timestamptz;
+      ALTER TABLE mail_outbox ADD COLUMN last_error text;
+      ALTER TABLE mail_outbox ADD COLUMN failed_at timestamptz;
+      DROP INDEX mail_outbox_unsent;
+      CREATE INDEX mail_outbox_pending ON mail_outbox (sequence) WHERE sent_at IS NULL AND failed_at IS NULL;
+    `,
+    )
+  },
+}
+
+/**
+ * The bytes of uploaded files (server/files): one row per file on disk. A row without `claimed_at` is a
+ * staged upload (no record uses it yet); the sweep removes those older than an hour, and files on disk
+ * that have no row at all.
+ */
+const fileBlobs: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      CREATE TABLE file_blobs (
+        path text COLLATE "C" PRIMARY KEY,
+        size integer NOT NULL CHECK (size > 0),
+        content_type text NOT NULL,
+        staged_at timestamptz NOT NULL,
+        claimed_at timestamptz
+      );
+      CREATE INDEX file_blobs_staged ON file_blobs (staged_at) WHERE claimed_at IS NULL;
+    `,
+    )
+  },
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-aggregates': aggregates,
+  '0003-mail-delivery': mailDelivery,
+  '0004-file-blobs': fileBlobs,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -154,6 +154,19 @@ export interface AppLogoTable {
   uploaded_at: Timestamp
 }
 
+/**
+ * The bytes behind file records, kept on disk under `<DATA_DIR>/files/<path>` (server/files): staged
+ * while `claimed_at` is null (uploaded, not yet recorded), claimed once a record uses them.
+ */
+export interface FileBlobsTable {
+  path: string
+  size: number
+  /** What the content is (its magic bytes). */
+  content_type: string
+  staged_at: Timestamp
+  claimed_at: Timestamp | null
+}
+
 export interface SettingsTable {
   key: string
   value: Json<unknown>
@@ -168,7 +181,16 @@ export interface MailOutboxTable {
   text: string
   link: string
   created_at: Timestamp
+  /** Delivered over SMTP (server/mail/dispatcher.ts); null while pending or without SMTP. */
   sent_at: Timestamp | null
+  /** Delivery attempts made (each claim counts one). */
+  attempts: Generated<number>
+  /** Not to be tried before this (a claim's lease, or the back-off after a failure); null: at once. */
+  next_attempt_at: Timestamp | null
+  /** The last delivery failure. */
+  last_error: string | null
+  /** Given up (attempts used up, or too old when first tried): never sent. */
+  failed_at: Timestamp | null
 }
 
 export interface IdentityCredentialsTable {
@@ -223,6 +245,7 @@ export interface Database {
   payment_accounts: PaymentAccountsTable
   onboarding_links: OnboardingLinksTable
   app_logo: AppLogoTable
+  file_blobs: FileBlobsTable
   settings: SettingsTable
   mail_outbox: MailOutboxTable
   identity_credentials: IdentityCredentialsTable

@@ -26,6 +26,7 @@ export const SNAPSHOT_TABLES = [
   'payment_accounts',
   'onboarding_links',
   'app_logo',
+  'file_blobs',
   'settings',
   'mail_outbox',
   'identity_credentials',

@@ -13,6 +13,7 @@ import type {
   ClubTypeRepository,
   DonationRepository,
   DonationScope,
+  FileBlobs,
   FileRepository,
   GlobalsRepository,
   IdGenerator,
@@ -42,6 +43,7 @@ import type {
 import { DEFAULT_GLOBALS } from '../../domain/globals.ts'
 import { sortKey } from '../../domain/sort-key.ts'
 import type { Globals } from '../../src/api/generated/query/model/globals.ts'
+import { noteQueued } from '../mail/queued.ts'
 import { constraintOf, isUniqueViolation } from './database.ts'
 import type { Trx } from './database.ts'
 import type { NewRow, Row } from './schema.ts'
@@ -767,7 +769,10 @@ const globals = (trx: Trx): GlobalsRepository => ({
   },
 })
 
-/** Mails go to the outbox table, in the request's transaction; a sender delivers them (or a developer reads them). */
+/**
+ * Mails go to the outbox table, in the request's transaction; after the commit server/mail delivers them
+ * over SMTP (or, without SMTP_URL, logs them and a developer reads them there).
+ */
 export const outboxMailer = (trx: Trx, now: () => number, ids: IdGenerator): Mailer => ({
   send: async (mail) => {
     await trx
@@ -782,6 +787,7 @@ export const outboxMailer = (trx: Trx, now: () => number, ids: IdGenerator): Mai
         created_at: new Date(now()),
       })
       .execute()
+    noteQueued(trx, mail)
   },
 })
 
@@ -791,6 +797,8 @@ export interface SqlPortsOptions {
   cards: CardProvider
   /** The identity provider, given the transaction (the local one keeps its accounts in the same database). */
   identity: (trx: Trx) => IdentityProvider
+  /** The uploaded files' bytes (server/files: rows here, bytes on disk), given the transaction. */
+  fileBlobs: (trx: Trx) => FileBlobs
 }
 
 export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
@@ -808,6 +816,7 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
     clubTypes: named(trx, 'club_types', 'club-type-name'),
     clubRoles: named(trx, 'club_roles', 'club-role-name'),
     appLogo: appLogo(trx),
+    fileBlobs: options.fileBlobs(trx),
     globals: globals(trx),
     mailer,
     identity: options.identity(trx),

@@ -34,6 +34,12 @@ describe('backend host by page origin (spec §7)', () => {
       'https://staging.example.org',
     )
   })
+
+  it('talks to the page’s own origin with VITE_API_BASE_URL=/ (npm start serves app and API on any port)', () => {
+    const page = { hostname: '127.0.0.1', origin: 'http://127.0.0.1:18480' }
+    expect(resolveBackendOrigin(page, { mocked: false, apiBaseUrl: '/' })).toBe('http://127.0.0.1:18480')
+    expect(resolveBackendOrigin(page, { mocked: false })).toBe('http://localhost:8080')
+  })
 })
 
 describe('apiFetch', () => {
@@ -133,5 +139,163 @@ describe('apiFetch', () => {
 
     expect(getInFlightCount()).toBe(0)
     expect(counts).toEqual([1, 2, 1, 0])
+  })
+})
+
+describe('apiFetch when the backend wants a recent sign-in (401 reauthentication-required)', () => {
+  const reauthenticationRequired = () =>
+    HttpResponse.json(
+      {
+        type: 'https://vereinsportal.at/problems/reauthentication-required',
+        title: 'Unauthorized',
+        status: 401,
+      },
+      { status: 401, headers: { 'Content-Type': 'application/problem+json', 'WWW-Authenticate': 'Bearer' } },
+    )
+
+  /** A backend that accepts the request only with the token issued after the password was confirmed. */
+  const useBackend = () => {
+    const seen: Array<{ auth: string | null; body: unknown }> = []
+    server.use(
+      http.put(probe, async ({ request }) => {
+        seen.push({ auth: request.headers.get('authorization'), body: await request.json() })
+        return request.headers.get('authorization') === 'Bearer confirmed'
+          ? HttpResponse.json({ saved: true })
+          : reauthenticationRequired()
+      }),
+    )
+    return seen
+  }
+
+  /** Token `stale` until the person confirmed their password, `confirmed` after. */
+  const setup = (answer: boolean | (() => Promise<boolean>)) => {
+    let confirmed = false
+    const getIdToken = vi.fn(async (_force?: boolean) => (confirmed ? 'confirmed' : 'stale'))
+    const onSessionExpired = vi.fn()
+    const reauthenticate = vi.fn(async () => {
+      const result = typeof answer === 'function' ? await answer() : answer
+      confirmed = result
+      return result
+    })
+    configureApiAuth({ getIdToken, onSessionExpired, reauthenticate })
+    return { getIdToken, onSessionExpired, reauthenticate }
+  }
+
+  const put = () => apiFetch<{ saved: boolean }>('/probe', { method: 'PUT', body: JSON.stringify({ iban: 'AT61' }) })
+
+  it('asks for the password and sends the same request once more with the new token', async () => {
+    const seen = useBackend()
+    const { getIdToken, onSessionExpired, reauthenticate } = setup(true)
+
+    await expect(put()).resolves.toEqual({ saved: true })
+
+    expect(reauthenticate).toHaveBeenCalledOnce()
+    expect(seen).toEqual([
+      { auth: 'Bearer stale', body: { iban: 'AT61' } },
+      { auth: 'Bearer confirmed', body: { iban: 'AT61' } },
+    ])
+    // Not an ended session: no blind token refresh, no sign-out.
+    expect(getIdToken).not.toHaveBeenCalledWith(true)
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+
+  it('fails with the usual ApiError when the person cancels', async () => {
+    const seen = useBackend()
+    const { onSessionExpired, reauthenticate } = setup(false)
+
+    const error = await put().catch((caught: unknown) => caught)
+
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 401, kind: 'reauthentication-required' })
+    expect(reauthenticate).toHaveBeenCalledOnce()
+    expect(seen).toHaveLength(1)
+    expect(onSessionExpired).not.toHaveBeenCalled()
+    expect(getInFlightCount()).toBe(0)
+  })
+
+  it('asks only once: a second refusal after the confirmation fails', async () => {
+    const seen: string[] = []
+    server.use(
+      http.put(probe, ({ request }) => {
+        seen.push(request.headers.get('authorization') ?? '')
+        return reauthenticationRequired()
+      }),
+    )
+    const { reauthenticate, onSessionExpired } = setup(true)
+
+    await expect(put()).rejects.toMatchObject({ status: 401, kind: 'reauthentication-required' })
+    expect(reauthenticate).toHaveBeenCalledOnce()
+    expect(seen).toEqual(['Bearer stale', 'Bearer confirmed'])
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+
+  it('simply fails when nobody can ask (no reauthenticate configured)', async () => {
+    useBackend()
+    const onSessionExpired = vi.fn()
+    configureApiAuth({ getIdToken: async () => 'stale', onSessionExpired })
+
+    await expect(put()).rejects.toMatchObject({ status: 401, kind: 'reauthentication-required' })
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+
+  it('still refreshes an expired token first, then asks when the fresh one is too old a sign-in', async () => {
+    const seen: string[] = []
+    server.use(
+      http.put(probe, ({ request }) => {
+        const auth = request.headers.get('authorization') ?? ''
+        seen.push(auth)
+        if (auth === 'Bearer expired')
+          return HttpResponse.json(
+            { type: 'https://vereinsportal.at/problems/unauthorized', title: 'Unauthorized', status: 401 },
+            { status: 401 },
+          )
+        return auth === 'Bearer confirmed' ? HttpResponse.json({ saved: true }) : reauthenticationRequired()
+      }),
+    )
+    let state: 'expired' | 'refreshed' | 'confirmed' = 'expired'
+    const onSessionExpired = vi.fn()
+    configureApiAuth({
+      getIdToken: async (force) => {
+        if (force && state === 'expired') state = 'refreshed'
+        return state
+      },
+      onSessionExpired,
+      reauthenticate: async () => {
+        state = 'confirmed'
+        return true
+      },
+    })
+
+    await expect(put()).resolves.toEqual({ saved: true })
+    expect(seen).toEqual(['Bearer expired', 'Bearer refreshed', 'Bearer confirmed'])
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+
+  it('does not count toward the loading overlay while the person types the password', async () => {
+    useBackend()
+    let answer!: (confirmed: boolean) => void
+    const { reauthenticate } = setup(() => new Promise<boolean>((resolve) => (answer = resolve)))
+    const counts: number[] = []
+    const unsubscribe = subscribeInFlight(() => counts.push(getInFlightCount()))
+
+    const pending = put()
+    await vi.waitFor(() => expect(reauthenticate).toHaveBeenCalled())
+    expect(getInFlightCount()).toBe(0)
+    answer(true)
+    await expect(pending).resolves.toEqual({ saved: true })
+    unsubscribe()
+
+    // Counted for the first attempt, not while waiting, counted again for the second attempt.
+    expect(counts).toEqual([1, 0, 1, 0])
+  })
+
+  it('keeps background requests out of the count throughout', async () => {
+    useBackend()
+    setup(true)
+    const counts: number[] = []
+    const unsubscribe = subscribeInFlight(() => counts.push(getInFlightCount()))
+    await apiFetch('/probe', { method: 'PUT', body: '{}', background: true })
+    unsubscribe()
+    expect(counts).toEqual([])
   })
 })

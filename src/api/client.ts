@@ -1,8 +1,9 @@
 /**
  * The one hand-written transport (orval's mutator): every generated hook calls `apiFetch`.
  * It picks the backend host from the page origin, sends JSON with the signed-in user's ID token,
- * turns failures into `ApiError`, retries once with a fresh token after a 401, and counts requests in
- * flight for the loading overlay.
+ * turns failures into `ApiError`, retries once with a fresh token after a 401, asks the person to confirm
+ * their sign-in when the backend wants a recent one (and then sends the request again), and counts
+ * requests in flight for the loading overlay.
  */
 import type { Problem } from './generated/query/model/problem'
 
@@ -57,8 +58,9 @@ export type BodyType<T> = T
 
 /**
  * Which backend a page talks to, by the host name it was served from. The public registration site
- * talks to production. `VITE_API_BASE_URL` overrides the table; in mocked mode the mocked backend
- * answers on the page's own origin.
+ * talks to production. `VITE_API_BASE_URL` overrides the table (`/`: the page's own origin, for a server
+ * that serves the app and the API together); in mocked mode the mocked backend answers on the page's own
+ * origin.
  */
 export const BACKEND_HOSTS: ReadonlyArray<{ hosts: readonly string[]; backend: string; name: string }> = [
   { name: 'Lokale Entwicklung', hosts: ['localhost', '127.0.0.1'], backend: 'http://localhost:8080' },
@@ -73,6 +75,8 @@ export interface BackendEnv {
 }
 
 export const resolveBackendOrigin = (location: Pick<Location, 'hostname' | 'origin'>, env: BackendEnv): string => {
+  // `/`: the server that serves the page also answers the API (`npm start`, on whatever port).
+  if (env.apiBaseUrl === '/') return location.origin
   if (env.apiBaseUrl) return env.apiBaseUrl.replace(/\/+$/, '')
   if (env.mocked) return location.origin
   const entry = BACKEND_HOSTS.find((candidate) => candidate.hosts.includes(location.hostname))
@@ -94,14 +98,32 @@ export interface ApiAuth {
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>
   /** Called when a fresh token is refused too: the session is over. */
   onSessionExpired: () => void
+  /**
+   * The backend wants a recent sign-in for this change (401 `reauthentication-required`): ask the person for
+   * their password. Resolves true once they confirmed it (the provider then hands out a token with a new
+   * `auth_time`) and false when they cancelled or nobody can ask. Without it such a 401 simply fails.
+   */
+  reauthenticate?: () => Promise<boolean>
 }
 
 let auth: ApiAuth = { getIdToken: async () => null, onSessionExpired: () => undefined }
+
+/** The problem kind of a 401 that asks for a recent sign-in, not for a new session. */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication-required'
 
 /** The auth layer registers itself here at start-up, so this module does not depend on it. */
 export const configureApiAuth = (next: ApiAuth): void => {
   auth = next
 }
+
+/**
+ * The signed-in user's ID token, as every request here gets it: for the transports that cannot go through
+ * `apiFetch` (the server storage's uploads need XMLHttpRequest for their progress).
+ */
+export const currentIdToken = (forceRefresh = false): Promise<string | null> => auth.getIdToken(forceRefresh)
+
+/** Tells the auth layer that even a fresh token was refused (as `apiFetch` does after a second 401). */
+export const reportSessionExpired = (): void => auth.onSessionExpired()
 
 // ----------------------------------------------------------------------------------------------------
 // Requests in flight (spec §1, §4: the loading overlay is on while the count is above zero)
@@ -154,24 +176,45 @@ export interface ApiRequestInit extends RequestInit {
   background?: boolean
 }
 
+/** A 401 whose problem asks for a recent sign-in (the session itself is fine). */
+const wantsReauthentication = (response: Response, body: unknown): boolean =>
+  response.status === 401 &&
+  typeof (body as { type?: unknown } | null)?.type === 'string' &&
+  (body as { type: string }).type.split('/').pop() === REAUTHENTICATION_REQUIRED
+
 export const apiFetch = async <T>(path: string, { background = false, ...init }: ApiRequestInit = {}): Promise<T> => {
   const url = `${apiBaseUrl()}${path}`
-  if (!background) setInFlight(inFlight + 1)
+  let counted = !background
+  if (counted) setInFlight(inFlight + 1)
+  const exchange = async (token: string | null) => {
+    const response = await send(url, init, token)
+    return { response, body: await parseBody(response) }
+  }
   try {
     const token = await auth.getIdToken()
-    let response = await send(url, init, token)
-    // A token can expire between two requests: refresh once and retry before giving up.
-    if (response.status === 401 && token) {
+    let { response, body } = await exchange(token)
+    // A token can expire between two requests: refresh once and retry before giving up. A request for a
+    // recent sign-in is not an expired session: a new token would carry the same old sign-in time.
+    if (response.status === 401 && token && !wantsReauthentication(response, body)) {
       const fresh = await auth.getIdToken(true)
-      if (fresh) response = await send(url, init, fresh)
-      if (response.status === 401) auth.onSessionExpired()
+      if (fresh) ({ response, body } = await exchange(fresh))
+      if (response.status === 401 && !wantsReauthentication(response, body)) auth.onSessionExpired()
     }
-    const body = await parseBody(response)
+    // The person confirms their password in a dialog, then the same request goes out once more. Meanwhile
+    // it is not "in flight": the loading overlay would cover the dialog.
+    if (wantsReauthentication(response, body) && auth.reauthenticate) {
+      if (counted) setInFlight(inFlight - 1)
+      counted = false
+      const confirmed = await auth.reauthenticate()
+      counted = !background
+      if (counted) setInFlight(inFlight + 1)
+      if (confirmed) ({ response, body } = await exchange(await auth.getIdToken()))
+    }
     if (!response.ok) {
       throw new ApiError(url, response.status, statusName(response.status, response.statusText), body)
     }
     return body as T
   } finally {
-    if (!background) setInFlight(inFlight - 1)
+    if (counted) setInFlight(inFlight - 1)
   }
 }

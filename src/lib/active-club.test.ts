@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   activeClubStorageKey,
   chooseActiveClub,
@@ -7,7 +7,10 @@ import {
   setActiveClubId,
 } from './active-club'
 
-afterEach(() => localStorage.clear())
+afterEach(() => {
+  localStorage.clear()
+  vi.unstubAllEnvs()
+})
 
 describe('active club storage', () => {
   it('is kept per user in localStorage', () => {
@@ -22,6 +25,28 @@ describe('active club storage', () => {
     setActiveClubId('uid-a', 'club-1')
     clearActiveClubId('uid-a')
     expect(getActiveClubId('uid-a')).toBeNull()
+  })
+
+  it('stays out of browser storage in the real build (VITE_MOCKS=false), held in memory instead', () => {
+    vi.stubEnv('VITE_MOCKS', 'false')
+    setActiveClubId('uid-a', 'club-1')
+    setActiveClubId('uid-b', 'club-2')
+    expect(getActiveClubId('uid-a')).toBe('club-1')
+    expect(getActiveClubId('uid-b')).toBe('club-2')
+    expect(localStorage.length).toBe(0)
+    expect(sessionStorage.length).toBe(0)
+
+    clearActiveClubId('uid-a')
+    expect(getActiveClubId('uid-a')).toBeNull()
+    expect(getActiveClubId('uid-b')).toBe('club-2')
+    clearActiveClubId('uid-b')
+  })
+
+  it('removes an entry an earlier version stored, also in the real build', () => {
+    localStorage.setItem(activeClubStorageKey('uid-a'), 'club-1')
+    vi.stubEnv('VITE_MOCKS', 'false')
+    clearActiveClubId('uid-a')
+    expect(localStorage.getItem(activeClubStorageKey('uid-a'))).toBeNull()
   })
 })
 

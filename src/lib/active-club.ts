@@ -1,8 +1,15 @@
 /**
  * The active club (spec §3: "held client-side"): which of a representative's clubs the dashboard and the
- * screens around it show. It lives in localStorage, one entry per user, so it survives a reload and two
- * people sharing a browser do not inherit each other's choice. Storage can be unavailable (private
- * mode, quota, disabled cookies): then the choice simply lasts as long as the page.
+ * screens around it show, one entry per user, so two people sharing a browser do not inherit each other's
+ * choice; sign-out and a user switch forget it (src/lib/auth/session-sync.ts).
+ *
+ * Where it is held depends on the build:
+ * - the real product (`VITE_MOCKS=false`) keeps it in memory only: nothing of the user but the Firebase
+ *   SDK's own session sits in browser storage. The dashboard's URL (`/home?id=…`, which the club switcher
+ *   writes) still brings the same club back after a reload;
+ * - the mocked build keeps it in localStorage, beside the mocked backend's data and the offline session.
+ * Storage can be unavailable (private mode, quota, disabled cookies): then the choice simply lasts as long
+ * as the page.
  */
 
 const PREFIX = 'vereinsportal.activeClub.'
@@ -11,7 +18,12 @@ export const activeClubStorageKey = (uid: string): string => `${PREFIX}${uid}`
 
 const memory = new Map<string, string>()
 
+/**
+ * Browser storage, in the mocked build only. The variable is read here, at call time, not through
+ * lib/config's constant, so a test can switch the build with `vi.stubEnv('VITE_MOCKS', 'false')`.
+ */
 const storage = (): Storage | undefined => {
+  if (import.meta.env.VITE_MOCKS === 'false') return undefined
   try {
     return globalThis.localStorage
   } catch {
@@ -46,7 +58,8 @@ export const clearActiveClubId = (uid: string): void => {
   const key = activeClubStorageKey(uid)
   memory.delete(key)
   try {
-    storage()?.removeItem(key)
+    // Also in the real build: an entry an earlier version stored must not outlive the session either.
+    globalThis.localStorage.removeItem(key)
   } catch {
     // Nothing stored, nothing to remove.
   }

@@ -1,5 +1,6 @@
+import { t } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError } from '@/api/client'
+import { ApiError, REAUTHENTICATION_REQUIRED } from '@/api/client'
 
 /**
  * The kind of a backend problem (`user-exists`, `validation`, `token-expired`, …: the last segment of the
@@ -9,6 +10,26 @@ import { ApiError } from '@/api/client'
 export const problemKind = (error: unknown): string | undefined => (error instanceof ApiError ? error.kind : undefined)
 
 export const problemStatus = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined)
+
+/**
+ * The German message for a change that needed a recent sign-in the person did not confirm (they cancelled
+ * "Bitte bestätigen Sie Ihre Anmeldung"), or undefined for any other failure. Screens show it instead of
+ * their generic "Fehler beim …": nothing is broken, nothing was saved.
+ */
+export const notReauthenticatedMessage = (error: unknown): string | undefined =>
+  problemKind(error) === REAUTHENTICATION_REQUIRED
+    ? t`Die Änderung wurde nicht gespeichert: Die Anmeldung wurde nicht bestätigt.`
+    : undefined
+
+/**
+ * The German message for a request the backend refused because this client tried too often (429
+ * `too-many-requests`: registration, invitation acceptance, sign-in; docs/decisions/0013), or undefined
+ * for any other failure.
+ */
+export const tooManyRequestsMessage = (error: unknown): string | undefined =>
+  problemStatus(error) === 429 || problemKind(error) === 'too-many-requests'
+    ? t`Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.`
+    : undefined
 
 /**
  * Puts the backend's per-field validation errors (`Problem.errors[].field`, dotted paths) next to the

@@ -15,6 +15,20 @@ export const authMode: 'offline' | 'firebase' =
     ? 'firebase'
     : 'offline'
 
+/**
+ * Where uploaded files go (VITE_STORAGE): `server`, the backend's own storage (the default with a real
+ * backend); `firebase`, Firebase Storage (a Firebase deployment); `offline`, the browser's IndexedDB (the
+ * default in mocked mode, where no backend keeps files).
+ */
+export const storageMode: 'server' | 'firebase' | 'offline' =
+  import.meta.env.VITE_STORAGE === 'server' ||
+  import.meta.env.VITE_STORAGE === 'firebase' ||
+  import.meta.env.VITE_STORAGE === 'offline'
+    ? import.meta.env.VITE_STORAGE
+    : isMockMode
+      ? 'offline'
+      : 'server'
+
 /** The operator named in the footer (spec §1) and its legal documents. */
 export const operator = {
   line: import.meta.env.VITE_OPERATOR_LINE ?? 'Vereinsportal GmbH · Mariahilfer Straße 1 · 1060 Wien · FN 123456a',

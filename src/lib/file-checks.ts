@@ -5,38 +5,9 @@
  * found weeks later. The backend checks the recorded type too; this is for a good experience.
  */
 import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '@/api/generated/zod/clubs/clubs.zod'
+import { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind } from './file-kind'
 
-export type FileKind = 'jpeg' | 'png' | 'webp' | 'pdf'
-
-/** The MIME type recorded with the backend for each kind (the contract's `contentType` enums). */
-export const CONTENT_TYPES: Readonly<Record<FileKind, string>> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-}
-
-/** The extensions a file of each kind may carry (lower case, without the dot). */
-export const EXTENSIONS: Readonly<Record<FileKind, readonly string[]>> = {
-  jpeg: ['jpg', 'jpeg'],
-  png: ['png'],
-  webp: ['webp'],
-  pdf: ['pdf'],
-}
-
-/** Magic bytes: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, PDF `%PDF-`, WebP `RIFF….WEBP`. */
-const matches = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
-  bytes.length >= offset + signature.length && signature.every((value, index) => bytes[offset + index] === value)
-
-const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0))
-
-export const kindOfBytes = (bytes: Uint8Array): FileKind | null => {
-  if (matches(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
-  if (matches(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-  if (matches(bytes, ascii('%PDF-'))) return 'pdf'
-  if (matches(bytes, ascii('RIFF')) && matches(bytes, ascii('WEBP'), 8)) return 'webp'
-  return null
-}
+export { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind }
 
 /** Reads only the first bytes, so a 10 MB file is not loaded into memory for the check. */
 const readHead = async (blob: Blob, length = 16): Promise<Uint8Array> => {
@@ -53,12 +24,6 @@ const readHead = async (blob: Blob, length = 16): Promise<Uint8Array> => {
 
 /** The kind the content says, or null for anything else (text, another format, empty). */
 export const detectFileKind = async (blob: Blob): Promise<FileKind | null> => kindOfBytes(await readHead(blob))
-
-/** `Ausweis.JPG` → `jpg`; a name without a dot has no extension. */
-export const extensionOf = (name: string): string => {
-  const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
-}
 
 export interface FileRule {
   /** The kinds accepted, by extension and by content. */

@@ -8,7 +8,7 @@ import { clearOfflineStorage } from '@/lib/storage/offline-storage'
 export interface MockMail {
   id: string
   to: string
-  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED'
   subject: string
   text: string
   /** An app URL such as `/acceptInvitation?token=…`. */

@@ -15,6 +15,9 @@ export interface CallOptions {
   body?: unknown
   /** A body sent as is (e.g. malformed JSON). */
   rawBody?: string
+  /** Bytes sent as the body (an upload), with `contentType` (default application/octet-stream). */
+  bytes?: Uint8Array
+  contentType?: string
   query?: Record<string, string | number | boolean | undefined>
 }
 
@@ -36,13 +39,24 @@ export const createCallClient =
     const headers = new Headers({ Accept: 'application/json' })
     const authorization = options.authorization ?? (options.as ? `Bearer ${await tokenFor(options.as)}` : undefined)
     if (authorization) headers.set('Authorization', authorization)
-    let body: string | undefined
-    if (options.rawBody !== undefined) body = options.rawBody
-    else if (options.body !== undefined) body = JSON.stringify(options.body)
-    if (body !== undefined) headers.set('Content-Type', 'application/json')
+    let body: string | Uint8Array<ArrayBuffer> | undefined
+    if (options.bytes !== undefined) {
+      body = new Uint8Array(options.bytes)
+      headers.set('Content-Type', options.contentType ?? 'application/octet-stream')
+    } else {
+      if (options.rawBody !== undefined) body = options.rawBody
+      else if (options.body !== undefined) body = JSON.stringify(options.body)
+      if (body !== undefined) headers.set('Content-Type', 'application/json')
+    }
     const response = await send(new Request(url, { method, headers, body }))
     const text = await response.text()
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers }
+    // JSON answers parsed; anything else (a downloaded file) as text.
+    const json = /json/.test(response.headers.get('content-type') ?? 'application/json')
+    return {
+      status: response.status,
+      body: (text ? (json ? JSON.parse(text) : text) : undefined) as T,
+      headers: response.headers,
+    }
   }
 
 /** A request to the backend under test (see backend-under-test.ts). */
@@ -58,7 +72,7 @@ export const kindOf = (result: CallResult): string | undefined =>
 export interface SentMail {
   id: string
   to: string
-  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION'
+  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED'
   subject: string
   text: string
   link: string

@@ -40,18 +40,20 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
       const headers: Record<string, string> = {}
       request.headers.forEach((value, name) => (headers[name] = value))
       headers.host = url.host
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
+      // Bytes, not text: uploads are binary.
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
       const answer = await app.inject({
         method: request.method as 'GET',
         url: `${url.pathname}${url.search}`,
         headers,
-        payload: body === '' ? undefined : body,
+        payload: body === undefined || body.length === 0 ? undefined : body,
       })
       const responseHeaders = new Headers()
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value))
       }
-      return new Response(answer.statusCode === 204 ? null : answer.body, {
+      return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
         status: answer.statusCode,
         headers: responseHeaders,
       })

@@ -16,15 +16,17 @@ import {
 } from '../../mocks/db/seed-accounts.ts'
 
 /** Who calls: a seed account by role, nobody, or someone with a token the backend never issued. */
-export type Caller = 'admin' | 'staff' | 'member' | 'stranger' | 'none' | 'invalid'
+export type Caller = 'admin' | 'staff' | 'member' | 'stranger' | 'unconfirmed' | 'none' | 'invalid'
 
-export const CALLER_EMAILS: Record<'admin' | 'staff' | 'member' | 'stranger', string> = {
+export const CALLER_EMAILS: Record<'admin' | 'staff' | 'member' | 'stranger' | 'unconfirmed', string> = {
   admin: seedAccounts.admin.email,
   staff: seedAccounts.staff.email,
   /** Represents the volume club and the second active club. */
   member: seedAccounts.verein.email,
   /** Represents only an unrelated club. */
   stranger: seedAccounts.neu.email,
+  /** Has not confirmed the e-mail address yet (403 `email-not-verified` almost everywhere). */
+  unconfirmed: seedAccounts.unbestaetigt.email,
 }
 
 export interface SetupApi {
@@ -33,6 +35,39 @@ export interface SetupApi {
   /** A control-plane call (`/__mock/…`). */
   control(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
 }
+
+/** A body of bytes (an upload), sent as is with its Content-Type instead of as JSON. */
+export class RawBody {
+  readonly bytes: Uint8Array<ArrayBuffer>
+  readonly contentType: string
+  constructor(bytes: Uint8Array<ArrayBuffer>, contentType: string) {
+    this.bytes = bytes
+    this.contentType = contentType
+  }
+}
+
+const MAGIC: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+}
+
+/** `size` bytes that are a file of `contentType` by their magic bytes (what the server checks). */
+export const fileOf = (contentType: string, size = 2048): RawBody => {
+  const bytes = new Uint8Array(size)
+  bytes.set(MAGIC[contentType] ?? [])
+  return new RawBody(bytes, contentType)
+}
+
+/** Uploads a file of the record's type and size to its path: the server records only what it holds. */
+const uploadFor = async (api: SetupApi, file: { path: string; contentType: string; size: number }, as: Caller = 'admin') => {
+  const answer = await api.api('PUT', '/storage/blob', { as, query: { path: file.path }, body: fileOf(file.contentType, file.size) })
+  if (answer.status !== 201) throw new Error(`setup: the upload of ${file.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+  return answer.body as { path: string; size: number; contentType: string }
+}
+
+const SAMPLE_UPLOAD = `clubs/${seedClubs.volume}/GALLERY/10-sommerfest.jpg`
+const SAMPLE_LOGO = 'app-logo/11-logo.png'
 
 type Fields = Record<string, unknown>
 const idOf = (body: unknown): string => (body as { id: string }).id
@@ -60,6 +95,13 @@ export interface CaseSpec extends RequestSpec {
   kind?: string
   /** Deliberately breaks the request against the contract (Prism's request validation refuses it itself). */
   malformed?: boolean
+  /**
+   * The caller's token says they signed in six minutes ago (`auth_time`). Only a backend whose tokens the
+   * suite can make so runs these cases: Firebase Auth's emulator (`--firebase-emulator`), whose tokens
+   * are unsigned. The other backends' tokens are signed by the backend itself; their domain tests check
+   * the rule (domain/fresh-sign-in.test.ts).
+   */
+  staleSignIn?: boolean
 }
 
 export interface OperationCases {
@@ -131,12 +173,17 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       { name: 'an unknown user', as: 'admin', expect: 404, kind: 'not-found', body: { uid: 'uid-unbekannt', email: 'x@demo.at', firstName: 'X', lastName: 'Y', role: 'ROLE_USER' } },
       { name: 'the last administrator loses the role', as: 'admin', expect: 409, kind: 'last-admin', body: { uid: seedAccounts.admin.uid, email: seedAccounts.admin.email, firstName: 'Andrea', lastName: 'Admin', role: 'ROLE_STAFF' } },
       { name: 'another user’s address', as: 'admin', expect: 409, kind: 'user-exists', body: { uid: seedAccounts.staff.uid, email: seedAccounts.verein.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
+      { name: 'a role change on a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 401, kind: 'reauthentication-required', body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_USER' } },
+      { name: 'a name change on a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 200, body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefanie', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
     ],
   },
   getCurrentUser: { sample: { as: 'member', expect: 200 } },
   updateUserPassword: {
     sample: { as: 'member', expect: 204, body: { password: 'Neues-Passwort-9' } },
-    cases: [{ name: 'a password that is too short', as: 'member', expect: 400, kind: 'validation', malformed: true, body: { password: 'kurz' } }],
+    cases: [
+      { name: 'a password that is too short', as: 'member', expect: 400, kind: 'validation', malformed: true, body: { password: 'kurz' } },
+      { name: 'a sign-in older than five minutes', as: 'member', staleSignIn: true, expect: 401, kind: 'reauthentication-required', body: { password: 'Neues-Passwort-9' } },
+    ],
   },
   registerViaInvite: {
     sample: { as: 'none', expect: 201, query: { token: seedInvitations.valid.token }, body: { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' } },
@@ -227,6 +274,17 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         },
       },
       {
+        name: 'new bank details on a sign-in older than five minutes',
+        as: 'member',
+        staleSignIn: true,
+        expect: 401,
+        kind: 'reauthentication-required',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, bankInfo: { ...club.bankInfo, accountHolder: 'Jemand Anderer' } } }
+        },
+      },
+      {
         name: 'incomplete data is saved',
         as: 'member',
         expect: 200,
@@ -240,6 +298,7 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       expect: 200,
       params: { clubId: seedClubs.volume },
       body: { label: 'GALLERY', name: 'sommerfest.jpg', path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`, contentType: 'image/jpeg', size: 4096 },
+      setup: async (api) => (await uploadFor(api, { path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`, contentType: 'image/jpeg', size: 4096 }), {}),
     },
     cases: [
       {
@@ -258,6 +317,7 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       expect: 200,
       params: { clubId: seedClubs.volume },
       body: { label: 'SPEND2_FORM', name: 'SPEND2.pdf', path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`, contentType: 'application/pdf', size: 20_000 },
+      setup: async (api) => (await uploadFor(api, { path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`, contentType: 'application/pdf', size: 20_000 }), {}),
     },
   },
   deactivateClub: {
@@ -356,13 +416,40 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
     sample: {
       as: 'admin',
       expect: 201,
-      body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 },
-      setup: async (api) => (await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' }), {}),
+      body: { name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 },
+      setup: async (api) => {
+        await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' })
+        await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 })
+        return {}
+      },
     },
     cases: [{ name: 'a logo is set already', as: 'admin', expect: 409, kind: 'logo-exists', body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 } }],
   },
-  replaceAppLogo: { sample: { as: 'admin', expect: 200, body: { id: seedAppLogoId, name: 'logo.png', path: 'app/logo/logo.png', contentType: 'image/png', size: 30_000 } } },
+  replaceAppLogo: {
+    sample: {
+      as: 'admin',
+      expect: 200,
+      body: { id: seedAppLogoId, name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 },
+      setup: async (api) => (await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 }), {}),
+    },
+  },
   deleteAppLogo: { sample: { as: 'admin', expect: 204, params: { id: seedAppLogoId } } },
+  getAppLogoFile: {
+    sample: {
+      as: 'none',
+      expect: 200,
+      query: { path: SAMPLE_LOGO },
+      setup: async (api) => {
+        await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 })
+        await api.api('PUT', '/applogo', {
+          as: 'admin',
+          body: { id: seedAppLogoId, name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 },
+        })
+        return {}
+      },
+    },
+    cases: [{ name: 'a path that is not the current logo', as: 'none', expect: 404, kind: 'not-found', query: { path: 'app-logo/12-anderes.png' } }],
+  },
 
   // ------------------------------------------------------------------------------------------- payments
   createPaymentAccount: {
@@ -411,4 +498,60 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   // ------------------------------------------------------------------------------------------- other
   getGlobals: { sample: { as: 'member', expect: 200 } },
   getCountries: { sample: { as: 'none', expect: 200 } },
+
+  // ------------------------------------------------------------------------------------------- files
+  uploadFile: {
+    sample: { as: 'member', expect: 201, query: { path: SAMPLE_UPLOAD }, body: fileOf('image/jpeg') },
+    cases: [
+      {
+        name: 'a PNG renamed .jpg',
+        as: 'member',
+        expect: 415,
+        kind: 'file-content-mismatch',
+        query: { path: SAMPLE_UPLOAD },
+        body: new RawBody(fileOf('image/png').bytes, 'image/jpeg'),
+      },
+      { name: 'an SVG as the app logo', as: 'admin', expect: 415, kind: 'file-type-not-allowed', query: { path: 'app-logo/13-logo.svg' }, body: new RawBody(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'application/octet-stream') },
+      { name: 'a path with ..', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { path: `clubs/${seedClubs.volume}/GALLERY/../x.jpg` }, body: fileOf('image/jpeg') },
+      { name: 'a file at the path already', as: 'member', expect: 409, kind: 'in-use', query: { path: SAMPLE_UPLOAD }, body: fileOf('image/jpeg'), setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}) },
+    ],
+  },
+  discardUpload: {
+    sample: {
+      as: 'member',
+      expect: 204,
+      query: { path: SAMPLE_UPLOAD },
+      setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}),
+    },
+    cases: [{ name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } }],
+  },
+  getFileLink: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      query: { path: SAMPLE_UPLOAD },
+      setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}),
+    },
+    cases: [{ name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } }],
+  },
+  downloadFile: {
+    sample: {
+      as: 'none',
+      expect: 200,
+      setup: async (api) => {
+        await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 })
+        const link = await api.api('GET', '/storage/link', { as: 'member', query: { path: SAMPLE_UPLOAD } })
+        return { query: Object.fromEntries(new URL((link.body as { url: string }).url).searchParams) }
+      },
+    },
+    cases: [
+      {
+        name: 'a wrong signature',
+        as: 'none',
+        expect: 403,
+        kind: 'forbidden',
+        query: { path: SAMPLE_UPLOAD, expires: String(Math.floor(Date.now() / 1000) + 600), signature: 'ungueltig' },
+      },
+    ],
+  },
 }

@@ -20,6 +20,7 @@ interface ResponseObject {
 interface OperationObject {
   operationId: string
   'x-access'?: string[]
+  'x-fresh-sign-in'?: boolean
   responses: Record<string, ResponseObject>
 }
 
@@ -28,6 +29,8 @@ export interface ContractOperation {
   method: string
   path: string
   access: string[]
+  /** `x-fresh-sign-in`: some requests need a sign-in at most five minutes old. */
+  freshSignIn: boolean
   statuses: number[]
 }
 
@@ -59,6 +62,7 @@ export const loadContract = (): Contract => {
         method: method.toUpperCase(),
         path,
         access: operation['x-access'] ?? [],
+        freshSignIn: operation['x-fresh-sign-in'] === true,
         statuses: Object.keys(operation.responses).map(Number),
       })
       const byStatus = new Map<number, Map<string, string>>()

@@ -126,12 +126,22 @@ test('password change: the user is signed out and signs in with the new password
   await signedInAs('staff')
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Passwort ändern' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible()
+  const current = page.getByLabel(/^Aktuelles Passwort/)
+  await current.fill('Demo1234!')
   await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Anders-1234')
   await page.getByLabel('Neues Passwort bestätigen').fill('Anders-9999')
   await page.getByRole('button', { name: 'Passwort ändern' }).click()
   await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
 
+  // The current password is checked first: a wrong one is said at its field, and nothing changes.
   await page.getByLabel('Neues Passwort bestätigen').fill('Anders-1234')
+  await current.fill('Falsch-1234')
+  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await expect(page.getByText('Das Passwort ist nicht korrekt.')).toBeVisible()
+  await expect(current).toBeFocused()
+  await expect(page).toHaveURL('/pwdchange')
+
+  await current.fill('Demo1234!')
   await page.getByRole('button', { name: 'Passwort ändern' }).click()
   await expect(page).toHaveURL('/login')
   await expect(page.getByRole('status').filter({ hasText: 'Passwort geändert' }).first()).toBeVisible()

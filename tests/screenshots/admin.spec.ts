@@ -52,6 +52,7 @@ test.describe('as staff', () => {
 
   test('password change with a mismatch', async ({ page }) => {
     await page.goto('/pwdchange')
+    await page.getByLabel(/^Aktuelles Passwort/).fill('Demo1234!')
     await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Anders-1234')
     await page.getByLabel('Neues Passwort bestätigen').fill('Anders-9')
     await page.getByRole('button', { name: 'Passwort ändern' }).click()

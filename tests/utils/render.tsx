@@ -15,6 +15,7 @@ import { configureApiAuth } from '@/api/client'
 import type { AuthService } from '@/lib/auth/auth-service'
 import { AuthController } from '@/lib/auth/auth-controller'
 import { createOfflineAuth, type OfflineAuthService } from '@/lib/auth/offline-auth'
+import { requestReauthentication, settleReauthentication } from '@/lib/auth/reauthentication'
 import { i18n } from '@/lib/i18n/i18n'
 import type { RouterContext } from '@/router'
 import { routeTree } from '@/routeTree.gen'
@@ -51,6 +52,8 @@ const memoryStorage = (): Storage => {
 // The offline provider plans token refreshes with timers; each test's provider stops with the test.
 const offlineServices: OfflineAuthService[] = []
 afterEach(() => offlineServices.splice(0).forEach((service) => service.dispose()))
+// A password question left open by a test must not hold the next test's requests.
+afterEach(() => settleReauthentication(false))
 
 const createService = async (options: RenderOptions): Promise<AuthService> => {
   if (options.authService) return options.authService
@@ -67,7 +70,12 @@ const createTestContext = async (options: RenderOptions): Promise<RouterContext>
   })
   const service = await createService(options)
   const auth = new AuthController(() => Promise.resolve(service))
-  configureApiAuth({ getIdToken: (force) => auth.getIdToken(force), onSessionExpired: () => undefined })
+  // As main.tsx wires it: a change that needs a recent sign-in asks the shell's dialog (when one is mounted).
+  configureApiAuth({
+    getIdToken: (force) => auth.getIdToken(force),
+    onSessionExpired: () => undefined,
+    reauthenticate: requestReauthentication,
+  })
   return { queryClient, auth }
 }
 

@@ -1,4 +1,5 @@
 import { AuthError, type AuthService, type AuthUser } from '@/lib/auth/auth-service'
+import { SEED_PASSWORD } from '@mocks/db/seed-accounts'
 import { idTokenFor } from '@mocks/testing'
 
 const decode = (token: string): AuthUser => {
@@ -56,5 +57,12 @@ export const createTestAuth = (signedInAs?: string): AuthService => {
     sendPasswordResetEmail: async () => undefined,
     confirmPasswordReset: async () => undefined,
     sendEmailVerification: async () => undefined,
+    // The seed password confirms the sign-in; a new token carries a new `auth_time`.
+    reauthenticate: async (password) => {
+      if (!user?.email) throw new AuthError('requires-recent-login')
+      if (password !== SEED_PASSWORD) throw new AuthError('invalid-credential')
+      token = idTokenFor(user.email)
+      emit()
+    },
   }
 }

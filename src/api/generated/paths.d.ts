@@ -25,6 +25,9 @@ export interface paths {
          *     administrator role from the last administrator is refused (409, `last-admin`), so the portal always
          *     keeps someone who can manage it.
          *
+         *     Changing the role needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401
+         *     `reauthentication-required`).
+         *
          *     Access: `ADMIN`.
          */
         put: operations["updateUser"];
@@ -57,7 +60,7 @@ export interface paths {
          *     yet the navigation and the route guard need it. Reading it from the backend keeps the role in one
          *     place instead of duplicating it as a custom claim in the authentication provider.
          *
-         *     Access: `SIGNED_IN`.
+         *     Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -80,6 +83,9 @@ export interface paths {
          * Change the caller's password
          * @description Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
          *     user out and asks them to sign in again.
+         *
+         *     Needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`).
+         *     The client asks for the current password before it calls this.
          *
          *     Access: `SIGNED_IN` (always the caller's own account).
          */
@@ -302,6 +308,9 @@ export interface paths {
          * @description Replaces the editable profile of the club named by `id` in the body. Incomplete data is accepted
          *     (the client confirms with the user first); the response's `completeness` lists what is still
          *     missing. Status, check mark, logo and files are changed by their own calls.
+         *
+         *     Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
+         *     most 5 minutes old; else 401 `reauthentication-required`).
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -968,7 +977,7 @@ export interface paths {
          * Settings for the signed-in client
          * @description Limits and contact data the client needs after sign-in.
          *
-         *     Access: `SIGNED_IN`.
+         *     Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
          */
         get: operations["getGlobals"];
         put?: never;
@@ -1001,17 +1010,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/storage/blob": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file's bytes to the server's file storage
+         * @description Why an addition: the self-hosted server keeps files on its own disk instead of a third-party
+         *     storage service, so the browser hands it the bytes. The body is the file itself (not JSON), at
+         *     most 10 MB (1 MB under `app-logo/`, as `AppLogoInput`); a `Content-Length` above the limit is
+         *     refused with 413 before the body is read, and so is a body that turns out longer.
+         *
+         *     The server checks the file **by its content** (magic bytes), not by its name or `Content-Type`:
+         *     - `clubs/<clubId>/LEGITIMATION_FRONT|LEGITIMATION_BACK/…`: JPEG only;
+         *     - `clubs/<clubId>/LOGO|GALLERY/…`: JPEG, PNG or WebP (`ImageReference`);
+         *     - `clubs/<clubId>/SPEND2_FORM|DEDUCTIBILITY_NOTICE|OTHER_DOCUMENT/…`: PDF, JPEG or PNG (`DocumentReference`);
+         *     - `app-logo/…`: PNG, JPEG or WebP. SVG is refused: it can carry script.
+         *     A name whose extension the place does not allow gives 415 `file-type-not-allowed`; content that
+         *     is not what the extension (or a specific `Content-Type`) says, such as a PNG renamed `.jpg`, gives
+         *     415 `file-content-mismatch`; an empty body 400 `validation`.
+         *
+         *     The upload is *staged*: it becomes part of the club's files when `addClubImage`,
+         *     `addClubDocument`, `createAppLogo` or `replaceAppLogo` records it (they refuse a path without an
+         *     upload, or whose size or type differ). A staged upload not recorded within an hour is removed.
+         *     409 `in-use` when a file exists at the path already (paths carry a random part; choose a new one).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
+         *     write `app-logo/…`.
+         */
+        put: operations["uploadFile"];
+        post?: never;
+        /**
+         * Discard an upload no record uses
+         * @description Why an addition: when recording an upload fails (or the user cancels), the client throws the
+         *     staged bytes away at once instead of leaving them to the hourly sweep. A file a record uses is
+         *     not removed here (409 `in-use`): deleting the record removes it. 404 when nothing is stored at the
+         *     path (already discarded, swept or removed with its record).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names; only `ADMIN` for `app-logo/…`.
+         */
+        delete: operations["discardUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storage/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived link to a stored file
+         * @description Why an addition: an `<img src>` or a download link cannot send the bearer token, so the client
+         *     asks for a signed URL (`downloadFile`) that is valid for about an hour and shows it. The answer
+         *     also carries the file's size and type (the storage adapter's metadata). 404 when nothing is stored
+         *     at the path.
+         *
+         *     Access: `ADMIN`, `STAFF`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`);
+         *     `app-logo/…` for `ADMIN` and `STAFF` (anyone reads the current logo through `getAppLogoFile`).
+         */
+        get: operations["getFileLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storage/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of a stored file, by signed link
+         * @description Why an addition: the target of `getFileLink`'s URL; the signature stands in for the bearer token.
+         *     403 `forbidden` for a wrong or expired signature, 404 when the file is gone.
+         *
+         *     Served with the type found in the content at upload, `X-Content-Type-Options: nosniff` and
+         *     `Content-Security-Policy: default-src 'none'; sandbox`; documents as
+         *     `Content-Disposition: attachment`, images `inline`.
+         *
+         *     Access: `ANYONE` holding a valid signed link.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applogo/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of the portal's current logo
+         * @description Why an addition: the shell shows the logo to everyone, before sign-in too, so its image needs a
+         *     URL without a token. Serves the logo stored on this server whose `path` is the current logo's
+         *     (`getAppLogo`); 404 for any other path, or when the logo is not stored on this server. Headers as
+         *     `downloadFile` (images `inline`).
+         *
+         *     Access: `ANYONE` (the public start page shows it).
+         */
+        get: operations["getAppLogoFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
          * @description RFC 9457 problem details, shared by every error response. `type` is
-         *     `https://vereinsportal.at/problems/<kind>` with kinds `validation`, `unauthorized`, `forbidden`,
+         *     `https://vereinsportal.at/problems/<kind>` with kinds `validation`, `unauthorized`,
+         *     `reauthentication-required`, `forbidden`, `email-not-verified`,
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `club-incomplete`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`,
-         *     `payload-too-large`, `unsupported-media-type`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, and the missing fields of
+         *     `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, and the missing fields of
          *     `club-incomplete`).
          */
         Problem: {
@@ -1020,7 +1157,7 @@ export interface components {
              * @description Identifies the kind of problem.
              */
             type: string;
-            /** @description The standard name of the status (Bad Request, Unauthorized, Forbidden, Not Found, Conflict, Content Too Large, Unsupported Media Type, Internal Server Error, Service Unavailable). */
+            /** @description The standard name of the status (Bad Request, Unauthorized, Forbidden, Not Found, Conflict, Content Too Large, Unsupported Media Type, Too Many Requests, Internal Server Error, Service Unavailable). */
             title: string;
             status: number;
             /** @description A human-readable explanation of this occurrence (English; clients show their own German text). */
@@ -1446,6 +1583,36 @@ export interface components {
             fileId: string;
         };
         /**
+         * @description A path in the server's file storage: a club's file (`clubs/<clubId>/<label>/<uuid>-<name>`, the
+         *     label one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,
+         *     no absolute paths, no other folders.
+         * @example clubs/club-sv-gruenbach/GALLERY/6f1c2a4e-sommerfest.jpg
+         */
+        UploadPath: string;
+        /** @description A stored upload; `contentType` is what the content is (found by its magic bytes). */
+        UploadedFile: {
+            path: components["schemas"]["UploadPath"];
+            /** @description Bytes. */
+            size: number;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+        };
+        /** @description A signed link to a stored file, and the file's size and type. */
+        FileLink: {
+            /**
+             * Format: uri
+             * @description `downloadFile` with path, expiry and signature; usable without a token until `expiresAt`.
+             */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            path: components["schemas"]["UploadPath"];
+            /** @description Bytes. */
+            size: number;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+        };
+        /**
          * @description The only currency the portal collects.
          * @enum {string}
          */
@@ -1648,7 +1815,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Unauthorized. No, a malformed or an expired bearer token. */
+        /**
+         * @description Unauthorized. No, a malformed, an expired or a revoked bearer token (problem kind `unauthorized`), or
+         *     a sign-in too old for an operation marked `x-fresh-sign-in` (`reauthentication-required`).
+         */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1657,7 +1827,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Forbidden. The token is valid but the caller lacks the access this operation requires. */
+        /**
+         * @description Forbidden. The token is valid but the caller lacks the access this operation requires (problem kind
+         *     `forbidden`), or their e-mail address is not confirmed yet (`email-not-verified`).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1702,6 +1875,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description Too Many Requests. The client (by IP) called operations of this kind too often (problem kind
+         *     `too-many-requests`); nothing was changed. `Retry-After` says after how many seconds to try again.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the client may try again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Internal Server Error. */
         InternalServerError: {
             headers: {
@@ -1725,6 +1912,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+        UploadPathQuery: components["schemas"]["UploadPath"];
         /** @description The user's `uid` (the authentication provider's user id). */
         Uid: string;
         /** @description The document id. */
@@ -1886,6 +2075,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -1922,6 +2112,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1972,6 +2163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubType"][];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2091,6 +2283,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2483,6 +2676,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2872,6 +3066,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppLogoState"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3280,6 +3475,186 @@ export interface operations {
                     "application/json": components["schemas"]["Country"][];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query: {
+                /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+                path: components["parameters"]["UploadPathQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file's bytes. `Content-Type` may be the file's type or `application/octet-stream`. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            /** @description The file is stored (staged until a record claims it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description Unsupported Media Type: the place does not take this kind of file (`file-type-not-allowed`), or
+             *     the content is not what its name says (`file-content-mismatch`).
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    discardUpload: {
+        parameters: {
+            query: {
+                /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+                path: components["parameters"]["UploadPathQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFileLink: {
+        parameters: {
+            query: {
+                /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+                path: components["parameters"]["UploadPathQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+                path: components["parameters"]["UploadPathQuery"];
+                /** @description When the link expires (seconds since the epoch). */
+                expires: number;
+                /** @description The server's signature of path and expiry. */
+                signature: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment` for documents, `inline` for images, with the file name. */
+                    "Content-Disposition"?: string;
+                    /** @description Always `nosniff`. */
+                    "X-Content-Type-Options"?: string;
+                    /** @description Always `default-src 'none'; sandbox`. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAppLogoFile: {
+        parameters: {
+            query: {
+                /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
+                path: components["parameters"]["UploadPathQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { formatMegabytes, type FileCheckFailure, type FileKind, type FileRule } from '@/lib/file-checks'
+import { StorageError } from '@/lib/storage/file-storage'
 
 const KIND_NAMES: Readonly<Record<FileKind, string>> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', pdf: 'PDF' }
 
@@ -36,4 +37,22 @@ export const fileRuleHint = (rule: FileRule): string => {
   const maximum = formatMegabytes(rule.maxBytes)
   const kinds = allowedKindsText(rule)
   return rule.kinds.length === 1 ? t`Nur ${kinds}-Dateien, höchstens ${maximum}.` : t`${kinds}, höchstens ${maximum}.`
+}
+
+/**
+ * The storage refused a file the browser's check let through (the server checks every upload by its
+ * content again), in German; undefined for any other failure, which the screen reports in its own words.
+ */
+export const storageRefusalMessage = (error: unknown): string | undefined => {
+  if (!(error instanceof StorageError)) return undefined
+  switch (error.code) {
+    case 'content-mismatch':
+      return t`Der Server hat die Datei abgelehnt: Ihr Inhalt passt nicht zu ihrer Endung (zum Beispiel ein PNG-Bild, das in .jpg umbenannt wurde). Bitte wählen Sie die Originaldatei.`
+    case 'type-not-allowed':
+      return t`Der Server hat die Datei abgelehnt: Dieser Dateityp ist hier nicht erlaubt.`
+    case 'too-large':
+      return t`Der Server hat die Datei abgelehnt: Sie ist zu groß.`
+    default:
+      return undefined
+  }
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { ReauthenticationHost } from '@/components/auth/reauthentication-host'
 import { AppLogo } from './app-logo'
 import { EmailVerificationNotice } from './email-verification-notice'
 import { LoadingOverlay } from './loading-overlay'
@@ -42,6 +43,8 @@ export const AppShell = () => (
     </main>
     <SiteFooter />
     <LoadingOverlay />
+    {/* "Bitte bestätigen Sie Ihre Anmeldung" when a change needs a recent sign-in; the screen stays mounted. */}
+    <ReauthenticationHost />
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

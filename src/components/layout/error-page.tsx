@@ -19,14 +19,24 @@ export const ErrorPage = ({ error, reset }: ErrorComponentProps) => {
 
   const isApi = error instanceof ApiError
   const notFound = isApi && error.status === 404
+  // The backend serves unconfirmed addresses nothing but their own record and the globals (403 problem).
+  const unconfirmed = isApi && error.kind === 'email-not-verified'
   return (
     <div className="mx-auto max-w-xl py-12 text-center" role="alert">
       <h1 className="text-2xl font-bold text-slate-900">
-        {notFound ? <Trans>Nicht gefunden</Trans> : <Trans>Da ist etwas schiefgelaufen</Trans>}
+        {notFound ? (
+          <Trans>Nicht gefunden</Trans>
+        ) : unconfirmed ? (
+          <Trans>E-Mail-Adresse noch nicht bestätigt</Trans>
+        ) : (
+          <Trans>Da ist etwas schiefgelaufen</Trans>
+        )}
       </h1>
       <p className="mt-3 text-slate-700">
         {notFound ? (
           <Trans>Den gesuchten Eintrag gibt es nicht (mehr).</Trans>
+        ) : unconfirmed ? (
+          <Trans>Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.</Trans>
         ) : isApi ? (
           <Trans>Der Server hat die Anfrage nicht beantwortet. Bitte versuchen Sie es gleich noch einmal.</Trans>
         ) : (

@@ -45,7 +45,7 @@ describe('the mock tools panel', () => {
   it('adds and removes a simulated failure', async () => {
     const { user } = renderPanel()
     const operation = await screen.findByRole('combobox', { name: 'Aufruf' })
-    await vi.waitFor(() => expect(within(operation).getAllByRole('option').length).toBe(50))
+    await vi.waitFor(() => expect(within(operation).getAllByRole('option').length).toBe(55))
     await user.selectOptions(operation, 'getClubOverview')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '503')
     await user.type(screen.getByRole('spinbutton', { name: /Anzahl/ }), '2')

@@ -1,11 +1,21 @@
 import { createAppLogoBodySizeMax } from '@/api/generated/zod/app-logo/app-logo.zod'
 import type { LogoContentType } from '@/api/generated/query/model/logoContentType'
+import { storageMode } from '@/lib/config'
 import { detectFileKind, extensionOf, type FileKind } from '@/lib/file-checks'
 
 /** The contract's limit for the app logo (`AppLogoInput.size`): 1 MB, as it is loaded on every page. */
 export const LOGO_MAX_BYTES = createAppLogoBodySizeMax
 
-export const LOGO_ACCEPT = '.png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml'
+/**
+ * The portal's own server stores no SVG logo (an SVG can carry script; it checks every upload by its
+ * content): with that storage the screen offers raster images only. The contract still allows SVG for
+ * logos stored elsewhere (the seed's sample logo, Firebase Storage).
+ */
+export const SVG_LOGOS_ALLOWED = storageMode !== 'server'
+
+export const LOGO_ACCEPT = SVG_LOGOS_ALLOWED
+  ? '.png,.jpg,.jpeg,.webp,.svg,image/png,image/jpeg,image/webp,image/svg+xml'
+  : '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp'
 
 const RASTER: Partial<Record<FileKind, { type: LogoContentType; extensions: readonly string[] }>> = {
   png: { type: 'image/png', extensions: ['png'] },
@@ -34,13 +44,18 @@ const looksLikeSvg = async (file: Blob): Promise<boolean> => {
 }
 
 /**
- * PNG, JPEG, WebP or SVG up to 1 MB (the contract's `LogoContentType` and size), checked by extension and
+ * PNG, JPEG, WebP or (where the storage takes it) SVG up to 1 MB (the contract's `LogoContentType` and size), checked by extension and
  * content before anything is uploaded; the backend checks the recorded type and size again.
  */
-export const checkLogoFile = async (file: File, maxBytes: number = LOGO_MAX_BYTES): Promise<LogoCheck> => {
+export const checkLogoFile = async (
+  file: File,
+  maxBytes: number = LOGO_MAX_BYTES,
+  svgAllowed: boolean = SVG_LOGOS_ALLOWED,
+): Promise<LogoCheck> => {
   if (file.size === 0) return { ok: false, reason: 'empty' }
   if (file.size > maxBytes) return { ok: false, reason: 'too-large' }
   const extension = extensionOf(file.name)
+  if (extension === 'svg' && !svgAllowed) return { ok: false, reason: 'type' }
   if (extension === 'svg')
     return (await looksLikeSvg(file)) ? { ok: true, contentType: 'image/svg+xml' } : { ok: false, reason: 'content' }
   const byExtension = Object.values(RASTER).find((entry) => entry.extensions.includes(extension))

@@ -77,6 +77,27 @@ export const newPasswordSchema = () =>
   )
 export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>
 
+/**
+ * /pwdchange: the current password first (the provider checks it before anything is sent, and the backend
+ * wants that recent sign-in for a password change), then the new one, repeated, and different.
+ */
+export const passwordChangeSchema = () =>
+  confirmed(
+    UpdateUserPasswordBody.extend({
+      currentPassword: z.string().min(1, { error: () => t`Bitte geben Sie Ihr aktuelles Passwort ein.` }),
+      password: newPassword(),
+      passwordConfirmation: passwordConfirmation(),
+    }),
+  ).refine((value) => value.password !== value.currentPassword, {
+    path: ['password'],
+    error: () => t`Das neue Passwort muss sich vom aktuellen unterscheiden.`,
+    when: (payload) => {
+      const value = payload.value as { currentPassword?: string; password?: string } | undefined
+      return Boolean(value?.currentPassword && value.password)
+    },
+  })
+export type PasswordChangeValues = z.infer<ReturnType<typeof passwordChangeSchema>>
+
 const name = (shape: z.ZodString, message: () => string) => z.string().trim().min(1, { error: message }).pipe(shape)
 
 /** `POST users/registerViaInvite`: the invited person's name and password. */

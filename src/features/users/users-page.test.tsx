@@ -1,5 +1,5 @@
 import { waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '@/api/generated/query/model/user'
 import { server } from '@mocks/node'
 import { Toaster } from '@/components/layout/toaster'
@@ -28,6 +28,10 @@ const rowOf = (table: HTMLElement, text: string) => {
   const cell = within(table).getByText(text)
   return cell.closest('tr') as HTMLElement
 }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('User administration', () => {
   it('lists users with their German role and whether the address is confirmed', async () => {
@@ -125,6 +129,40 @@ describe('User administration', () => {
       ).toBeInTheDocument(),
     )
     expect(screen.getByText('Stefan Sachverständig')).toBeInTheDocument()
+  })
+
+  it('asks for the password before a role change on an old sign-in; cancelling keeps the dialog as typed', async () => {
+    const { user, table } = await openUsers('/users?q=staff%40demo.at')
+    // The sign-in is six minutes old: the backend wants a recent one for a role change.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 6 * 60_000)
+    await user.click(
+      within(rowOf(table, 'staff@demo.at')).getByRole('button', { name: 'Stefan Sachbearbeiter bearbeiten' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer bearbeiten' })
+    await user.clear(within(dialog).getByLabelText(/Nachname/))
+    await user.type(within(dialog).getByLabelText(/Nachname/), 'Sachverständig')
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_ADMIN')
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+
+    const question = await screen.findByRole('dialog', { name: 'Bitte bestätigen Sie Ihre Anmeldung' })
+    await user.click(within(question).getByRole('button', { name: 'Abbrechen' }))
+    expect(
+      await screen.findByText('Die Änderung wurde nicht gespeichert: Die Anmeldung wurde nicht bestätigt.'),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/Nachname/)).toHaveValue('Sachverständig')
+    expect(within(dialog).getByLabelText(/Rolle/)).toHaveValue('ROLE_ADMIN')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+    const again = await screen.findByRole('dialog', { name: 'Bitte bestätigen Sie Ihre Anmeldung' })
+    await user.type(within(again).getByLabelText(/^Passwort/), 'Demo1234!')
+    await user.click(within(again).getByRole('button', { name: 'Bestätigen' }))
+    expect(await screen.findByText('Benutzer wurde aktualisiert.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        within(rowOf(screen.getByRole('table'), 'staff@demo.at')).getByText('Administrator/in'),
+      ).toBeInTheDocument(),
+    )
   })
 
   it('locks deleting the own account and says why, but leaves its role to the backend', async () => {

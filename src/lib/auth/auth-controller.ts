@@ -67,6 +67,12 @@ export class AuthController {
     this.set(null)
   }
 
+  async reauthenticate(password: string): Promise<void> {
+    const service = await this.loaded
+    await service.reauthenticate(password)
+    this.set(service.currentUser())
+  }
+
   async reload(): Promise<AuthUser | null> {
     const service = await this.loaded
     const user = await service.reload()

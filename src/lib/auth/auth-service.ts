@@ -43,6 +43,13 @@ export interface AuthService {
   getIdToken(forceRefresh?: boolean): Promise<string | null>
   signIn(email: string, password: string): Promise<AuthUser>
   signOut(): Promise<void>
+  /**
+   * Confirms the signed-in user's password again (Firebase `reauthenticateWithCredential`) and takes a new
+   * ID token whose `auth_time` is now: the backend wants that for a password change, new bank details and a
+   * role change (401 `reauthentication-required`). Same user; a wrong password fails with
+   * 'invalid-credential' and leaves the session as it was.
+   */
+  reauthenticate(password: string): Promise<void>
   /** Fetches the user again (for example `emailVerified` after the address was confirmed elsewhere). */
   reload(): Promise<AuthUser | null>
   applyActionCode(oobCode: string): Promise<void>

@@ -31,6 +31,8 @@ const sdk = vi.hoisted(() => {
     sendEmailVerification: vi.fn(),
     signOut: vi.fn(),
     reload: vi.fn(),
+    reauthenticateWithCredential: vi.fn(),
+    credential: vi.fn((email: string, password: string) => ({ providerId: 'password', email, password })),
   }
 })
 
@@ -54,6 +56,8 @@ vi.mock('firebase/auth', () => ({
   sendEmailVerification: sdk.sendEmailVerification,
   signOut: sdk.signOut,
   reload: sdk.reload,
+  reauthenticateWithCredential: sdk.reauthenticateWithCredential,
+  EmailAuthProvider: { credential: sdk.credential },
 }))
 
 const { createFirebaseAuth, emulatorUrl, firebaseConfigFromEnv, mapFirebaseError } = await import('./firebase-auth')
@@ -190,5 +194,40 @@ describe('the Firebase auth provider', () => {
     sdk.reload.mockResolvedValueOnce(undefined)
     await service.reload()
     expect(getIdToken).not.toHaveBeenCalledWith(true)
+  })
+
+  it('reauthenticates with the e-mail credential and takes a fresh ID token', async () => {
+    const service = await createFirebaseAuth(emulatorEnv)
+    await expect(service.reauthenticate('Demo1234!')).rejects.toMatchObject({ code: 'requires-recent-login' })
+
+    const getIdToken = vi.fn((force?: boolean) => Promise.resolve(force ? 'fresh' : 'old'))
+    const user = { uid: 'u1', email: 'verein@demo.at', emailVerified: true, displayName: '', getIdToken }
+    sdk.auth.currentUser = user
+    sdk.reauthenticateWithCredential.mockResolvedValueOnce({ user })
+
+    await service.reauthenticate('Demo1234!')
+    expect(sdk.credential).toHaveBeenCalledWith('verein@demo.at', 'Demo1234!')
+    expect(sdk.reauthenticateWithCredential).toHaveBeenCalledWith(user, {
+      providerId: 'password',
+      email: 'verein@demo.at',
+      password: 'Demo1234!',
+    })
+    expect(getIdToken).toHaveBeenCalledWith(true)
+  })
+
+  it.each([
+    ['auth/wrong-password', 'invalid-credential'],
+    ['auth/invalid-credential', 'invalid-credential'],
+    ['auth/user-mismatch', 'invalid-credential'],
+    ['auth/too-many-requests', 'too-many-requests'],
+    ['auth/network-request-failed', 'network'],
+  ])('maps a failed reauthentication (%s) to %s and takes no new token', async (firebaseCode, code) => {
+    const service = await createFirebaseAuth(emulatorEnv)
+    const getIdToken = vi.fn(() => Promise.resolve('old'))
+    sdk.auth.currentUser = { uid: 'u1', email: 'verein@demo.at', emailVerified: true, displayName: '', getIdToken }
+    sdk.reauthenticateWithCredential.mockRejectedValueOnce(sdk.firebaseError(firebaseCode))
+
+    await expect(service.reauthenticate('falsch')).rejects.toMatchObject({ code })
+    expect(getIdToken).not.toHaveBeenCalled()
   })
 })

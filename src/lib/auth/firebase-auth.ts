@@ -4,10 +4,12 @@ import {
   browserLocalPersistence,
   confirmPasswordReset,
   connectAuthEmulator,
+  EmailAuthProvider,
   getAuth,
   initializeAuth,
   onAuthStateChanged,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   reload,
   sendEmailVerification,
   sendPasswordResetEmail,
@@ -81,6 +83,8 @@ const FIREBASE_CODES: Record<string, AuthErrorCode> = {
   'auth/weak-password': 'weak-password',
   'auth/password-does-not-meet-requirements': 'weak-password',
   'auth/requires-recent-login': 'requires-recent-login',
+  // Reauthentication with an address that is not the signed-in user's.
+  'auth/user-mismatch': 'invalid-credential',
   // The session ended elsewhere (password changed, account deleted): the user has to sign in again.
   'auth/user-token-expired': 'requires-recent-login',
   'auth/invalid-user-token': 'requires-recent-login',
@@ -149,6 +153,15 @@ export const createFirebaseAuth = (env: FirebaseEnv = import.meta.env): Promise<
       }),
 
     signOut: () => guarded(() => signOut(auth)),
+
+    reauthenticate: (password) =>
+      guarded(async () => {
+        const user = requireUser()
+        if (!user.email) throw new AuthError('requires-recent-login', 'the user has no e-mail address')
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+        // A new ID token carries the new `auth_time` the backend checks.
+        await user.getIdToken(true)
+      }),
 
     reload: () =>
       guarded(async () => {

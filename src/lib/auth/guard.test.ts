@@ -24,6 +24,7 @@ const stubService = (user: AuthUser | null): AuthService => ({
   sendPasswordResetEmail: done,
   confirmPasswordReset: done,
   sendEmailVerification: done,
+  reauthenticate: done,
 })
 
 const me = (role: Role): CurrentUser => ({

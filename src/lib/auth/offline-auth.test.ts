@@ -20,6 +20,8 @@ const createIdentity = ({ lifetimeSeconds = 3600 } = {}) => {
     revoked: new Set<string>(),
     offline: false,
     emailVerified: true,
+    /** Whose session the identity answers with (a different one imitates a changed account). */
+    uid: 'uid-admin',
   }
   const session = () => {
     issued += 1
@@ -28,7 +30,7 @@ const createIdentity = ({ lifetimeSeconds = 3600 } = {}) => {
       refreshToken: 'refresh-1',
       expiresIn: state.lifetimeSeconds,
       user: {
-        uid: 'uid-admin',
+        uid: state.uid,
         email: 'admin@demo.at',
         emailVerified: state.emailVerified,
         displayName: 'Andrea Admin',
@@ -309,6 +311,50 @@ describe('the offline auth provider', () => {
     await expect(auth.confirmPasswordReset('good', 'kurz')).rejects.toMatchObject({ code: 'weak-password' })
     await expect(auth.confirmPasswordReset('good', 'lang-genug-1')).resolves.toBeUndefined()
     await expect(auth.sendPasswordResetEmail('wer@demo.at')).resolves.toBeUndefined()
+  })
+
+  it('reauthenticates: signs in again as the same user, with a new session and token', async () => {
+    const identity = createIdentity()
+    const storage = memoryStorage()
+    const auth = create(identity, storage)
+    await auth.signIn('admin@demo.at', 'Demo1234!')
+    const states: Array<string | null> = []
+    const tokens: Array<string | null> = []
+    auth.onAuthStateChanged((user) => states.push(user?.uid ?? null))
+    auth.onIdTokenChanged((user) => tokens.push(user?.uid ?? null))
+
+    await auth.reauthenticate('Demo1234!')
+
+    expect(identity.fetch).toHaveBeenLastCalledWith(
+      'http://localhost:3000/__mock/identity/signIn',
+      expect.objectContaining({ body: JSON.stringify({ email: 'admin@demo.at', password: 'Demo1234!' }) }),
+    )
+    expect(await auth.getIdToken()).toBe('id-token-2')
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ idToken: 'id-token-2' })
+    expect(auth.currentUser()?.uid).toBe('uid-admin')
+    // A new token for the listeners; the same user, so no auth state change.
+    expect(tokens).toEqual(['uid-admin'])
+    expect(states).toEqual([])
+  })
+
+  it('keeps the session as it was when reauthentication fails', async () => {
+    const identity = createIdentity()
+    const auth = create(identity, memoryStorage())
+    await expect(auth.reauthenticate('Demo1234!')).rejects.toMatchObject({ code: 'requires-recent-login' })
+    await auth.signIn('admin@demo.at', 'Demo1234!')
+
+    await expect(auth.reauthenticate('falsch')).rejects.toMatchObject({ code: 'invalid-credential' })
+    expect(await auth.getIdToken()).toBe('id-token-1')
+
+    identity.state.offline = true
+    await expect(auth.reauthenticate('Demo1234!')).rejects.toMatchObject({ code: 'network' })
+    identity.state.offline = false
+
+    // The address now belongs to another account: never switch users through a reauthentication.
+    identity.state.uid = 'uid-other'
+    await expect(auth.reauthenticate('Demo1234!')).rejects.toBeInstanceOf(AuthError)
+    expect(auth.currentUser()?.uid).toBe('uid-admin')
+    expect(await auth.getIdToken()).toBe('id-token-1')
   })
 
   it('needs a session to send the confirmation mail again', async () => {

@@ -296,6 +296,21 @@ export const createOfflineAuth = (options: OfflineAuthOptions = {}): OfflineAuth
       setSession(null)
     },
 
+    // Firebase's reauthenticateWithCredential: the password once more, for a sign-in time of now. The
+    // offline identity keeps `auth_time` from the sign-in across refreshes, so a new sign-in is what
+    // renews it; the new session replaces the old one for the same user.
+    async reauthenticate(password) {
+      await restored
+      const current = session
+      if (!current?.user.email) throw new AuthError('requires-recent-login', 'not signed in')
+      const answer = await call<IdentitySession>('signIn', { email: current.user.email, password })
+      // Signed out (or in as someone else) meanwhile, or the address now names another account.
+      if (session?.user.uid !== current.user.uid || answer.user.uid !== current.user.uid) {
+        throw new AuthError('requires-recent-login', 'the user changed during reauthentication')
+      }
+      setSession(fromIdentity(answer))
+    },
+
     async reload() {
       await restored
       if (!session) return null

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getGetGlobalsQueryKey } from '@/api/generated/query/endpoints/globals/globals'
+import { getActiveClubId, setActiveClubId } from '@/lib/active-club'
 import { AuthController } from './auth-controller'
 import type { AuthService, AuthUser } from './auth-service'
 import { keepSessionInSync } from './session-sync'
@@ -34,6 +35,7 @@ const controllable = () => {
     sendPasswordResetEmail: done,
     confirmPasswordReset: done,
     sendEmailVerification: done,
+    reauthenticate: done,
   }
   const reload = vi.spyOn(service, 'reload')
   const set = (next: AuthUser | null) => {
@@ -94,5 +96,62 @@ describe('keepSessionInSync', () => {
     provider.set(user('uid-admin'))
     expect(queryClient.getQueryData(['/users/me'])).toEqual({ role: 'ROLE_ADMIN' })
     expect(onUserChanged).toHaveBeenCalledTimes(1)
+  })
+
+  describe('the active club', () => {
+    afterEach(() => {
+      localStorage.clear()
+      vi.unstubAllEnvs()
+    })
+
+    it('is forgotten when its user signs out', async () => {
+      const { provider } = await setup()
+      provider.set(user('uid-verein'))
+      setActiveClubId('uid-verein', 'club-b')
+      setActiveClubId('uid-other', 'club-x')
+
+      provider.set(user('uid-verein'))
+      expect(getActiveClubId('uid-verein')).toBe('club-b')
+
+      provider.set(null)
+      expect(getActiveClubId('uid-verein')).toBeNull()
+      // Only the user who left; nobody else's choice is touched.
+      expect(getActiveClubId('uid-other')).toBe('club-x')
+      expect(Object.keys(localStorage)).toEqual(['vereinsportal.activeClub.uid-other'])
+    })
+
+    it('is forgotten when another user signs in, and kept while the address gets confirmed', async () => {
+      const { provider } = await setup()
+      provider.set(user('uid-verein', false))
+      setActiveClubId('uid-verein', 'club-b')
+      provider.set(user('uid-verein', true))
+      expect(getActiveClubId('uid-verein')).toBe('club-b')
+
+      provider.set(user('uid-admin'))
+      expect(getActiveClubId('uid-verein')).toBeNull()
+    })
+
+    it('goes with the drafts the tab kept for the user who signs out', async () => {
+      const { provider } = await setup()
+      provider.set(user('uid-staff'))
+      sessionStorage.setItem('vereinsportal.registrationDraft', '{"club":{"name":"Schachklub"}}')
+      sessionStorage.setItem('other.app', 'kept')
+      provider.set(null)
+      expect(sessionStorage.getItem('vereinsportal.registrationDraft')).toBeNull()
+      expect(sessionStorage.getItem('other.app')).toBe('kept')
+      sessionStorage.clear()
+    })
+
+    it('in the real build lives in memory only and is gone after sign-out', async () => {
+      vi.stubEnv('VITE_MOCKS', 'false')
+      const { provider } = await setup()
+      provider.set(user('uid-verein'))
+      setActiveClubId('uid-verein', 'club-b')
+      expect(getActiveClubId('uid-verein')).toBe('club-b')
+      expect(localStorage.length).toBe(0)
+
+      provider.set(null)
+      expect(getActiveClubId('uid-verein')).toBeNull()
+    })
   })
 })

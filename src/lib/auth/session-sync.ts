@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { getGetGlobalsQueryOptions } from '@/api/generated/query/endpoints/globals/globals'
+import { clearActiveClubId } from '@/lib/active-club'
 import type { AuthController } from './auth-controller'
 
 interface SessionSyncOptions {
@@ -10,14 +11,30 @@ interface SessionSyncOptions {
 }
 
 /**
+ * What the app keeps per tab under its own prefix (today the registration draft a staff member may have
+ * started, never a password): it belongs to whoever was signed in, so it goes with them.
+ */
+const forgetTabState = () => {
+  try {
+    const store = globalThis.sessionStorage
+    for (const key of Object.keys(store)) if (key.startsWith('vereinsportal.')) store.removeItem(key)
+  } catch {
+    // No storage, nothing kept.
+  }
+}
+
+/**
  * Keeps server data in step with who is signed in:
- * - sign-out and user switch clear every cached response, so nothing of one user shows for the next;
+ * - sign-out and user switch clear every cached response, so nothing of one user shows for the next, and
+ *   forget the user's active club and the tab's drafts (nothing of theirs stays in the browser but what
+ *   the sign-in provider keeps);
  * - spec §4: on an auth state change the user is reloaded, and for a confirmed address the globals are
  *   fetched.
  * Returns the unsubscribe function.
  */
 export const keepSessionInSync = ({ auth, queryClient, onUserChanged }: SessionSyncOptions): (() => void) => {
   let previous: string | undefined
+  let previousUid: string | null = null
 
   const fetchGlobals = async () => {
     // The reload picks up a confirmation made elsewhere (another tab, the e-mail link on the phone).
@@ -31,6 +48,12 @@ export const keepSessionInSync = ({ auth, queryClient, onUserChanged }: SessionS
     if (key === previous) return
     const first = previous === undefined
     previous = key
+    const uid = user?.uid ?? null
+    if (previousUid && previousUid !== uid) {
+      clearActiveClubId(previousUid)
+      forgetTabState()
+    }
+    previousUid = uid
     if (!first) {
       queryClient.clear()
       onUserChanged?.()

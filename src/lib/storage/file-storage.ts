@@ -1,9 +1,11 @@
 /**
  * The file-storage adapter (spec §7: upload with progress, metadata, download link, delete). The backend
- * records only paths (`StoredFile.path`); blobs live here: in the browser's IndexedDB in mocked/offline
- * mode, in Firebase Storage for the real product. Screens get the adapter from `getFileStorage()`.
+ * records paths (`StoredFile.path`); blobs live here: in the browser's IndexedDB in mocked/offline mode,
+ * on the backend's own disk for the self-hosted product (server-storage.ts: the server checks every file
+ * and owns its lifecycle), or in Firebase Storage for a Firebase deployment. `VITE_STORAGE` chooses
+ * (src/lib/config.ts). Screens get the adapter from `getFileStorage()`.
  */
-import { authMode, isMockMode } from '@/lib/config'
+import { storageMode } from '@/lib/config'
 import { createOfflineStorage } from './offline-storage'
 
 export interface UploadOptions {
@@ -35,7 +37,19 @@ export interface FileStorage {
   remove(path: string): Promise<void>
 }
 
-export type StorageErrorCode = 'not-found' | 'aborted' | 'unauthorized' | 'quota-exceeded' | 'invalid-path' | 'unknown'
+export type StorageErrorCode =
+  | 'not-found'
+  | 'aborted'
+  | 'unauthorized'
+  | 'quota-exceeded'
+  | 'invalid-path'
+  /** The storage refused the file by size (the server: 413). */
+  | 'too-large'
+  /** The storage refused the file by its content: not what its name says (a PNG renamed `.jpg`). */
+  | 'content-mismatch'
+  /** The storage does not take this kind of file here (an SVG logo, a PNG legitimation scan). */
+  | 'type-not-allowed'
+  | 'unknown'
 
 export class StorageError extends Error {
   readonly code: StorageErrorCode
@@ -54,13 +68,10 @@ export const assertValidPath = (path: string): void => {
   }
 }
 
-/** Defers every call until the Firebase adapter (and the Firebase SDK) is loaded: never in the first chunk. */
-const lazyFirebaseStorage = (): FileStorage => {
+/** Defers every call until the adapter (for Firebase: and its SDK) is loaded: never in the first chunk. */
+const lazyStorage = (load: () => Promise<FileStorage>): FileStorage => {
   let loaded: Promise<FileStorage> | null = null
-  const adapter = () =>
-    (loaded ??= import('./firebase-storage').then(({ createFirebaseStorage, firebaseStorageConfigFromEnv }) =>
-      createFirebaseStorage(firebaseStorageConfigFromEnv(import.meta.env)),
-    ))
+  const adapter = () => (loaded ??= load())
   return {
     upload: async (path, file, options) => (await adapter()).upload(path, file, options),
     getMetadata: async (path) => (await adapter()).getMetadata(path),
@@ -69,11 +80,22 @@ const lazyFirebaseStorage = (): FileStorage => {
   }
 }
 
+const lazyFirebaseStorage = (): FileStorage =>
+  lazyStorage(() =>
+    import('./firebase-storage').then(({ createFirebaseStorage, firebaseStorageConfigFromEnv }) =>
+      createFirebaseStorage(firebaseStorageConfigFromEnv(import.meta.env)),
+    ),
+  )
+
+const lazyServerStorage = (): FileStorage =>
+  lazyStorage(() => import('./server-storage').then(({ createServerStorage }) => createServerStorage()))
+
 let instance: FileStorage | null = null
 
 /**
- * The adapter for this build: Firebase Storage with a real backend and Firebase sign-in; otherwise the
- * browser-local store (with the mocked backend even in Firebase sign-in mode, as no Storage emulator runs).
+ * The adapter for this build (`storageMode`, VITE_STORAGE): the server's storage by default with a real
+ * backend, Firebase Storage when asked for, and the browser-local store with the mocked backend.
  */
 export const getFileStorage = (): FileStorage =>
-  (instance ??= !isMockMode && authMode === 'firebase' ? lazyFirebaseStorage() : createOfflineStorage())
+  (instance ??=
+    storageMode === 'server' ? lazyServerStorage() : storageMode === 'firebase' ? lazyFirebaseStorage() : createOfflineStorage())

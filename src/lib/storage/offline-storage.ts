@@ -44,7 +44,9 @@ const openDatabase = (): Promise<IDBDatabase> =>
 
 const store = async (mode: IDBTransactionMode): Promise<IDBObjectStore> => (await openDatabase()).transaction(STORE, mode).objectStore(STORE)
 
-const seedUrl = (path: string): string => `${import.meta.env.BASE_URL ?? '/'}seed-files/${path.slice(SEED_PREFIX.length)}`
+/** The demo seed's sample files (`seed/…`): served read-only with the app from `public/seed-files/`. */
+export const isSeedPath = (path: string): boolean => path.startsWith(SEED_PREFIX)
+export const seedUrl = (path: string): string => `${import.meta.env.BASE_URL ?? '/'}seed-files/${path.slice(SEED_PREFIX.length)}`
 
 const aborted = () => new StorageError('aborted', 'The upload was cancelled.')
 

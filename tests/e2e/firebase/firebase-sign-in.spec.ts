@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test'
-import { emulatorOobCodes, seedEmulator } from '../../../scripts/firebase-seed.ts'
+import { emulatorOobCodes, latestOobCode, seedEmulator } from '../../../scripts/firebase-seed.ts'
 import { accounts, SEED_PASSWORD, signIn } from '../fixtures'
 
 /**
@@ -19,16 +19,8 @@ const test = base.extend({
 })
 
 const oobCode = async (email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET') => {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      code = (await emulatorOobCodes())
-        .filter((entry) => entry.email === email && entry.requestType === requestType)
-        .at(-1)?.oobCode
-      return code
-    })
-    .toBeTruthy()
-  return code!
+  await expect.poll(() => latestOobCode(email, requestType)).toBeTruthy()
+  return (await latestOobCode(email, requestType))!
 }
 
 test('signs in with Firebase Auth; the backend takes the token; the role opens /users', async ({ page }) => {

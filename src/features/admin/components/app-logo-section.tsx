@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { getGetAppLogoQueryOptions } from '@/api/generated/query/endpoints/app-logo/app-logo'
 import type { AppLogo } from '@/api/generated/query/model/appLogo'
 import type { LogoContentType } from '@/api/generated/query/model/logoContentType'
+import { storageRefusalMessage } from '@/components/files/file-check-message'
 import { UploadProgress } from '@/components/files/upload-progress'
 import { useDownloadUrl, useStorageUpload } from '@/components/files/use-file-storage'
 import { Alert } from '@/components/ui/alert'
@@ -29,6 +30,7 @@ import {
   LOGO_ACCEPT,
   LOGO_MAX_BYTES,
   logoStoragePath,
+  SVG_LOGOS_ALLOWED,
   type LogoCheck,
 } from '../logo-file'
 
@@ -182,9 +184,13 @@ const LogoUpload = ({ current }: { current: AppLogo | null }) => {
       case 'too-large':
         return t`Die Datei ist zu groß. Erlaubt sind höchstens ${maximum}.`
       case 'type':
-        return t`Dieser Dateityp ist nicht erlaubt. Erlaubt sind PNG, JPG, WebP oder SVG.`
+        return SVG_LOGOS_ALLOWED
+          ? t`Dieser Dateityp ist nicht erlaubt. Erlaubt sind PNG, JPG, WebP oder SVG.`
+          : t`Dieser Dateityp ist nicht erlaubt. Erlaubt sind PNG, JPG oder WebP.`
       case 'content':
-        return t`Der Inhalt der Datei passt nicht zu ihrer Endung. Erlaubt sind PNG, JPG, WebP oder SVG.`
+        return SVG_LOGOS_ALLOWED
+          ? t`Der Inhalt der Datei passt nicht zu ihrer Endung. Erlaubt sind PNG, JPG, WebP oder SVG.`
+          : t`Der Inhalt der Datei passt nicht zu ihrer Endung. Erlaubt sind PNG, JPG oder WebP.`
     }
   }
 
@@ -209,8 +215,14 @@ const LogoUpload = ({ current }: { current: AppLogo | null }) => {
     const path = logoStoragePath(chosen.file.name)
     try {
       await storage.upload(path, chosen.file)
-    } catch {
-      setFailure(t`Fehler beim Speichern des Logos: Die Datei konnte nicht hochgeladen werden.`)
+    } catch (error) {
+      // The server checks the content again (and takes no SVG): its refusal says what to change.
+      const refusal = storageRefusalMessage(error)
+      setFailure(
+        refusal
+          ? t`Fehler beim Speichern des Logos: ${refusal}`
+          : t`Fehler beim Speichern des Logos: Die Datei konnte nicht hochgeladen werden.`,
+      )
       toast.error(t`Fehler beim Speichern des Logos`)
       return
     }
@@ -245,7 +257,11 @@ const LogoUpload = ({ current }: { current: AppLogo | null }) => {
       <FieldFrame
         id={inputId}
         label={t`Bilddatei`}
-        hint={t`PNG, JPG, WebP oder SVG, höchstens ${maximum}. Quadratische Logos wirken am besten.`}
+        hint={
+          SVG_LOGOS_ALLOWED
+            ? t`PNG, JPG, WebP oder SVG, höchstens ${maximum}. Quadratische Logos wirken am besten.`
+            : t`PNG, JPG oder WebP, höchstens ${maximum}. Quadratische Logos wirken am besten.`
+        }
         error={refusal ?? undefined}
       >
         <input

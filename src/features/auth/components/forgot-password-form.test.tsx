@@ -50,6 +50,22 @@ describe('"Passwort vergessen?"', () => {
     expect(screen.getByLabelText(/^E-Mail/)).toHaveValue('verein@demo.at')
   })
 
+  it('says to wait a moment when the server rate-limits password resets (429)', async () => {
+    server.use(
+      http.post('*/__mock/identity/sendPasswordReset', () =>
+        HttpResponse.json(
+          { type: 'https://vereinsportal.at/problems/too-many-requests', status: 429, title: 'Too Many Requests' },
+          { status: 429, headers: { 'Retry-After': '60' } },
+        ),
+      ),
+    )
+    const { user } = await openForgotPassword('verein@demo.at')
+    await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Fehler beim Zurücksetzen des Passworts')
+    expect(alert).toHaveTextContent('Zu viele Versuche in kurzer Zeit')
+  })
+
   it('goes back to the sign-in form with the address', async () => {
     const { user } = await openForgotPassword('verein@demo.at')
     await user.click(screen.getByRole('button', { name: 'Zurück zur Anmeldung' }))

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
+import { AuthError } from '@/lib/auth/auth-service'
 import { useAuth } from '@/lib/auth/use-auth'
 import { passwordResetRequestSchema, type PasswordResetRequestValues } from '../schemas'
 
@@ -20,7 +21,7 @@ interface ForgotPasswordFormProps {
 export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormProps) => {
   const { t } = useLingui()
   const auth = useAuth()
-  const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null)
+  const [outcome, setOutcome] = useState<'sent' | 'failed' | 'too-many-requests' | null>(null)
   const [resolver] = useState(() => zodResolver(passwordResetRequestSchema()))
   const form = useForm<PasswordResetRequestValues>({ resolver, defaultValues: { email: initialEmail } })
   const { errors, isSubmitting } = form.formState
@@ -30,8 +31,8 @@ export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormP
     try {
       await auth.sendPasswordResetEmail(email)
       setOutcome('sent')
-    } catch {
-      setOutcome('failed')
+    } catch (error) {
+      setOutcome(error instanceof AuthError && error.code === 'too-many-requests' ? 'too-many-requests' : 'failed')
     }
   })
 
@@ -56,9 +57,15 @@ export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormP
           </Trans>
         </Alert>
       )}
-      {outcome === 'failed' && (
+      {(outcome === 'failed' || outcome === 'too-many-requests') && (
         <Alert tone="error" role="alert" title={t`Fehler beim Zurücksetzen des Passworts`}>
-          <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          {outcome === 'too-many-requests' ? (
+            <Trans>
+              Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.
+            </Trans>
+          ) : (
+            <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          )}
         </Alert>
       )}
       <TextField

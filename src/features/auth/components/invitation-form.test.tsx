@@ -1,7 +1,9 @@
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { configureApiAuth } from '@/api/client'
 import { createUser } from '@/api/generated/query/endpoints/users/users'
 import { seedInvitations } from '@mocks/db/seed-accounts'
+import { server } from '@mocks/node'
 import { idTokenFor } from '@mocks/testing'
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
@@ -95,5 +97,27 @@ describe('accepting an invitation (/acceptInvitation)', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('User ist bereits vorhanden')
     expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toBeInTheDocument()
+  })
+
+  it('says "Zu viele Versuche" when the server rate-limits this address (429), and keeps the entries', async () => {
+    server.use(
+      http.post('*/api/backend/v1/users/registerViaInvite', () =>
+        HttpResponse.json(
+          {
+            type: 'https://vereinsportal.at/problems/too-many-requests',
+            title: 'Too Many Requests',
+            status: 429,
+            detail: 'Too many requests from this client; retry in 1 minute.',
+          },
+          { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '60' } },
+        ),
+      ),
+    )
+    const { user } = await open(seedInvitations.valid.token)
+    await fill(user, complete)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Zu viele Versuche')
+    expect(alert).toHaveTextContent('Bitte warten Sie einen Moment')
+    expect(screen.getByLabelText(/^Vorname/)).toHaveValue('Eva')
   })
 })

@@ -141,6 +141,12 @@ const InvitationFailure = ({ error }: { error: Error }) => {
   if (kind === 'validation') {
     return alert(t`Bitte prüfen Sie Ihre Eingaben`, <Trans>Einige Angaben wurden nicht angenommen.</Trans>)
   }
+  if (status === 429 || kind === 'too-many-requests') {
+    return alert(
+      t`Zu viele Versuche`,
+      <Trans>Bitte warten Sie einen Moment und versuchen Sie es dann erneut. Ihre Eingaben bleiben erhalten.</Trans>,
+    )
+  }
   return alert(
     t`Einladung konnte nicht angenommen werden`,
     <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>,

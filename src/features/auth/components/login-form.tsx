@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { AuthFailureAlert } from '@/components/auth/auth-failure-alert'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
@@ -100,17 +101,7 @@ const LoginFailure = ({ failure }: { failure: Failure }) => {
       return <UnverifiedNotice email={failure.email} />
     case 'failed':
       return (
-        <Alert tone="error" role="alert" title={t`Anmeldung fehlgeschlagen`}>
-          {failure.code === 'network' ? (
-            <Trans>
-              Es besteht keine Verbindung. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.
-            </Trans>
-          ) : failure.code === 'too-many-requests' ? (
-            <Trans>Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.</Trans>
-          ) : (
-            <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>
-          )}
-        </Alert>
+        <AuthFailureAlert title={t`Anmeldung fehlgeschlagen`} code={failure.code} />
       )
   }
 }

@@ -5,24 +5,36 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { useUpdateUserPassword } from '@/api/generated/query/endpoints/users/users'
+import { AuthFailureAlert } from '@/components/auth/auth-failure-alert'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { useAuth } from '@/lib/auth/use-auth'
+import { TextField } from '@/components/ui/field'
+import { notReauthenticatedMessage } from '@/lib/api-errors'
+import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
+import { useAuth, useAuthUser } from '@/lib/auth/use-auth'
 import '../auth-notice'
-import { newPasswordSchema, type NewPasswordValues } from '../schemas'
+import { passwordChangeSchema, type PasswordChangeValues } from '../schemas'
 import { NewPasswordFields } from './new-password-fields'
 
 /**
- * `PUT users/updateUserPassword`. The backend ends every session of the account, so on success the user
- * is told to sign in again, signed out, and taken to /login (which repeats the message).
+ * `PUT users/updateUserPassword`, after the current password was confirmed with the provider (which also
+ * gives the recent sign-in the backend wants for this change). The backend ends every session of the
+ * account, so on success the user is told to sign in again, signed out, and taken to /login (which repeats
+ * the message).
  */
 export const PasswordChangeForm = () => {
   const { t } = useLingui()
   const auth = useAuth()
+  const user = useAuthUser()
   const navigate = useNavigate()
-  const [resolver] = useState(() => zodResolver(newPasswordSchema()))
-  const form = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', passwordConfirmation: '' } })
-  const { errors } = form.formState
+  const [resolver] = useState(() => zodResolver(passwordChangeSchema()))
+  const form = useForm<PasswordChangeValues>({
+    resolver,
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+  /** The provider could not check the current password (no connection, too many attempts, …). */
+  const [checkFailure, setCheckFailure] = useState<AuthErrorCode | null>(null)
 
   const change = useUpdateUserPassword({
     mutation: {
@@ -34,9 +46,26 @@ export const PasswordChangeForm = () => {
     },
   })
 
-  const onSubmit = form.handleSubmit(({ password }) =>
-    change.mutateAsync({ data: { password } }).catch(() => undefined),
-  )
+  const onSubmit = form.handleSubmit(async ({ currentPassword, password }) => {
+    setCheckFailure(null)
+    change.reset()
+    try {
+      await auth.reauthenticate(currentPassword)
+    } catch (error) {
+      const code = error instanceof AuthError ? error.code : 'unknown'
+      if (code === 'invalid-credential') {
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: t`Das Passwort ist nicht korrekt.` },
+          { shouldFocus: true },
+        )
+      } else {
+        setCheckFailure(code)
+      }
+      return
+    }
+    await change.mutateAsync({ data: { password } }).catch(() => undefined)
+  })
 
   return (
     <form
@@ -45,18 +74,33 @@ export const PasswordChangeForm = () => {
       className="flex flex-col gap-4"
       aria-label={t`Passwort ändern`}
     >
+      {checkFailure && (
+        <AuthFailureAlert title={t`Das aktuelle Passwort konnte nicht geprüft werden`} code={checkFailure} />
+      )}
       {change.isError && (
         <Alert tone="error" role="alert" title={t`Fehler beim Ändern des Passworts`}>
-          <Trans>Ihr Passwort wurde nicht geändert. Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          {notReauthenticatedMessage(change.error) ?? (
+            <Trans>Ihr Passwort wurde nicht geändert. Bitte versuchen Sie es in einem Moment erneut.</Trans>
+          )}
         </Alert>
       )}
+      {/* For password managers: whose password changes. */}
+      <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+      <TextField
+        label={t`Aktuelles Passwort`}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
       <NewPasswordFields
         replacing
         password={form.register('password')}
         confirmation={form.register('passwordConfirmation')}
         errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
       />
-      <Button type="submit" pending={change.isPending || change.isSuccess} className="self-end">
+      <Button type="submit" pending={isSubmitting || change.isPending || change.isSuccess} className="self-end">
         <Trans>Passwort ändern</Trans>
       </Button>
     </form>

@@ -11,6 +11,7 @@ import type { DocumentReference } from '@/api/generated/query/model/documentRefe
 import type { FileDeletion } from '@/api/generated/query/model/fileDeletion'
 import type { ImageReference } from '@/api/generated/query/model/imageReference'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { storageRefusalMessage } from '@/components/files/file-check-message'
 import { removeStoredBlob, storagePathFor, useStorageUpload } from '@/components/files/use-file-storage'
 import { addClubDocumentBodyNameMax } from '@/api/generated/zod/clubs/clubs.zod'
 import { invalidateClub } from './club-cache'
@@ -71,11 +72,19 @@ const useUploadThenRecord = <R extends ImageReference | DocumentReference>(
       if (input.replaces) await removeStoredBlob(clubId, input.replaces.path)
       if (messages.success) toast.success(messages.success())
     },
-    onError: () => {
-      if (messages.failure) toast.error(messages.failure())
+    onError: (error) => {
+      // The server refused the file by its content or size: say why, not just that it failed.
+      const refusal = storageRefusalMessage(error)
+      if (messages.failure) toast.error(refusal ?? messages.failure())
     },
   })
-  return { ...mutation, progress: storage.progress, progressName: storage.name }
+  return {
+    ...mutation,
+    progress: storage.progress,
+    progressName: storage.name,
+    /** Why the storage refused the last file (German), for the field; undefined otherwise. */
+    refusal: storageRefusalMessage(mutation.error),
+  }
 }
 
 /** `addImage` (logo, gallery, legitimation scans) after the upload. */

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { useUpdateClub } from '@/api/generated/query/endpoints/clubs/clubs'
+import { notReauthenticatedMessage } from '@/lib/api-errors'
 import { invalidateClub, putClubIntoOverview } from './club-cache'
 
 /** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
@@ -14,8 +15,8 @@ export const useSaveClub = () => {
         void invalidateClub(queryClient, club.id)
         toast.success(t`Vereinsdaten wurden aktualisiert`)
       },
-      onError: () => {
-        toast.error(t`Fehler beim Aktualisieren der Vereinsdaten`)
+      onError: (error) => {
+        toast.error(notReauthenticatedMessage(error) ?? t`Fehler beim Aktualisieren der Vereinsdaten`)
       },
     },
   })

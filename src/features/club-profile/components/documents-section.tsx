@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { ClubDocuments } from '@/api/generated/query/model/clubDocuments'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
+import { storageRefusalMessage } from '@/components/files/file-check-message'
 import { FileUploadField, type AcceptedFile } from '@/components/files/file-upload-field'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -67,8 +68,8 @@ export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = 
         pick(slot, null)
       }
       toast.success(t`Dokumente wurden gespeichert`)
-    } catch {
-      toast.error(t`Fehler beim Speichern des Dokuments`)
+    } catch (error) {
+      toast.error(storageRefusalMessage(error) ?? t`Fehler beim Speichern des Dokuments`)
     }
   }
 
@@ -83,7 +84,7 @@ export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = 
         disabled={disabled || saving}
         progress={upload.progress}
         progressName={upload.progressName}
-        error={missing.includes(slot) ? t`Bitte wählen Sie dieses Dokument aus.` : undefined}
+        error={missing.includes(slot) ? t`Bitte wählen Sie dieses Dokument aus.` : upload.refusal}
         onAccept={(accepted) => pick(slot, accepted)}
       >
         <StoredFileNote file={stored[slot]} emptyText={t`Noch kein Dokument gespeichert.`} />

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../../../../tests/utils/render'
+import { StorageError, getFileStorage } from '@/lib/storage/file-storage'
 
 // Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.
 afterEach(() => {
@@ -61,6 +62,20 @@ describe('legitimation scans', () => {
         'Nur .JPG-Dateien sind erlaubt. Bitte wählen Sie ein Foto oder einen Scan im JPG-Format.',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('shows the server’s refusal in German when the storage refuses a file the browser let through', async () => {
+    // The server checks every upload by its content again (server/files): a client that skipped the
+    // browser's check gets its answer, and the screen says what to do instead of a bare failure.
+    vi.spyOn(getFileStorage(), 'upload').mockRejectedValue(new StorageError('content-mismatch', 'file-content-mismatch'))
+    const { user } = await open()
+    const front = within(contact()).getByLabelText(/^Vorderseite/)
+    await user.upload(front, fixture('ausweis-vorderseite.jpg', 'ausweis.jpg', 'image/jpeg'))
+    const message =
+      'Der Server hat die Datei abgelehnt: Ihr Inhalt passt nicht zu ihrer Endung (zum Beispiel ein PNG-Bild, das in .jpg umbenannt wurde). Bitte wählen Sie die Originaldatei.'
+    expect(await screen.findAllByText(message)).toHaveLength(2)
+    expect(front).toHaveAttribute('aria-invalid', 'true')
+    expect(within(contact()).getAllByText('Noch keine Datei hochgeladen.')).toHaveLength(2)
   })
 
   it('uploads a real JPEG named .JPG and records it as the front side', async () => {

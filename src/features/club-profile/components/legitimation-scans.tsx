@@ -26,6 +26,7 @@ const ScanField = ({ clubId, label, imageLabel, current, disabled, successMessag
       hint={`${fileRuleHint(LEGITIMATION_SCAN_RULE)} ${t`Foto oder Scan, wird sofort gespeichert.`}`}
       progress={upload.progress}
       progressName={upload.progressName}
+      error={upload.refusal}
       disabled={disabled || upload.isPending}
       onAccept={({ file, contentType }) => upload.mutate({ label: imageLabel, file, contentType, replaces: current })}
     >

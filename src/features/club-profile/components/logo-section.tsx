@@ -43,6 +43,7 @@ export const LogoSection = ({
           hint={`${fileRuleHint(IMAGE_RULE)} ${t`Wird sofort gespeichert.`}`}
           progress={upload.progress}
           progressName={upload.progressName}
+          error={upload.refusal}
           disabled={disabled || upload.isPending}
           onAccept={({ file, contentType }) => upload.mutate({ label: 'LOGO', file, contentType, replaces: logo })}
         />

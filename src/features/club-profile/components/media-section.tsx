@@ -40,6 +40,7 @@ export const GallerySection = ({ clubId, disabled = false }: { clubId: string; d
             rule={IMAGE_RULE}
             progress={upload.progress}
             progressName={upload.progressName}
+            error={upload.refusal}
             disabled={upload.isPending}
             onAccept={({ file, contentType }) => upload.mutate({ label: 'GALLERY', file, contentType })}
           />
@@ -82,6 +83,7 @@ export const OtherDocumentsSection = ({ clubId, disabled = false }: { clubId: st
             rule={DOCUMENT_RULE}
             progress={upload.progress}
             progressName={upload.progressName}
+            error={upload.refusal}
             disabled={upload.isPending}
             onAccept={({ file, contentType }) => upload.mutate({ label: 'OTHER_DOCUMENT', file, contentType })}
           />

@@ -1,15 +1,15 @@
 import { t } from '@lingui/core/macro'
 import { toast } from 'sonner'
 import { useCreateClubWithUser } from '@/api/generated/query/endpoints/clubs/clubs'
-import { problemKind, problemStatus } from '@/lib/api-errors'
+import { problemKind, problemStatus, tooManyRequestsMessage } from '@/lib/api-errors'
 
 /** A taken e-mail address (409 `user-exists`): the wizard shows it at the e-mail field, not as a toast. */
 export const isUserExists = (error: unknown): boolean =>
   problemKind(error) === 'user-exists' || (problemStatus(error) === 409 && problemKind(error) === undefined)
 
 /**
- * `POST club/createWithUser` (public). Success and generic failures are toasts; the page puts field errors
- * next to fields.
+ * `POST club/createWithUser` (public). Success and generic failures are toasts (a rate limit's with its
+ * reason); the page puts field errors next to fields.
  */
 export const useRegisterClub = () =>
   useCreateClubWithUser({
@@ -18,7 +18,9 @@ export const useRegisterClub = () =>
         toast.success(t`Verein erfolgreich registriert`)
       },
       onError: (error) => {
-        if (!isUserExists(error)) toast.error(t`Fehler bei der Registrierung!`)
+        // Too many registrations from this network (429): the same toast, saying why and what to do.
+        if (!isUserExists(error))
+          toast.error(t`Fehler bei der Registrierung!`, { description: tooManyRequestsMessage(error) })
       },
     },
   })

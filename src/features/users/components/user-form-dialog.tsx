@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { RequiredNote, SelectField, TextField } from '@/components/ui/field'
 import { createUserBodyPasswordMin } from '@/api/generated/zod/users/users.zod'
-import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
+import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { ROLE_LABELS } from '@/lib/labels/role-labels'
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/user-mutations'
 import { ROLES } from '../roles'
@@ -45,7 +45,7 @@ const reportSaveError = <T extends FormInput>(
   } else {
     applyServerFieldErrors(error, setError, fields, messages.invalid)
   }
-  toast.error(messages.saveFailed)
+  toast.error(notReauthenticatedMessage(error) ?? messages.saveFailed)
 }
 
 const useMessages = () => {

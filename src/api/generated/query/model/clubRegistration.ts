@@ -20,7 +20,8 @@
  *   message by `type` and `status` without parsing `detail`.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
- *   database is unreachable, gets **503**; nothing was changed.
+ *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
+ *   whose body is the file's bytes (at most 10 MB).
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -30,7 +31,24 @@
  * - `STAFF`: role `ROLE_STAFF` (read-only access to clubs, their campaigns and donations).
  * - `CLUB_MEMBER`: a user who belongs to the club named in the path or body (a club representative).
  * - `SELF`: the user named in the path is the caller.
- * A missing, malformed or expired token gives **401**; a valid token without the access gives **403**.
+ * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
+ *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
+ *
+ * ## Fresh sign-in
+ * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
+ * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
+ * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
+ * `reauthentication-required`: the client asks for the password again (Firebase
+ * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
+ *
+ * ## Rate limits
+ * What anyone may call is limited per client IP: registration, invitation acceptance and the sign-in of
+ * the development identity share one counter (default 20 per minute), the other `ANYONE` operations
+ * another (default 300 per minute). Over a limit the answer is **429** with problem kind
+ * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed.
  *
  * ## Additions
  * Operations marked `x-addition: true` are not in the product specification's call list; each one's

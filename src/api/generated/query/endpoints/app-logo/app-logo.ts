@@ -20,7 +20,8 @@
  *   message by `type` and `status` without parsing `detail`.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
- *   database is unreachable, gets **503**; nothing was changed.
+ *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
+ *   whose body is the file's bytes (at most 10 MB).
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -30,7 +31,24 @@
  * - `STAFF`: role `ROLE_STAFF` (read-only access to clubs, their campaigns and donations).
  * - `CLUB_MEMBER`: a user who belongs to the club named in the path or body (a club representative).
  * - `SELF`: the user named in the path is the caller.
- * A missing, malformed or expired token gives **401**; a valid token without the access gives **403**.
+ * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
+ *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
+ *
+ * ## Fresh sign-in
+ * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
+ * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
+ * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
+ * `reauthentication-required`: the client asks for the password again (Firebase
+ * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
+ *
+ * ## Rate limits
+ * What anyone may call is limited per client IP: registration, invitation acceptance and the sign-in of
+ * the development identity share one counter (default 20 per minute), the other `ANYONE` operations
+ * another (default 300 per minute). Over a limit the answer is **429** with problem kind
+ * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed.
  *
  * ## Additions
  * Operations marked `x-addition: true` are not in the product specification's call list; each one's
@@ -86,6 +104,10 @@ import type {
 } from '../../model/forbiddenResponse.ts';
 
 import type {
+  GetAppLogoFileParams
+} from '../../model/getAppLogoFileParams.ts';
+
+import type {
   InternalServerErrorResponse
 } from '../../model/internalServerErrorResponse.ts';
 
@@ -100,6 +122,10 @@ import type {
 import type {
   ServiceUnavailableResponse
 } from '../../model/serviceUnavailableResponse.ts';
+
+import type {
+  TooManyRequestsResponse
+} from '../../model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
@@ -168,7 +194,7 @@ export const getGetAppLogoQueryKey = () => {
     }
 
 
-export const getGetAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppLogoQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -187,10 +213,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppLogoQueryResult = NonNullable<Awaited<ReturnType<typeof getAppLogo>>>
-export type GetAppLogoQueryError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>
+export type GetAppLogoQueryError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogo>>,
@@ -200,7 +226,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogo>>,
@@ -210,7 +236,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -218,7 +244,7 @@ export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TE
  * @summary The portal's logo
  */
 
-export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogo<TData = Awaited<ReturnType<typeof getAppLogo>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogo>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -490,3 +516,116 @@ export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | Unautho
       > => {
       return useMutation(getDeleteAppLogoMutationOptions(options), queryClient);
     }
+    export const getGetAppLogoFileUrl = (params: GetAppLogoFileParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/applogo/file?${stringifiedParams}` : `/applogo/file`
+}
+
+/**
+ * Why an addition: the shell shows the logo to everyone, before sign-in too, so its image needs a
+ * URL without a token. Serves the logo stored on this server whose `path` is the current logo's
+ * (`getAppLogo`); 404 for any other path, or when the logo is not stored on this server. Headers as
+ * `downloadFile` (images `inline`).
+ *
+ * Access: `ANYONE` (the public start page shows it).
+ * @summary The bytes of the portal's current logo
+ */
+export const getAppLogoFile = async (params: GetAppLogoFileParams, options?: Parameters<typeof apiFetch>[1]): Promise<Blob> => {
+
+  return apiFetch<Blob>(getGetAppLogoFileUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAppLogoFileQueryKey = (params?: GetAppLogoFileParams,) => {
+    return [
+    `/applogo/file`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetAppLogoFileQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppLogoFileQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppLogoFile>>> = ({ signal }) => getAppLogoFile(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAppLogoFileQueryResult = NonNullable<Awaited<ReturnType<typeof getAppLogoFile>>>
+export type GetAppLogoFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetAppLogoFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppLogoFile>>,
+          TError,
+          Awaited<ReturnType<typeof getAppLogoFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppLogoFile>>,
+          TError,
+          Awaited<ReturnType<typeof getAppLogoFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The bytes of the portal's current logo
+ */
+
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppLogoFileQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

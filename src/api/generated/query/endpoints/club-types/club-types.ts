@@ -20,7 +20,8 @@
  *   message by `type` and `status` without parsing `detail`.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
- *   database is unreachable, gets **503**; nothing was changed.
+ *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
+ *   whose body is the file's bytes (at most 10 MB).
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -30,7 +31,24 @@
  * - `STAFF`: role `ROLE_STAFF` (read-only access to clubs, their campaigns and donations).
  * - `CLUB_MEMBER`: a user who belongs to the club named in the path or body (a club representative).
  * - `SELF`: the user named in the path is the caller.
- * A missing, malformed or expired token gives **401**; a valid token without the access gives **403**.
+ * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
+ *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
+ *
+ * ## Fresh sign-in
+ * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
+ * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
+ * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
+ * `reauthentication-required`: the client asks for the password again (Firebase
+ * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
+ *
+ * ## Rate limits
+ * What anyone may call is limited per client IP: registration, invitation acceptance and the sign-in of
+ * the development identity share one counter (default 20 per minute), the other `ANYONE` operations
+ * another (default 300 per minute). Over a limit the answer is **429** with problem kind
+ * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed.
  *
  * ## Additions
  * Operations marked `x-addition: true` are not in the product specification's call list; each one's
@@ -92,6 +110,10 @@ import type {
 import type {
   ServiceUnavailableResponse
 } from '../../model/serviceUnavailableResponse.ts';
+
+import type {
+  TooManyRequestsResponse
+} from '../../model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
@@ -160,7 +182,7 @@ export const getGetClubTypesQueryKey = () => {
     }
 
 
-export const getGetClubTypesQueryOptions = <TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetClubTypesQueryOptions = <TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -179,10 +201,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetClubTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getClubTypes>>>
-export type GetClubTypesQueryError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>
+export type GetClubTypesQueryError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubTypes>>,
@@ -192,7 +214,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getClubTypes>>,
@@ -202,7 +224,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -210,7 +232,7 @@ export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>
  * @summary List club types
  */
 
-export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetClubTypes<TData = Awaited<ReturnType<typeof getClubTypes>>, TError = ErrorType<TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getClubTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -20,7 +20,8 @@
  *   message by `type` and `status` without parsing `detail`.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
- *   database is unreachable, gets **503**; nothing was changed.
+ *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
+ *   whose body is the file's bytes (at most 10 MB).
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -30,7 +31,24 @@
  * - `STAFF`: role `ROLE_STAFF` (read-only access to clubs, their campaigns and donations).
  * - `CLUB_MEMBER`: a user who belongs to the club named in the path or body (a club representative).
  * - `SELF`: the user named in the path is the caller.
- * A missing, malformed or expired token gives **401**; a valid token without the access gives **403**.
+ * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
+ *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
+ *
+ * ## Fresh sign-in
+ * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
+ * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
+ * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
+ * `reauthentication-required`: the client asks for the password again (Firebase
+ * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
+ *
+ * ## Rate limits
+ * What anyone may call is limited per client IP: registration, invitation acceptance and the sign-in of
+ * the development identity share one counter (default 20 per minute), the other `ANYONE` operations
+ * another (default 300 per minute). Over a limit the answer is **429** with problem kind
+ * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed.
  *
  * ## Additions
  * Operations marked `x-addition: true` are not in the product specification's call list; each one's
@@ -100,6 +118,10 @@ import type {
 import type {
   ServiceUnavailableResponse
 } from '../../model/serviceUnavailableResponse.ts';
+
+import type {
+  TooManyRequestsResponse
+} from '../../model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
@@ -352,6 +374,9 @@ export const useCreateUser = <TError = ErrorType<BadRequestResponse | Unauthoriz
  * administrator role from the last administrator is refused (409, `last-admin`), so the portal always
  * keeps someone who can manage it.
  *
+ * Changing the role needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401
+ * `reauthentication-required`).
+ *
  * Access: `ADMIN`.
  * @summary Update a user
  */
@@ -446,7 +471,7 @@ export const useUpdateUser = <TError = ErrorType<BadRequestResponse | Unauthoriz
  * yet the navigation and the route guard need it. Reading it from the backend keeps the role in one
  * place instead of duplicating it as a custom claim in the authentication provider.
  *
- * Access: `SIGNED_IN`.
+ * Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
  * @summary The signed-in user
  */
 export const getCurrentUser = async ( options?: Parameters<typeof apiFetch>[1]): Promise<CurrentUser> => {
@@ -550,6 +575,9 @@ export const getUpdateUserPasswordUrl = () => {
  * Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
  * user out and asks them to sign in again.
  *
+ * Needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`).
+ * The client asks for the current password before it calls this.
+ *
  * Access: `SIGNED_IN` (always the caller's own account).
  * @summary Change the caller's password
  */
@@ -584,7 +612,7 @@ return apiFetch<void>(getUpdateUserPasswordUrl(),
 
 export const getUpdateUserPasswordMutationKey = () => ['updateUserPassword'] as const;
 
-export const getUpdateUserPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getUpdateUserPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext> => {
 
@@ -613,13 +641,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserPassword>>>
     export type UpdateUserPasswordMutationBody = BodyType<PasswordUpdate>
-    export type UpdateUserPasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type UpdateUserPasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type UpdateUserPasswordMutationVariables = {data: BodyType<PasswordUpdate>}
 
     /**
  * @summary Change the caller's password
  */
-export const useUpdateUserPassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useUpdateUserPassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserPassword>>, TError,UpdateUserPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserPassword>>,
@@ -685,7 +713,7 @@ return apiFetch<User>(getRegisterViaInviteUrl(params),
 
 export const getRegisterViaInviteMutationKey = () => ['registerViaInvite'] as const;
 
-export const getRegisterViaInviteMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getRegisterViaInviteMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext> => {
 
@@ -714,13 +742,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterViaInviteMutationResult = NonNullable<Awaited<ReturnType<typeof registerViaInvite>>>
     export type RegisterViaInviteMutationBody = BodyType<InviteRegistration>
-    export type RegisterViaInviteMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type RegisterViaInviteMutationError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type RegisterViaInviteMutationVariables = {data: BodyType<InviteRegistration>;params: RegisterViaInviteParams}
 
     /**
  * @summary Accept an invitation
  */
-export const useRegisterViaInvite = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useRegisterViaInvite = <TError = ErrorType<BadRequestResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerViaInvite>>, TError,RegisterViaInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerViaInvite>>,

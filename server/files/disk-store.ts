@@ -1,0 +1,281 @@
+/**
+ * The server's files on its own disk: `<DATA_DIR>/files/<storage path>`, written whole or not at all.
+ *
+ * An upload is streamed into `<root>/.incoming/<random>` with a byte count (413 as soon as it passes the
+ * limit; nothing of it stays), then hard-linked to its place: a link never replaces an existing file and
+ * is atomic, so a reader sees either no file or the whole one. Every storage path is resolved below the
+ * root and refused otherwise, whatever the domain has checked before.
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { FILE_KIND_HEAD_BYTES } from '../../src/lib/file-kind.ts'
+
+/** The body passed the limit; the rest is not read. */
+export class TooLargeError extends Error {
+  readonly limit: number
+  constructor(limit: number) {
+    super(`The body is larger than ${limit} bytes.`)
+    this.name = 'TooLargeError'
+    this.limit = limit
+  }
+}
+
+/** The client stopped sending (closed the tab, aborted the upload). */
+export class AbortedUploadError extends Error {
+  constructor() {
+    super('The upload was aborted by the client.')
+    this.name = 'AbortedUploadError'
+  }
+}
+
+export interface IncomingFile {
+  /** The temporary file holding the bytes. */
+  readonly tempPath: string
+  readonly size: number
+  readonly head: Uint8Array
+}
+
+export interface StoredFileHandle {
+  readonly size: number
+  readonly stream: Readable
+  readonly modifiedMs: number
+}
+
+export interface DiskFiles {
+  /** `<DATA_DIR>/files`. */
+  readonly root: string
+  /** Where a storage path lives on disk; throws for anything that would leave the root. */
+  locate(path: string): string
+  /** Streams a request body into a temporary file, at most `maxBytes` (TooLargeError beyond). */
+  receive(body: Readable, maxBytes: number): Promise<IncomingFile>
+  /**
+   * Links the temporary file to its place. A file already there that is not this one is replaced only
+   * when `replaceStray` says so (a file no record knows of, left by a crash).
+   */
+  place(tempPath: string, path: string, replaceStray: boolean): Promise<boolean>
+  /** Whether the file at `path` is the temporary file (the same inode: linked by `place`). */
+  isLinkOf(tempPath: string, path: string): Promise<boolean>
+  /** Removes the file at `path` (and folders left empty); nothing when it is not there. */
+  remove(path: string): Promise<void>
+  /** Removes a temporary file; nothing when it is gone. */
+  discardTemp(tempPath: string): Promise<void>
+  /** The file's bytes, opened now (a removal after this does not cut the answer short), or null. */
+  open(path: string): Promise<StoredFileHandle | null>
+  /** Every stored file (storage path, last change) and every temporary file (its path on disk). */
+  scan(): Promise<{
+    files: Array<{ path: string; modifiedMs: number }>
+    temps: Array<{ tempPath: string; modifiedMs: number }>
+  }>
+  /** HMAC-SHA256 of `text` with the link secret, base64url. */
+  sign(text: string): string
+  verify(text: string, signature: string): boolean
+}
+
+const INCOMING = '.incoming'
+const SECRET_FILE = '.link-secret'
+
+const isMissing = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'ENOENT'
+
+/**
+ * The link secret: `FILE_LINK_SECRET` when given (several servers behind one balancer must share it),
+ * else a random one kept in `<root>/.link-secret` (readable by the server's user only), so links survive
+ * a restart.
+ */
+const linkSecret = (root: string, configured: string | undefined): Buffer => {
+  if (configured) return Buffer.from(configured, 'utf8')
+  const file = join(root, SECRET_FILE)
+  try {
+    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url')
+  } catch (error) {
+    if (!isMissing(error)) throw error
+  }
+  const secret = randomBytes(32)
+  writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' })
+  return secret
+}
+
+export const createDiskFiles = (root: string, options: { linkSecret?: string | undefined } = {}): DiskFiles => {
+  const base = resolve(root)
+  const incoming = join(base, INCOMING)
+  mkdirSync(incoming, { recursive: true, mode: 0o700 })
+  const secret = linkSecret(base, options.linkSecret)
+
+  const locate = (path: string): string => {
+    const target = resolve(base, path)
+    const inside = relative(base, target)
+    if (
+      path.startsWith('/') ||
+      path.includes('\\') ||
+      path.includes('\0') ||
+      inside === '' ||
+      inside.startsWith('..') ||
+      inside.split(sep)[0] === INCOMING ||
+      inside.startsWith('.')
+    ) {
+      throw new Error(`Refused storage path outside the file root: ${path}`)
+    }
+    return target
+  }
+
+  const sign = (text: string): string => createHmac('sha256', secret).update(text).digest('base64url')
+
+  return {
+    root: base,
+    locate,
+
+    receive: (body, maxBytes) =>
+      new Promise<IncomingFile>((resolvePromise, reject) => {
+        const tempPath = join(incoming, randomUUID())
+        const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
+        let size = 0
+        const head: Buffer[] = []
+        let headLength = 0
+        let failed = false
+        const fail = (error: Error) => {
+          if (failed) return
+          failed = true
+          body.off('data', onData)
+          // Stop reading; what was written goes.
+          body.pause()
+          out.destroy()
+          void unlink(tempPath).catch(() => undefined)
+          reject(error)
+        }
+        const onData = (chunk: Buffer) => {
+          size += chunk.length
+          if (size > maxBytes) return fail(new TooLargeError(maxBytes))
+          if (headLength < FILE_KIND_HEAD_BYTES) {
+            head.push(chunk.subarray(0, FILE_KIND_HEAD_BYTES - headLength))
+            headLength += Math.min(chunk.length, FILE_KIND_HEAD_BYTES - headLength)
+          }
+          if (!out.write(chunk)) {
+            body.pause()
+            out.once('drain', () => body.resume())
+          }
+        }
+        body.on('data', onData)
+        body.once('error', (error) => fail(error))
+        body.once('aborted', () => fail(new AbortedUploadError()))
+        body.once('close', () => {
+          // A request stream that closes before 'end' was cut off by the client.
+          if (!body.readableEnded) fail(new AbortedUploadError())
+        })
+        out.once('error', (error) => fail(error))
+        body.once('end', () => {
+          if (failed) return
+          out.end(() => {
+            if (failed) return
+            resolvePromise({ tempPath, size, head: new Uint8Array(Buffer.concat(head)) })
+          })
+        })
+      }),
+
+    place: async (tempPath, path, replaceStray) => {
+      const target = locate(path)
+      await mkdir(dirname(target), { recursive: true })
+      try {
+        await link(tempPath, target)
+        return true
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EEXIST') throw error
+      }
+      const [mine, there] = await Promise.all([stat(tempPath), lstat(target)])
+      if (mine.ino === there.ino && mine.dev === there.dev) return true
+      if (!replaceStray) return false
+      await unlink(target)
+      await link(tempPath, target)
+      return true
+    },
+
+    isLinkOf: async (tempPath, path) => {
+      try {
+        const [mine, there] = await Promise.all([stat(tempPath), lstat(locate(path))])
+        return mine.ino === there.ino && mine.dev === there.dev
+      } catch (error) {
+        if (isMissing(error)) return false
+        throw error
+      }
+    },
+
+    remove: async (path) => {
+      const target = locate(path)
+      try {
+        await unlink(target)
+      } catch (error) {
+        if (!isMissing(error)) throw error
+      }
+      // Folders left empty go too (a club's label folder, then the club's), never the root.
+      let folder = dirname(target)
+      while (folder !== base && folder.startsWith(base + sep)) {
+        try {
+          await rmdir(folder)
+        } catch {
+          break
+        }
+        folder = dirname(folder)
+      }
+    },
+
+    discardTemp: async (tempPath) => {
+      if (dirname(tempPath) !== incoming) return
+      await unlink(tempPath).catch((error: unknown) => {
+        if (!isMissing(error)) throw error
+      })
+    },
+
+    open: async (path) => {
+      let handle
+      try {
+        handle = await open(locate(path), 'r')
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+      const info = await handle.stat()
+      if (!info.isFile()) {
+        await handle.close()
+        return null
+      }
+      return { size: info.size, modifiedMs: info.mtimeMs, stream: handle.createReadStream() }
+    },
+
+    scan: async () => {
+      const files: Array<{ path: string; modifiedMs: number }> = []
+      const temps: Array<{ tempPath: string; modifiedMs: number }> = []
+      const walk = async (folder: string): Promise<void> => {
+        let entries
+        try {
+          entries = await readdir(folder, { withFileTypes: true })
+        } catch (error) {
+          if (isMissing(error)) return
+          throw error
+        }
+        for (const entry of entries) {
+          const full = join(folder, entry.name)
+          if (folder === base && entry.name.startsWith('.')) continue
+          if (entry.isDirectory()) await walk(full)
+          else if (entry.isFile()) {
+            const info = await stat(full).catch(() => null)
+            if (info) files.push({ path: relative(base, full).split(sep).join('/'), modifiedMs: info.mtimeMs })
+          }
+        }
+      }
+      await walk(base)
+      for (const entry of await readdir(incoming).catch(() => [] as string[])) {
+        const info = await stat(join(incoming, entry)).catch(() => null)
+        if (info) temps.push({ tempPath: join(incoming, entry), modifiedMs: info.mtimeMs })
+      }
+      return { files, temps }
+    },
+
+    sign,
+    verify: (text, signature) => {
+      const expected = Buffer.from(sign(text))
+      const given = Buffer.from(signature)
+      return expected.length === given.length && timingSafeEqual(expected, given)
+    },
+  }
+}

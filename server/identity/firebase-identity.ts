@@ -1,0 +1,151 @@
+/**
+ * The domain's identity port over Firebase Auth (firebase-admin): the production identity, and in
+ * development and tests the Firebase Auth emulator (firebase-admin talks to it when the standard
+ * `FIREBASE_AUTH_EMULATOR_HOST` is set; server/config.ts refuses that in production).
+ *
+ * A portal user is one account: the provider's account and the database row change together. The
+ * database side runs in the request's transaction; the provider's side cannot, so each change here
+ * registers how to reverse it (TransactionEffects): a created account is deleted again, a changed one
+ * gets its old address and name back, and a deletion is prepared by disabling the account (reversible)
+ * and carried out only after the commit.
+ */
+import { randomUUID } from 'node:crypto'
+import { applicationDefault, initializeApp, type App } from 'firebase-admin/app'
+import { getAuth, type Auth } from 'firebase-admin/auth'
+import { DuplicateKeyError } from '../../domain/ports.ts'
+import type { IdentityProvider, TokenCheck } from '../../domain/ports.ts'
+import { problem } from '../../domain/problem.ts'
+import type { TransactionEffects } from './transaction-effects.ts'
+
+export interface FirebaseIdentityConfig {
+  readonly projectId: string
+  /** `host:port` of the Auth emulator; undefined against Google. */
+  readonly emulatorHost: string | undefined
+}
+
+/** firebase-admin's error code (`auth/id-token-expired`, …), or ''. */
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
+
+/** Token failures that are the caller's (401); anything else is the provider being unreachable. */
+const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
+  'auth/id-token-expired': 'The token has expired.',
+  'auth/id-token-revoked': 'The token was revoked (password changed or signed out everywhere).',
+  'auth/argument-error': 'The token is malformed.',
+  'auth/invalid-id-token': 'The token is invalid.',
+  'auth/user-disabled': 'The account is disabled.',
+  'auth/user-not-found': 'The user of this token no longer exists.',
+}
+
+const unavailable = (error: unknown): Error =>
+  problem(
+    'unavailable',
+    `The identity provider did not answer: ${error instanceof Error ? error.message : codeOf(error)}`,
+  )
+
+/** One firebase-admin app per server (named, so tests can run several side by side). */
+export const startFirebaseAuth = (config: FirebaseIdentityConfig): { auth: Auth; app: App } => {
+  if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost
+  const app = initializeApp(
+    // Against the emulator no credential is needed; against Google the standard application default
+    // credentials (GOOGLE_APPLICATION_CREDENTIALS or the platform's service account).
+    config.emulatorHost
+      ? { projectId: config.projectId }
+      : { projectId: config.projectId, credential: applicationDefault() },
+    `vereinsportal-${randomUUID()}`,
+  )
+  return { auth: getAuth(app), app }
+}
+
+/** The identity port for one transaction: provider changes are undone when `effects` rolls back. */
+export const firebaseIdentityProvider = (auth: Auth, effects: TransactionEffects): IdentityProvider => ({
+  verifyIdToken: async (token): Promise<TokenCheck> => {
+    try {
+      // `checkRevoked`: tokens issued before a password change or a revocation are refused.
+      const decoded = await auth.verifyIdToken(token, true)
+      return {
+        ok: true,
+        identity: {
+          uid: decoded.uid,
+          email: decoded.email ?? '',
+          emailVerified: decoded.email_verified === true,
+          issuedAt: decoded.iat,
+          authTime: decoded.auth_time,
+        },
+      }
+    } catch (error) {
+      const reason = TOKEN_REFUSALS[codeOf(error)]
+      if (reason) return { ok: false, reason }
+      throw unavailable(error)
+    }
+  },
+
+  createAccount: async (account) => {
+    try {
+      await auth.createUser({
+        uid: account.uid,
+        email: account.email,
+        password: account.password,
+        emailVerified: account.emailVerified,
+        displayName: account.displayName,
+      })
+    } catch (error) {
+      // An account the portal has no user for (made in the Firebase console, or left by a crash).
+      if (codeOf(error) === 'auth/email-already-exists') throw new DuplicateKeyError('user-email')
+      if (codeOf(error) === 'auth/invalid-password') throw problem('validation', 'The password is too weak.')
+      throw unavailable(error)
+    }
+    effects.onRollback(`delete account ${account.uid}`, () => auth.deleteUser(account.uid))
+  },
+
+  updateAccount: async (uid, changes) => {
+    const before = await auth.getUser(uid).catch((error: unknown) => {
+      throw unavailable(error)
+    })
+    if (before.email === changes.email && before.displayName === changes.displayName) return
+    try {
+      await auth.updateUser(uid, { email: changes.email, displayName: changes.displayName })
+    } catch (error) {
+      if (codeOf(error) === 'auth/email-already-exists') throw new DuplicateKeyError('user-email')
+      throw unavailable(error)
+    }
+    effects.onRollback(`restore account ${uid}`, () =>
+      auth.updateUser(uid, { email: before.email ?? changes.email, displayName: before.displayName ?? null }),
+    )
+  },
+
+  setPassword: async (uid, password) => {
+    try {
+      await auth.updateUser(uid, { password })
+      // Every session ends: refresh tokens stop working, and ID tokens issued before now are refused by
+      // verifyIdToken's revocation check.
+      await auth.revokeRefreshTokens(uid)
+    } catch (error) {
+      if (codeOf(error) === 'auth/invalid-password') throw problem('validation', 'The password is too weak.')
+      throw unavailable(error)
+    }
+  },
+
+  deleteAccount: async (uid) => {
+    try {
+      await auth.updateUser(uid, { disabled: true })
+      await auth.revokeRefreshTokens(uid)
+    } catch (error) {
+      if (codeOf(error) === 'auth/user-not-found') return
+      throw unavailable(error)
+    }
+    effects.onRollback(`enable account ${uid}`, () => auth.updateUser(uid, { disabled: false }))
+    effects.onCommit(`delete account ${uid}`, () => auth.deleteUser(uid))
+  },
+
+  emailVerificationCode: async (_uid, email) => {
+    try {
+      const link = await auth.generateEmailVerificationLink(email)
+      const code = new URL(link).searchParams.get('oobCode')
+      if (!code) throw new Error(`The verification link has no oobCode: ${link}`)
+      return code
+    } catch (error) {
+      throw unavailable(error)
+    }
+  },
+})
