@@ -16,6 +16,7 @@ const concretePath = (path: string) =>
     .replace('{documentId}', 'cmp-gruenbach-kunstrasen')
     .replace('{campaignId}', 'cmp-gruenbach-kunstrasen')
     .replace('{accountId}', 'acct_gruenbach01')
+    .replace('{invitationId}', 'inv-gueltig')
 
 describe('the permission matrix', () => {
   it('is the x-access of every operation in openapi/portal.yaml, and nothing else', () => {

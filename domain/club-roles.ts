@@ -15,9 +15,12 @@ import { notFound, problem } from './problem.ts'
 import type { ClubRoleRecord, InvitationRecord } from './records.ts'
 import { isoInstant } from './time.ts'
 
-/** An invitation that can still be accepted. */
+/** An invitation that can still be accepted: not used, replaced or withdrawn, and not expired. */
 export const isOpenInvitation = (invitation: InvitationRecord, now: number): boolean =>
-  invitation.usedAt === null && Date.parse(invitation.expiresAt) > now
+  invitation.usedAt === null &&
+  invitation.replacedAt === null &&
+  invitation.withdrawnAt === null &&
+  Date.parse(invitation.expiresAt) > now
 
 /** How often each role is held: by members, and by open invitations. */
 const usesByRole = async (ports: Ports, now: number): Promise<Map<string, number>> => {

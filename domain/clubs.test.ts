@@ -116,8 +116,8 @@ describe('the club status state machine', () => {
     expect(released.status).toBe(200)
     expect(released.body.status).toBe('ACTIVE')
     expect(kindOf(await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin }))).toBe('invalid-transition')
-    expect((await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin })).body.status).toBe('INACTIVE')
-    expect(kindOf(await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin }))).toBe(
+    expect((await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })).body.status).toBe('INACTIVE')
+    expect(kindOf(await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } }))).toBe(
       'invalid-transition',
     )
     expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })).body.status).toBe('ACTIVE')
@@ -146,7 +146,7 @@ describe('the club status state machine', () => {
     )
     expect(await sentMails()).toHaveLength(before)
     // Released again after it was inactive: told again.
-    await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin })
+    await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })
     await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })
     expect(await releaseNotices()).toHaveLength(2)
   })
@@ -167,7 +167,7 @@ describe('the club status state machine', () => {
   })
 
   it('rejects a registration: PROCESSING → INACTIVE; nothing returns to PROCESSING', async () => {
-    const rejected = await call('PUT', `/club/inactive/${seedClubs.incomplete}`, { as: admin })
+    const rejected = await call('PUT', `/club/inactive/${seedClubs.incomplete}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })
     expect(rejected.body.status).toBe('INACTIVE')
   })
 })

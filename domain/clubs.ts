@@ -9,6 +9,7 @@ import {
   AddClubImageBody,
   AddClubImageParams,
   CreateClubWithUserBody,
+  DeactivateClubBody,
   DeactivateClubParams,
   DeleteClubDocumentBody,
   DeleteClubDocumentParams,
@@ -28,6 +29,7 @@ import {
   SetClubCheckedParams,
   UpdateClubBody,
   createClubWithUserBodyClubNameMin,
+  deactivateClubBodyReasonMin,
   updateClubBodyOneNameMin,
 } from '../src/api/generated/zod/clubs/clubs.zod.ts'
 import type { ClubListItem } from '../src/api/generated/query/model/clubListItem.ts'
@@ -35,15 +37,19 @@ import type { ClubMember } from '../src/api/generated/query/model/clubMember.ts'
 import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
 import type { ClubSummary } from '../src/api/generated/query/model/clubSummary.ts'
 import { isValidIban } from '../src/lib/iban.ts'
+import { assertDistinctClub, checkedRegistrationAddress, checkProfileInput, normalizeProfile } from './club-checks.ts'
+import { change, recordAudit } from './audit.ts'
+import { applyBankChange, checkBicAgainstIban, withKnownBankName } from './bank-review.ts'
 import { isOpenInvitation } from './club-roles.ts'
-import { collator, getClub, getUser, normalizeEmail } from './common.ts'
+import { collator, getClub, getUser, normalizeName } from './common.ts'
 import { claimBlob, releaseBlob } from './files.ts'
-import { clubReleasedMail, invitationMail, verificationMail } from './mails.ts'
+import { sendInvitation } from './invitations.ts'
+import { clubReleasedMail, verificationMail } from './mails.ts'
 import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { ClubSortField, Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
-import { HOUR_MS, isoInstant, startOfMonth, viennaDay } from './time.ts'
+import { isoInstant, startOfMonth, viennaDay } from './time.ts'
 import { insertUser } from './users.ts'
 import { FieldErrors, normalizedText } from './validation.ts'
 import {
@@ -52,6 +58,7 @@ import {
   computeCompleteness,
   currentAccount,
   filesOfClub,
+  toBankReview,
   toClub,
   toPaymentAccount,
   toStoredFile,
@@ -83,7 +90,8 @@ const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<
       isChecked: club.isChecked,
       completeness: computeCompleteness(club, clubFiles, typeNames.has(club.profile.clubTypeId)),
       createdAt: club.createdAt,
-      paymentAccount: account ? toPaymentAccount(account) : null,
+      paymentAccount: account ? toPaymentAccount(account, club) : null,
+      bankReview: toBankReview(club.bankReview),
     }
   })
 }
@@ -149,8 +157,9 @@ const removeFile = async (ports: Ports, clubId: string, fileId: string, kind: Fi
   await releaseBlob(ports, file.path)
 }
 
+/** A release: the status, and the deactivation's reason and time cleared. */
 const setStatus = async (ports: Ports, now: number, club: ClubRecord, status: ClubStatus): Promise<ClubRecord> => {
-  const saved = { ...club, status, updatedAt: isoInstant(now) }
+  const saved = { ...club, status, deactivationReason: null, deactivatedAt: null, updatedAt: isoInstant(now) }
   await ports.clubs.update(saved)
   return saved
 }
@@ -202,7 +211,7 @@ export const clubOperations = {
     scope: (ports, { body }) => byClubScope(ports, body.id),
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
-      const { id, ...profile } = body
+      const { id, confirmDuplicate = false, ...profile } = body
       const club = await getClub(ports, id)
       const bank = club.profile.bankInfo
       if (
@@ -219,11 +228,30 @@ export const clubOperations = {
       if (profile.bankInfo.iban !== '' && !isValidIban(profile.bankInfo.iban)) {
         errors.add('bankInfo.iban', 'The IBAN check digits are wrong.', 'invalid_checksum')
       }
-      if (profile.legitimation.birthDate !== null && profile.legitimation.birthDate > viennaDay(now)) {
-        errors.add('legitimation.birthDate', 'Must not be in the future.', 'too_big')
-      }
+      const stored = normalizeProfile({ ...profile, name })
+      checkProfileInput(errors, stored, viennaDay(now))
+      checkBicAgainstIban(errors, stored.bankInfo)
       errors.throwIfAny()
-      const saved: ClubRecord = { ...club, profile: { ...profile, name }, updatedAt: isoInstant(now) }
+      await assertDistinctClub(
+        ports,
+        { zvrNumber: stored.zvrNumber, name: stored.name, postalCode: stored.address.postalCode },
+        {
+          fields: { zvrNumber: 'zvrNumber', name: 'name', postalCode: 'address.postalCode' },
+          confirmed: confirmDuplicate,
+          clubId: club.id,
+          before: { name: club.profile.name, postalCode: club.profile.address.postalCode },
+        },
+      )
+      // The bank's name follows the IBAN where the portal knows the bank; a change is recorded and may
+      // put the payout into review (domain/bank-review.ts).
+      const bankInfo = withKnownBankName(stored.bankInfo)
+      const bankReview = await applyBankChange(ctx, club, bankInfo)
+      const saved: ClubRecord = {
+        ...club,
+        profile: { ...stored, bankInfo },
+        bankReview,
+        updatedAt: isoInstant(now),
+      }
       await ports.clubs.update(saved)
       return json(200, await toClub(ports, saved))
     },
@@ -253,16 +281,34 @@ export const clubOperations = {
 
   deactivateClub: defineOperation({
     params: DeactivateClubParams,
-    run: async ({ ports, now }, { params }) => {
+    body: DeactivateClubBody,
+    run: async (ctx, { params, body }) => {
+      const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
+      const reason = normalizedText('reason', body.reason, deactivateClubBodyReasonMin)
       if (club.status === 'INACTIVE') throw problem('invalid-transition', 'The club is inactive already.')
-      return json(200, await toClub(ports, await setStatus(ports, now, club, 'INACTIVE')))
+      // The reason is the club's to read (its dashboard) until it is released again.
+      const saved: ClubRecord = {
+        ...club,
+        status: 'INACTIVE',
+        deactivationReason: reason,
+        deactivatedAt: isoInstant(now),
+        updatedAt: isoInstant(now),
+      }
+      await ports.clubs.update(saved)
+      await recordAudit(ctx, {
+        action: 'CLUB_DEACTIVATED',
+        club: saved,
+        changes: [change('status', club.status, 'INACTIVE'), change('deactivationReason', null, reason)],
+      })
+      return json(200, await toClub(ports, saved))
     },
   }),
 
   activateClub: defineOperation({
     params: ActivateClubParams,
-    run: async ({ ports, now }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
       if (club.status === 'ACTIVE') throw problem('invalid-transition', 'The club is active already.')
       const { completeness } = await toClub(ports, club)
@@ -274,6 +320,14 @@ export const clubOperations = {
         )
       }
       const released = await setStatus(ports, now, club, 'ACTIVE')
+      await recordAudit(ctx, {
+        action: 'CLUB_ACTIVATED',
+        club: released,
+        changes: [
+          change('status', club.status, 'ACTIVE'),
+          ...(club.deactivationReason === null ? [] : [change('deactivationReason', club.deactivationReason, null)]),
+        ],
+      })
       await sendReleaseNotice(ports, released)
       return json(200, await toClub(ports, released))
     },
@@ -294,6 +348,11 @@ export const clubOperations = {
         updatedAt: isoInstant(ctx.now),
       }
       await ctx.ports.clubs.update(saved)
+      await recordAudit(ctx, {
+        action: body.isChecked ? 'CLUB_CHECKED' : 'CLUB_UNCHECKED',
+        club: saved,
+        changes: [change('isChecked', String(club.isChecked), String(body.isChecked))],
+      })
       return json(200, await toClub(ctx.ports, saved))
     },
   }),
@@ -308,39 +367,7 @@ export const clubOperations = {
       const club = await getClub(ports, params.clubId)
       const role = await ports.clubRoles.get(body.clubRoleId)
       if (!role) throw notFound('Club role', body.clubRoleId)
-      const email = normalizeEmail(body.email)
-      if (await ports.users.findByEmail(email))
-        throw problem('user-exists', `A user with the e-mail address ${email} exists.`)
-      // A new invitation to the same address replaces an open one (its link stops working).
-      for (const invitation of await ports.invitations.listByClub(club.id)) {
-        if (invitation.email === email && invitation.usedAt === null) await ports.invitations.delete(invitation.id)
-      }
-      const { invitationValidityHours } = await ports.globals.get()
-      const id = ports.ids.id()
-      const token = ports.ids.token(24)
-      const expiresAt = isoInstant(now + invitationValidityHours * HOUR_MS)
-      await ports.invitations.insert({
-        id,
-        token,
-        clubId: club.id,
-        email,
-        clubRoleId: role.id,
-        invitedBy: caller.user.uid,
-        createdAt: isoInstant(now),
-        expiresAt,
-        usedAt: null,
-        usedBy: null,
-      })
-      await ports.mailer.send(
-        invitationMail(email, {
-          token,
-          inviter: `${caller.user.firstName} ${caller.user.lastName}`,
-          clubName: club.profile.name,
-          roleName: role.name,
-          validityHours: invitationValidityHours,
-        }),
-      )
-      return json(201, { id, clubId: club.id, email, clubRoleId: role.id, expiresAt })
+      return json(201, await sendInvitation(ports, now, { club, role, email: body.email, inviter: caller.user }))
     },
   }),
 
@@ -350,7 +377,16 @@ export const clubOperations = {
       if (!(await ports.clubTypes.get(body.club.clubTypeId))) {
         throw invalidField('club.clubTypeId', 'No club type has this id.', 'unknown_id')
       }
-      const name = normalizedText('club.name', body.club.name, createClubWithUserBodyClubNameMin)
+      const name = normalizeName(normalizedText('club.name', body.club.name, createClubWithUserBodyClubNameMin))
+      const address = checkedRegistrationAddress(body.club.address)
+      await assertDistinctClub(
+        ports,
+        { zvrNumber: body.club.zvrNumber, name, postalCode: address.postalCode },
+        {
+          fields: { zvrNumber: 'club.zvrNumber', name: 'club.name', postalCode: 'club.address.postalCode' },
+          confirmed: body.confirmDuplicate ?? false,
+        },
+      )
       const user = await insertUser(
         ports,
         now,
@@ -375,7 +411,7 @@ export const clubOperations = {
           donationNumber: '',
           description: '',
           shortDescription: '',
-          address: { ...body.club.address },
+          address,
           bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
           billingAddress: {
             sameAsClubAddress: true,
@@ -402,6 +438,9 @@ export const clubOperations = {
         isChecked: false,
         checkedAt: null,
         checkedBy: null,
+        bankReview: null,
+        deactivationReason: null,
+        deactivatedAt: null,
         createdAt: isoInstant(now),
         updatedAt: isoInstant(now),
       }
@@ -438,6 +477,7 @@ export const clubOperations = {
         if (!user) continue
         members.push({
           uid: user.uid,
+          invitationId: null,
           email: user.email,
           firstName: user.firstName,
           lastName: user.lastName,
@@ -452,6 +492,7 @@ export const clubOperations = {
         .sort((a, b) => collator.compare(a.email, b.email))
         .map((invitation) => ({
           uid: null,
+          invitationId: invitation.id,
           email: invitation.email,
           firstName: '',
           lastName: '',
@@ -514,7 +555,7 @@ export const clubOperations = {
         },
         campaigns,
         memberCount,
-        paymentAccount: account ? toPaymentAccount(account) : null,
+        paymentAccount: account ? toPaymentAccount(account, club) : null,
       })
     },
   }),

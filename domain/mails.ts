@@ -26,16 +26,30 @@ export const passwordResetMail = (to: string, firstName: string, code: string): 
   }
 }
 
+/**
+ * An invitation into a club. A person without an account creates one through the link; one who has an
+ * account (`hasAccount`) signs in with it there and accepts.
+ */
 export const invitationMail = (
   to: string,
-  invitation: { token: string; inviter: string; clubName: string; roleName: string; validityHours: number },
+  invitation: {
+    token: string
+    inviter: string
+    clubName: string
+    roleName: string
+    validityHours: number
+    hasAccount: boolean
+  },
 ): OutgoingMail => {
   const link = `/acceptInvitation?token=${encodeURIComponent(invitation.token)}`
+  const step = invitation.hasAccount
+    ? 'Sie haben bereits ein Benutzerkonto: Öffnen Sie diesen Link, melden Sie sich an und nehmen Sie die Einladung an:'
+    : 'Öffnen Sie diesen Link, um Ihr Konto anzulegen:'
   return {
     to,
     kind: 'INVITATION',
     subject: `Einladung in den Verein ${invitation.clubName}`,
-    text: `Guten Tag,\n\n${invitation.inviter} lädt Sie ein, im Vereinsportal beim Verein „${invitation.clubName}“ als ${invitation.roleName} mitzuarbeiten. Öffnen Sie diesen Link, um Ihr Konto anzulegen:\n${link}\n\nDie Einladung ist ${invitation.validityHours} Stunden gültig.\n\nIhr Vereinsportal-Team`,
+    text: `Guten Tag,\n\n${invitation.inviter} lädt Sie ein, im Vereinsportal beim Verein „${invitation.clubName}“ als ${invitation.roleName} mitzuarbeiten. ${step}\n${link}\n\nDie Einladung ist ${invitation.validityHours} Stunden gültig.\n\nIhr Vereinsportal-Team`,
     link,
   }
 }

@@ -10,6 +10,7 @@
 import type { z } from 'zod'
 import { ACCESS, allowsUnconfirmed, dependsOnResource, granted, grantedByRole } from './access.ts'
 import type { AccessScope, AccessSubject, OperationId } from './access.ts'
+import { zvrTaken } from './club-checks.ts'
 import type { Clock, Ports, UnitOfWork } from './ports.ts'
 import { DuplicateKeyError } from './ports.ts'
 import { ProblemError, problem, toProblemBody } from './problem.ts'
@@ -128,10 +129,12 @@ const parseBody = (schema: z.ZodType, body: unknown): unknown => {
 }
 
 /** A uniqueness the domain checked but a concurrent request won: the same answer the check gives. */
-const duplicateProblem = (error: DuplicateKeyError): ProblemError =>
+const duplicateProblem = (error: DuplicateKeyError, operationId: OperationId): ProblemError =>
   error.key === 'user-email'
     ? problem('user-exists', 'A user with this e-mail address exists.')
-    : problem('name-taken', 'The name is taken.')
+    : error.key === 'club-zvr'
+      ? zvrTaken(null, operationId === 'createClubWithUser' ? 'club.zvrNumber' : 'zvrNumber')
+      : problem('name-taken', 'The name is taken.')
 
 export interface ExecuteOptions {
   /** Called with a failure that is not a problem (a bug, a store outage), before the 500 is answered. */
@@ -177,7 +180,7 @@ export const executeOperation = async (
     })
   } catch (error) {
     if (error instanceof ProblemError) return problemResponse(error, request.path)
-    if (error instanceof DuplicateKeyError) return problemResponse(duplicateProblem(error), request.path)
+    if (error instanceof DuplicateKeyError) return problemResponse(duplicateProblem(error, operationId), request.path)
     ;(options.onUnexpected ?? ((id, cause) => console.error('[backend]', id, cause)))(operationId, error)
     return problemResponse(problem('internal', 'The backend failed unexpectedly.'), request.path)
   }

@@ -1,6 +1,8 @@
 /** Every operation of the contract, by operationId. The type makes a missing or extra one a compile error. */
 import type { OperationId } from './access.ts'
 import { appLogoOperations } from './app-logo.ts'
+import { auditOperations } from './audit.ts'
+import { bankReviewOperations } from './bank-review.ts'
 import { campaignOperations } from './campaigns.ts'
 import { clubRoleOperations } from './club-roles.ts'
 import { clubTypeOperations } from './club-types.ts'
@@ -8,6 +10,8 @@ import { clubOperations } from './clubs.ts'
 import { donationOperations } from './donations.ts'
 import { fileOperations } from './files.ts'
 import { otherOperations } from './globals.ts'
+import { invitationOperations } from './invitations.ts'
+import { memberOperations } from './members.ts'
 import type { AnyOperation } from './operation.ts'
 import { paymentOperations } from './payments.ts'
 import { userOperations } from './users.ts'
@@ -17,9 +21,13 @@ const all = {
   ...clubTypeOperations,
   ...clubRoleOperations,
   ...clubOperations,
+  ...bankReviewOperations,
+  ...invitationOperations,
+  ...memberOperations,
   ...campaignOperations,
   ...appLogoOperations,
   ...paymentOperations,
+  ...auditOperations,
   ...donationOperations,
   ...otherOperations,
   ...fileOperations,

@@ -14,12 +14,13 @@ import {
 } from '../src/api/generated/zod/payments/payments.zod.ts'
 import type { OnboardingLink } from '../src/api/generated/query/model/onboardingLink.ts'
 import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
+import { change, recordAudit } from './audit.ts'
 import { getClub } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
-import type { OnboardingLinkRecord, PaymentAccountRecord } from './records.ts'
+import type { ClubRecord, OnboardingLinkRecord, PaymentAccountRecord } from './records.ts'
 import { MINUTE_MS, isoInstant } from './time.ts'
 import { normalizedText } from './validation.ts'
 import { accountOfClub, toPaymentAccount } from './views.ts'
@@ -37,6 +38,7 @@ const newLink = async (
   ports: Ports,
   now: number,
   request: ApiRequest,
+  club: ClubRecord,
   account: PaymentAccountRecord,
 ): Promise<OnboardingLink> => {
   // Earlier links of the account stop working: only the newest one leads to the onboarding.
@@ -52,24 +54,29 @@ const newLink = async (
   }
   await ports.onboardingLinks.insert(link)
   return {
-    account: toPaymentAccount(account),
+    account: toPaymentAccount(account, club),
     url: ports.cards.onboardingUrl(link.id, request.origin),
     expiresAt: link.expiresAt,
   }
 }
 
 /** The account named in the path, which must belong to the club named there too. */
-const accountInClub = async (ports: Ports, accountId: string, clubId: string): Promise<PaymentAccountRecord> => {
-  await getClub(ports, clubId)
+const accountInClub = async (
+  ports: Ports,
+  accountId: string,
+  clubId: string,
+): Promise<{ club: ClubRecord; account: PaymentAccountRecord }> => {
+  const club = await getClub(ports, clubId)
   const account = await ports.paymentAccounts.get(accountId)
   if (!account || account.clubId !== clubId) throw notFound('Payment account', accountId)
-  return account
+  return { club, account }
 }
 
 export const paymentOperations = {
   createPaymentAccount: defineOperation({
     params: CreatePaymentAccountParams,
-    run: async ({ ports, now, request }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports, now, request } = ctx
       const club = await getClub(ports, params.clubId)
       if (club.status !== 'ACTIVE') throw problem('club-not-active', 'Only active clubs get a card-provider account.')
       const existing = await accountOfClub(ports, club.id)
@@ -93,7 +100,15 @@ export const paymentOperations = {
         updatedAt: isoInstant(now),
       }
       await ports.paymentAccounts.insert(account)
-      return json(201, await newLink(ports, now, request, account))
+      await recordAudit(ctx, {
+        action: 'PAYMENT_ACCOUNT_CREATED',
+        club,
+        changes: [
+          change('paymentAccount.accountId', existing?.accountId ?? null, account.accountId),
+          change('paymentAccount.status', existing?.status ?? null, account.status),
+        ],
+      })
+      return json(201, await newLink(ports, now, request, club, account))
     },
   }),
 
@@ -101,8 +116,9 @@ export const paymentOperations = {
     params: GetPaymentAccountParams,
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports }, { params }) => {
-      const account = await accountOfClub(ports, (await getClub(ports, params.clubId)).id)
-      return json(200, { account: account ? toPaymentAccount(account) : null })
+      const club = await getClub(ports, params.clubId)
+      const account = await accountOfClub(ports, club.id)
+      return json(200, { account: account ? toPaymentAccount(account, club) : null })
     },
   }),
 
@@ -110,19 +126,21 @@ export const paymentOperations = {
     params: CreateOnboardingLinkParams,
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports, now, request }, { params }) => {
-      const account = await accountOfClub(ports, (await getClub(ports, params.clubId)).id)
+      const club = await getClub(ports, params.clubId)
+      const account = await accountOfClub(ports, club.id)
       if (!account || account.status !== 'ONBOARDING') {
         throw problem('payment-account-state', 'The club has no account in onboarding.')
       }
-      return json(201, await newLink(ports, now, request, account))
+      return json(201, await newLink(ports, now, request, club, account))
     },
   }),
 
   rejectPaymentAccount: defineOperation({
     params: RejectPaymentAccountParams,
     body: RejectPaymentAccountBody,
-    run: async ({ ports, now }, { params, body }) => {
-      const account = await accountInClub(ports, params.accountId, params.clubId)
+    run: async (ctx, { params, body }) => {
+      const { ports, now } = ctx
+      const { club, account } = await accountInClub(ports, params.accountId, params.clubId)
       const rejectReason = normalizedText('reason', body.reason, rejectPaymentAccountBodyReasonMin)
       if (account.status === 'REJECTED') throw problem('payment-account-state', 'The account is rejected already.')
       await ports.onboardingLinks.deleteByAccount(account.accountId)
@@ -135,16 +153,34 @@ export const paymentOperations = {
         updatedAt: isoInstant(now),
       }
       await ports.paymentAccounts.update(rejected)
-      return json(200, toPaymentAccount(rejected))
+      await recordAudit(ctx, {
+        action: 'PAYMENT_ACCOUNT_REJECTED',
+        club,
+        changes: [
+          change('paymentAccount.accountId', account.accountId, account.accountId),
+          change('paymentAccount.status', account.status, rejected.status),
+          change('paymentAccount.rejectReason', account.rejectReason, rejectReason),
+        ],
+      })
+      return json(200, toPaymentAccount(rejected, club))
     },
   }),
 
   deletePaymentAccount: defineOperation({
     params: DeletePaymentAccountParams,
-    run: async ({ ports }, { params }) => {
-      const account = await accountInClub(ports, params.accountId, params.clubId)
+    run: async (ctx, { params }) => {
+      const { ports } = ctx
+      const { club, account } = await accountInClub(ports, params.accountId, params.clubId)
       await ports.onboardingLinks.deleteByAccount(account.accountId)
       await ports.paymentAccounts.delete(account.accountId)
+      await recordAudit(ctx, {
+        action: 'PAYMENT_ACCOUNT_DELETED',
+        club,
+        changes: [
+          change('paymentAccount.accountId', account.accountId, null),
+          change('paymentAccount.status', account.status, null),
+        ],
+      })
       return noContent()
     },
   }),

@@ -16,6 +16,7 @@ import type { Globals } from '../src/api/generated/query/model/globals.ts'
 import type { Role } from '../src/api/generated/query/model/role.ts'
 import type {
   AppLogoRecord,
+  AuditEntryRecord,
   CampaignRecord,
   ClubRecord,
   ClubRoleRecord,
@@ -41,7 +42,8 @@ export interface Slice<T> {
  * itself first (with a better message); the store's constraint is the backstop for concurrent writes.
  */
 export class DuplicateKeyError extends Error {
-  readonly key: 'user-email' | 'club-type-name' | 'club-role-name'
+  /** `club-zvr`: another club has the ZVR number (by `zvrKey`, domain/club-checks.ts). */
+  readonly key: 'user-email' | 'club-type-name' | 'club-role-name' | 'club-zvr'
   constructor(key: DuplicateKeyError['key']) {
     super(`duplicate key: ${key}`)
     this.name = 'DuplicateKeyError'
@@ -72,10 +74,13 @@ export interface MembershipRepository {
   /** Memberships per club role id (roles nobody holds are absent). */
   countsByRole(): Promise<Map<string, number>>
   insert(membership: MembershipRecord): Promise<void>
+  /** One membership by its id (`<clubId>:<uid>`); nothing happens for an unknown id. */
+  delete(id: string): Promise<void>
   deleteByUser(uid: string): Promise<void>
 }
 
 export interface InvitationRepository {
+  get(id: string): Promise<InvitationRecord | null>
   findByToken(token: string): Promise<InvitationRecord | null>
   listByClub(clubId: string): Promise<InvitationRecord[]>
   /** Invitations not accepted yet (`usedAt` null), expired ones included. */
@@ -110,6 +115,16 @@ export interface ClubRepository {
    * The name tiebreak compares `sortKey(name)` too.
    */
   page(query: ClubListQuery): Promise<Slice<ClubRecord>>
+  /**
+   * The clubs with a ZVR number whose `zvrKey` (domain/club-checks.ts: leading zeros do not count) is
+   * `key`; clubs without a ZVR number never match. The store keeps these unique (`club-zvr`).
+   */
+  findByZvrKey(key: string): Promise<ClubRecord[]>
+  /**
+   * The clubs whose `sortKey(name)` is `nameKey` and whose address's `postalCodeKey(postalCode)`
+   * (domain/club-checks.ts: without spaces, upper case) is `postalCodeKey`.
+   */
+  findByNameAndPostalCode(nameKey: string, postalCodeKey: string): Promise<ClubRecord[]>
   /** The names of the clubs of a type. */
   namesByType(clubTypeId: string): Promise<string[]>
   /** Clubs per club type id (types no club uses are absent). */
@@ -209,6 +224,20 @@ export interface ClubRoleRepository {
 export interface AppLogoRepository {
   get(): Promise<AppLogoRecord | null>
   set(logo: AppLogoRecord | null): Promise<void>
+}
+
+/**
+ * The audit log (domain/audit.ts): append-only. Both lists are in the order the entries were appended,
+ * newest first (the in-memory store keeps insertion order, PostgreSQL a sequence), so entries of the same
+ * instant keep their order.
+ */
+export interface AuditLog {
+  /** Appends an entry, in the transaction of the change it records. */
+  append(entry: AuditEntryRecord): Promise<void>
+  /** A page of every entry, newest first, and how many there are. */
+  page(offset: number, limit: number): Promise<Slice<AuditEntryRecord>>
+  /** A page of the entries about one club (`club.id`), newest first, and how many there are. */
+  pageByClub(clubId: string, offset: number, limit: number): Promise<Slice<AuditEntryRecord>>
 }
 
 export interface GlobalsRepository {
@@ -334,6 +363,7 @@ export interface Ports {
   readonly clubTypes: ClubTypeRepository
   readonly clubRoles: ClubRoleRepository
   readonly appLogo: AppLogoRepository
+  readonly audit: AuditLog
   /** The bytes behind `files` and `appLogo` (uploads, claims, removal after commit, signed links). */
   readonly fileBlobs: FileBlobs
   readonly globals: GlobalsRepository

@@ -18,6 +18,18 @@ export type ProblemKind =
   | 'token-missing'
   | 'token-expired'
   | 'token-used'
+  /** 409: a newer invitation to the same address and club (or the same one sent again) took its place. */
+  | 'token-replaced'
+  /** 409: the club withdrew the invitation. */
+  | 'token-withdrawn'
+  /** 403: the invitation is for another e-mail address than the signed-in caller's. */
+  | 'invitation-other-address'
+  /** 409: the invitation was accepted, replaced or withdrawn already (withdrawing, sending again). */
+  | 'invitation-not-open'
+  /** 409: the person is a member of the club already. */
+  | 'already-member'
+  /** 409: the club's last member stays (a club always keeps someone who represents it). */
+  | 'last-member'
   | 'club-incomplete'
   | 'invalid-transition'
   | 'in-use'
@@ -29,6 +41,10 @@ export type ProblemKind =
   | 'payment-account-state'
   | 'club-not-active'
   | 'campaign-has-donations'
+  /** 409: another club has this ZVR number (`errors` names the ZVR field). */
+  | 'zvr-taken'
+  /** 409: a club of the same name has the same postal code; the request may confirm it (`confirmDuplicate`). */
+  | 'possible-duplicate'
   | 'payload-too-large'
   | 'unsupported-media-type'
   /** 415: an upload whose name or content is a kind its place does not take (SVG as a logo, PNG as a scan). */
@@ -73,6 +89,12 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'not-found': 404,
   'user-exists': 409,
   'token-used': 409,
+  'token-replaced': 409,
+  'token-withdrawn': 409,
+  'invitation-other-address': 403,
+  'invitation-not-open': 409,
+  'already-member': 409,
+  'last-member': 409,
   'club-incomplete': 409,
   'invalid-transition': 409,
   'in-use': 409,
@@ -84,6 +106,8 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'payment-account-state': 409,
   'club-not-active': 409,
   'campaign-has-donations': 409,
+  'zvr-taken': 409,
+  'possible-duplicate': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'file-type-not-allowed': 415,

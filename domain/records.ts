@@ -4,6 +4,8 @@
  * calendar days `YYYY-MM-DD` (Vienna), money integer cents.
  */
 import type { Address } from '../src/api/generated/query/model/address.ts'
+import type { AuditAction } from '../src/api/generated/query/model/auditAction.ts'
+import type { AuditChange } from '../src/api/generated/query/model/auditChange.ts'
 import type { BankInfo } from '../src/api/generated/query/model/bankInfo.ts'
 import type { BillingAddress } from '../src/api/generated/query/model/billingAddress.ts'
 import type { ClubSize } from '../src/api/generated/query/model/clubSize.ts'
@@ -63,6 +65,10 @@ export interface InvitationRecord {
   readonly expiresAt: string
   readonly usedAt: string | null
   readonly usedBy: string | null
+  /** When a newer invitation to the same address and club (or this one sent again) took its place. */
+  readonly replacedAt: string | null
+  /** When the club withdrew it. */
+  readonly withdrawnAt: string | null
 }
 
 export interface ClubProfileRecord {
@@ -80,6 +86,20 @@ export interface ClubProfileRecord {
   readonly clubSize: ClubSize | null
 }
 
+/**
+ * New payout details (IBAN or account holder) of a club that is active or has a live card-provider
+ * account, waiting for an administrator's confirmation (domain/bank-review.ts). IBANs only masked.
+ */
+export interface BankReviewRecord {
+  /** The IBAN confirmed last ('' when there was none). */
+  readonly previousIbanMasked: string
+  readonly newIbanMasked: string
+  readonly changedAt: string
+  /** Who changed them (their uid; the name below stays when the user is deleted later). */
+  readonly changedBy: string | null
+  readonly changedByName: string
+}
+
 export interface ClubRecord {
   readonly id: string
   readonly profile: ClubProfileRecord
@@ -87,6 +107,11 @@ export interface ClubRecord {
   readonly isChecked: boolean
   readonly checkedAt: string | null
   readonly checkedBy: string | null
+  /** Pending confirmation of changed payout details; null when there is none. */
+  readonly bankReview: BankReviewRecord | null
+  /** Why and when an administrator deactivated the club; null unless it is INACTIVE. */
+  readonly deactivationReason: string | null
+  readonly deactivatedAt: string | null
   readonly createdAt: string
   readonly updatedAt: string
 }
@@ -166,6 +191,28 @@ export interface AppLogoRecord {
   readonly contentType: LogoContentType
   readonly size: number
   readonly uploadedAt: string
+}
+
+/** A person as an audit entry keeps them: as they were at the time. */
+export interface AuditPersonRecord {
+  /** Null for a person the portal never had a user for (not used yet; kept for imported entries). */
+  readonly uid: string | null
+  readonly name: string
+  readonly email: string
+}
+
+/**
+ * One entry of the audit log (domain/audit.ts): who did what when, to which club or user, and the values
+ * before and after. Appended in the transaction of the change; never changed afterwards.
+ */
+export interface AuditEntryRecord {
+  readonly id: string
+  readonly at: string
+  readonly action: AuditAction
+  readonly actor: AuditPersonRecord
+  readonly club: { readonly id: string; readonly name: string } | null
+  readonly user: AuditPersonRecord | null
+  readonly changes: readonly AuditChange[]
 }
 
 export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED'

@@ -7,10 +7,12 @@ import {
   UpdateUserBody,
   UpdateUserPasswordBody,
 } from '../src/api/generated/zod/users/users.zod.ts'
+import { change, recordAudit } from './audit.ts'
 import { collator, getUser, normalizeEmail, normalizeName } from './common.ts'
+import { joinClubByInvitation, openInvitationByToken, requireInvitationToken } from './invitations.ts'
 import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { Ports } from './ports.ts'
-import { notFound, problem } from './problem.ts'
+import { problem } from './problem.ts'
 import type { UserRecord } from './records.ts'
 import { isoInstant } from './time.ts'
 import { normalizedText } from './validation.ts'
@@ -116,6 +118,13 @@ export const userOperations = {
       const updated: UserRecord = { ...user, email: normalizeEmail(body.email), ...names, role: body.role }
       await ports.users.update(updated)
       await ports.identity.updateAccount(user.uid, { email: updated.email, displayName: displayName(updated) })
+      if (updated.role !== user.role) {
+        await recordAudit(ctx, {
+          action: 'USER_ROLE_CHANGED',
+          user: updated,
+          changes: [change('role', user.role, updated.role)],
+        })
+      }
       return json(200, toUser(updated))
     },
   }),
@@ -138,17 +147,13 @@ export const userOperations = {
   }),
 
   registerViaInvite: defineOperation({
-    before: (request) => {
-      if (!request.query.get('token')?.trim()) throw problem('token-missing', 'The invitation token is missing.')
-    },
+    before: requireInvitationToken,
     query: RegisterViaInviteQueryParams,
     body: RegisterViaInviteBody,
     run: async ({ ports, now }, { query, body }) => {
-      const invitation = await ports.invitations.findByToken(query.token)
-      if (!invitation) throw notFound('Invitation', 'token')
-      if (invitation.usedAt !== null) throw problem('token-used', 'The invitation has been accepted already.')
-      if (Date.parse(invitation.expiresAt) <= now) throw problem('token-expired', 'The invitation has expired.')
-      // The address came by e-mail, which proves it.
+      const invitation = await openInvitationByToken(ports, now, query.token)
+      // The address came by e-mail, which proves it. An address with an account accepts with that account
+      // (acceptInvitation): insertUser answers 409 user-exists.
       const user = await insertUser(ports, now, {
         email: invitation.email,
         password: body.password,
@@ -157,14 +162,7 @@ export const userOperations = {
         role: 'ROLE_USER',
         emailVerified: true,
       })
-      await ports.memberships.insert({
-        id: `${invitation.clubId}:${user.uid}`,
-        clubId: invitation.clubId,
-        uid: user.uid,
-        clubRoleId: invitation.clubRoleId,
-        createdAt: isoInstant(now),
-      })
-      await ports.invitations.update({ ...invitation, usedAt: isoInstant(now), usedBy: user.uid })
+      await joinClubByInvitation(ports, now, invitation, user.uid)
       return json(201, toUser(user))
     },
   }),
@@ -179,6 +177,20 @@ export const userOperations = {
       if (user.role === 'ROLE_ADMIN' && (await ports.users.countByRole('ROLE_ADMIN')) <= 1) {
         throw problem('last-admin', 'The last administrator cannot be deleted.')
       }
+      // Recorded with what goes: who it was, the role and the clubs the user represented.
+      const memberships = await ports.memberships.listByUser(user.uid)
+      const clubs = await ports.clubs.getMany(memberships.map((membership) => membership.clubId))
+      const clubNames = [...clubs.values()].map((club) => club.profile.name).sort(collator.compare)
+      await recordAudit(ctx, {
+        action: 'USER_DELETED',
+        user,
+        changes: [
+          change('name', displayName(user), null),
+          change('email', user.email, null),
+          change('role', user.role, null),
+          ...(clubNames.length > 0 ? [change('clubs', clubNames.join(', '), null)] : []),
+        ],
+      })
       await ports.memberships.deleteByUser(user.uid)
       await ports.users.delete(user.uid)
       await ports.identity.deleteAccount(user.uid)

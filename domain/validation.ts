@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod'
 import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
+import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS } from '../src/lib/input-checks.ts'
 import { invalidField, problem } from './problem.ts'
 
 type RawIssue = z.core.$ZodRawIssue
@@ -43,10 +44,51 @@ const englishMessage = (issue: RawIssue): string => {
 
 export type InputLocation = 'path' | 'query' | 'body'
 
-/** Parses `input` or throws a 400 `validation` problem listing every bad field. */
+/**
+ * Every text of a request body that holds a control character or a bidirectional override
+ * (src/lib/input-checks.ts): one `invalid_characters` error each. Multiline fields keep line breaks and
+ * tabs; passwords are not looked at.
+ */
+export const textCharacterErrors = (value: unknown, path: readonly string[] = []): FieldError[] => {
+  const name = path[path.length - 1] ?? ''
+  if (typeof value === 'string') {
+    // Surrounding whitespace (tabs and line breaks too) is trimmed where it matters; what stays inside counts.
+    if (UNCHECKED_TEXT_FIELDS.has(name) || !hasForbiddenCharacters(value.trim(), MULTILINE_FIELDS.has(name))) return []
+    return [
+      {
+        field: path.length > 0 ? path.join('.') : 'body',
+        message: 'Must not contain control characters or bidirectional overrides.',
+        code: 'invalid_characters',
+      },
+    ]
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => textCharacterErrors(item, [...path, String(index)]))
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => textCharacterErrors(item, [...path, key]))
+  }
+  return []
+}
+
+const invalidInput = (location: InputLocation, errors: readonly FieldError[]) => {
+  const fields = [...new Set(errors.map((error) => error.field))].join(', ')
+  return problem(
+    'validation',
+    `${location === 'body' ? 'The request body is' : `The ${location} parameters are`} invalid: ${fields}.`,
+    errors,
+  )
+}
+
+/**
+ * Parses `input` or throws a 400 `validation` problem listing every bad field. In a body, every text is
+ * also held to `textCharacterErrors` (of what the schema keeps, or of the whole input when it fails).
+ */
 export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> => {
   const result = schema.safeParse(input, { error: englishMessage, reportInput: true })
-  if (result.success) return result.data
+  if (result.success) {
+    const characters = location === 'body' ? textCharacterErrors(result.data) : []
+    if (characters.length > 0) throw invalidInput(location, characters)
+    return result.data
+  }
   const errors: FieldError[] = result.error.issues.map((issue) => {
     const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
     return {
@@ -55,12 +97,10 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, locat
       code: missing ? 'missing' : issue.code,
     }
   })
-  const fields = [...new Set(errors.map((error) => error.field))].join(', ')
-  throw problem(
-    'validation',
-    `${location === 'body' ? 'The request body is' : `The ${location} parameters are`} invalid: ${fields}.`,
-    errors,
-  )
+  const badFields = new Set(errors.map((error) => error.field))
+  const characters =
+    location === 'body' ? textCharacterErrors(input).filter((error) => !badFields.has(error.field)) : []
+  throw invalidInput(location, [...errors, ...characters])
 }
 
 /** Collects rule violations that zod cannot express, to throw them together. */

@@ -1,4 +1,5 @@
 /** Records → the contract's response shapes, with everything computed that the contract computes. */
+import type { BankReview } from '../src/api/generated/query/model/bankReview.ts'
 import type { Campaign } from '../src/api/generated/query/model/campaign.ts'
 import type { CampaignPhase } from '../src/api/generated/query/model/campaignPhase.ts'
 import type { Club } from '../src/api/generated/query/model/club.ts'
@@ -12,6 +13,7 @@ import type { User } from '../src/api/generated/query/model/user.ts'
 import { newestFirst } from './common.ts'
 import type { DonationTotals, Ports } from './ports.ts'
 import type {
+  BankReviewRecord,
   CampaignRecord,
   ClubRecord,
   DonationRecord,
@@ -139,6 +141,9 @@ export const clubView = (club: ClubRecord, files: readonly FileRecord[], typeExi
     clubSize: profile.clubSize,
     id: club.id,
     status: club.status,
+    bankReview: toBankReview(club.bankReview),
+    deactivationReason: club.deactivationReason,
+    deactivatedAt: club.deactivatedAt,
     isChecked: club.isChecked,
     checkedAt: club.checkedAt,
     logo: fileOrNull(currentFile(files, 'LOGO')),
@@ -223,12 +228,32 @@ const donationView = (donation: DonationRecord, campaignName: string | null): Do
   donatedAt: isoInstant(donation.at),
 })
 
-export const toPaymentAccount = (account: PaymentAccountRecord): PaymentAccount => ({
+/** The contract's `BankReview` (domain/bank-review.ts), or null. */
+export const toBankReview = (review: BankReviewRecord | null): BankReview | null =>
+  review === null
+    ? null
+    : {
+        status: 'PENDING',
+        previousIbanMasked: review.previousIbanMasked,
+        newIbanMasked: review.newIbanMasked,
+        changedAt: review.changedAt,
+        changedByName: review.changedByName,
+      }
+
+/**
+ * The contract's `PaymentAccount`. `club` is the account's club: while its new bank details await
+ * confirmation (`bankReview`), the account is not used for payouts (`payoutsBlocked`).
+ */
+export const toPaymentAccount = (
+  account: PaymentAccountRecord,
+  club: Pick<ClubRecord, 'bankReview'>,
+): PaymentAccount => ({
   accountId: account.accountId,
   clubId: account.clubId,
   status: account.status,
   chargesEnabled: account.chargesEnabled,
   payoutsEnabled: account.payoutsEnabled,
+  payoutsBlocked: club.bankReview !== null,
   requirements: [...account.requirements],
   rejectReason: account.rejectReason,
   createdAt: account.createdAt,

@@ -4,7 +4,7 @@
  * - a feature never imports another feature;
  * - src/ never imports mocks/ (main.tsx's one dynamic `enableMocking` import is allowed), domain/ or server/;
  * - domain/ (the rules) imports only itself, the generated contract code and the small shared checks
- *   src/lib/iban.ts and src/lib/file-kind.ts: no adapter;
+ *   src/lib/iban.ts, src/lib/file-kind.ts and src/lib/input-checks.ts: no adapter;
  * - mocks/ never imports server/; server/ imports from mocks/ only the stand-ins of the outside world it
  *   reuses in development and tests (mocks/identity, mocks/provider) and the demo seed (mocks/db/seed*,
  *   mocks/db/types.ts).
@@ -16,7 +16,14 @@ const root = path.resolve(import.meta.dirname, '..')
 const TOP = /^(domain|mocks|server)(\/|$)/
 
 /** What domain/ may import from src/: the generated contract code and the small shared checks. */
-const SHARED_CHECKS = new Set(['src/lib/iban.ts', 'src/lib/iban', 'src/lib/file-kind.ts', 'src/lib/file-kind'])
+const SHARED_CHECKS = new Set([
+  'src/lib/iban.ts',
+  'src/lib/iban',
+  'src/lib/file-kind.ts',
+  'src/lib/file-kind',
+  'src/lib/input-checks.ts',
+  'src/lib/input-checks',
+])
 const domainMayImport = (rel) => rel.startsWith('src/api/generated/') || SHARED_CHECKS.has(rel)
 
 /** What server/ may import from mocks/. */

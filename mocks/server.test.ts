@@ -69,7 +69,7 @@ describe('npm run mock:server', () => {
 
   it('keeps its own state, which /__mock/reset restores', async () => {
     const token = await signIn(seedAccounts.admin.email)
-    const deactivate = await fetch(`${running.url}/api/backend/v1/club/inactive/${seedClubs.volume}`, { method: 'PUT', headers: { Authorization: `Bearer ${token}` } })
+    const deactivate = await fetch(`${running.url}/api/backend/v1/club/inactive/${seedClubs.volume}`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ reason: 'Zum Testen deaktiviert.' }) })
     expect(deactivate.status).toBe(200)
     expect((await fetch(`${running.url}/__mock/reset`, { method: 'POST' })).status).toBe(204)
     const fresh = await signIn(seedAccounts.admin.email)

@@ -7,7 +7,7 @@
  *   identity's sign-in, password-reset and address-confirmation actions (`/__mock/identity/*`, not its
  *   token refresh and look-up, which a signed-in app calls on its own);
  * - `public`: every other operation the contract opens to anyone (`x-access: [ANYONE]`: club types,
- *   countries, the app logo), one counter for all of them per IP.
+ *   countries, the app logo, the invitation check), one counter for all of them per IP.
  *
  * Over the limit: 429 problem `too-many-requests` with `Retry-After` (seconds), before the body is read.
  * The client IP is `request.ip`, which honours `X-Forwarded-For` only from a trusted proxy (TRUST_PROXY).

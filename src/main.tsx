@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { configureApiAuth } from '@/api/client'
+import { configureApiAuth, setRequestTimeout } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
 import { loadAuthService } from '@/lib/auth/create-auth-service'
 import { requestReauthentication } from '@/lib/auth/reauthentication'
@@ -22,6 +22,10 @@ const start = async () => {
     const { startMockBackend } = await import('@mocks/browser')
     const { pageHandled } = await startMockBackend()
     if (pageHandled) return
+    // Demo and e2e only: `?apiTimeout=3000` shortens the request timeout (default 20 s), beside the mocked
+    // backend's `?mockDelay=`, to show what a request without an answer looks like.
+    const apiTimeout = Number(new URLSearchParams(window.location.search).get('apiTimeout'))
+    if (apiTimeout > 0) setRequestTimeout(apiTimeout)
   }
 
   const queryClient = createQueryClient()

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import type { Role } from '@/api/generated/query/model/role'
 import type { AuthController } from '@/lib/auth/auth-controller'
+import { PagePending } from '@/components/layout/page-pending'
 import { routeTree } from './routeTree.gen'
 
 export interface RouterContext {
@@ -28,6 +29,10 @@ export const createAppRouter = (context: RouterContext) =>
     defaultPreload: 'intent',
     // The query cache decides freshness; the router must not hold its own stale copy.
     defaultPreloadStaleTime: 0,
+    // A screen whose loader waits for the backend longer than a second (`defaultPendingMs`) shows its
+    // outline and "Seite wird geladen …" inside the shell (issue 11); the loading overlay covers the
+    // shorter waits. A full page load shows the shell at once (the root's pending component).
+    defaultPendingComponent: PagePending,
     scrollRestoration: true,
   })
 

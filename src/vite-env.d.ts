@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_MOCKS?: string
   /** Overrides the backend host that src/api/client.ts picks from the page origin. */
   readonly VITE_API_BASE_URL?: string
+  /** Milliseconds after which src/api/client.ts gives up on a request (default 20 000). */
+  readonly VITE_API_TIMEOUT_MS?: string
   /** `firebase` signs in with Firebase Auth; `offline` (the default in mocked mode) with the in-browser twin. */
   readonly VITE_AUTH?: string
   /** Where uploads go: `server` (default without mocks), `firebase` (Firebase Storage) or `offline` (IndexedDB; default with mocks). */

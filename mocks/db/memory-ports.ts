@@ -3,8 +3,10 @@
  * work. Storage and lookups only; the orders of the paged lists are the ones the ports document, which
  * domain/*.test.ts checks against the SQL adapters too.
  */
+import { postalCodeKey, zvrKey } from '../../domain/club-checks.ts'
 import { randomIds } from '../../domain/ids.ts'
 import type {
+  AuditLog,
   CardProvider,
   FileBlobs,
   ClubRepository,
@@ -13,8 +15,9 @@ import type {
   Ports,
   UnitOfWork,
 } from '../../domain/ports.ts'
-import type { ClubRecord, MembershipRecord, OutgoingMail } from '../../domain/records.ts'
-import { compareBySortKey } from '../../domain/sort-key.ts'
+import { DuplicateKeyError } from '../../domain/ports.ts'
+import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '../../domain/records.ts'
+import { compareBySortKey, sortKey } from '../../domain/sort-key.ts'
 import { isoInstant } from '../../domain/time.ts'
 import { offlineIdentityProvider } from '../identity/offline-identity.ts'
 import type { IdentityStore } from '../identity/offline-identity.ts'
@@ -69,6 +72,18 @@ const CLUB_ORDERS: Readonly<Record<string, (a: ClubRecord, b: ClubRecord) => num
   zvrNumber: (a, b) => compareZvr(a.profile.zvrNumber, b.profile.zvrNumber),
 }
 
+const clubsWithZvrKey = (tx: Tx, key: string): ClubRecord[] =>
+  values(tx, 'clubs').filter((club) => club.profile.zvrNumber !== '' && zvrKey(club.profile.zvrNumber) === key)
+
+/** The store's backstop, as PostgreSQL's unique index `clubs_zvr_key` is (migration 0005). */
+const assertZvrUnique = (tx: Tx, club: ClubRecord): ClubRecord => {
+  const { zvrNumber } = club.profile
+  if (zvrNumber !== '' && clubsWithZvrKey(tx, zvrKey(zvrNumber)).some((other) => other.id !== club.id)) {
+    throw new DuplicateKeyError('club-zvr')
+  }
+  return club
+}
+
 /**
  * Filtered and sorted club lists, cached by the identity of the clubs table: a transaction that writes a
  * club gets a new table and so fresh lists; paging through an unchanged table sorts once.
@@ -100,6 +115,11 @@ const clubRepository = (tx: Tx): ClubRepository => ({
     }
     return { items: clubs.slice(query.offset, query.offset + query.limit), totalItems: clubs.length }
   },
+  findByZvrKey: async (key) => clubsWithZvrKey(tx, key),
+  findByNameAndPostalCode: async (nameKey, postalKey) =>
+    values(tx, 'clubs').filter(
+      (club) => sortKey(club.profile.name) === nameKey && postalCodeKey(club.profile.address.postalCode) === postalKey,
+    ),
   namesByType: async (clubTypeId) =>
     values(tx, 'clubs')
       .filter((club) => club.profile.clubTypeId === clubTypeId)
@@ -110,8 +130,8 @@ const clubRepository = (tx: Tx): ClubRepository => ({
       counts.set(club.profile.clubTypeId, (counts.get(club.profile.clubTypeId) ?? 0) + 1)
     return counts
   },
-  insert: async (club) => void tx.put('clubs', club.id, club),
-  update: async (club) => void tx.put('clubs', club.id, club),
+  insert: async (club) => void tx.put('clubs', assertZvrUnique(tx, club).id, club),
+  update: async (club) => void tx.put('clubs', assertZvrUnique(tx, club).id, club),
 })
 
 const donationRepository = (tx: Tx): DonationRepository => {
@@ -131,6 +151,24 @@ const donationRepository = (tx: Tx): DonationRepository => {
       }
       return out
     },
+  }
+}
+
+/** The audit log, newest first: the table keeps the order the entries were appended in. */
+const auditLog = (tx: Tx): AuditLog => {
+  const slice = (entries: AuditEntryRecord[], offset: number, limit: number) => {
+    entries.reverse()
+    return { items: entries.slice(offset, offset + limit), totalItems: entries.length }
+  }
+  return {
+    append: async (entry) => void tx.put('auditLog', entry.id, entry),
+    page: async (offset, limit) => slice(values(tx, 'auditLog'), offset, limit),
+    pageByClub: async (clubId, offset, limit) =>
+      slice(
+        values(tx, 'auditLog').filter((entry) => entry.club?.id === clubId),
+        offset,
+        limit,
+      ),
   }
 }
 
@@ -240,11 +278,13 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
         return counts
       },
       insert: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
+      delete: async (id) => tx.delete('memberships', id),
       deleteByUser: async (uid) => {
         for (const membership of memberships()) if (membership.uid === uid) tx.delete('memberships', membership.id)
       },
     },
     invitations: {
+      get: async (id) => tx.table('invitations').get(id) ?? null,
       findByToken: async (token) => values(tx, 'invitations').find((invitation) => invitation.token === token) ?? null,
       listByClub: async (clubId) => values(tx, 'invitations').filter((invitation) => invitation.clubId === clubId),
       listUnused: async () => values(tx, 'invitations').filter((invitation) => invitation.usedAt === null),
@@ -308,6 +348,7 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       get: async () => tx.singleton('appLogo'),
       set: async (logo) => tx.setSingleton('appLogo', logo),
     },
+    audit: auditLog(tx),
     globals: { get: async () => tx.singleton('globals') },
     fileBlobs: fileBlobsOf(options),
     mailer: identityStore.mailer,

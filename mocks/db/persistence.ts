@@ -8,7 +8,7 @@ import { TABLE_NAMES } from './types.ts'
 import type { DbState, Singletons, TableName, Tables } from './types.ts'
 
 /** Bump when the record shapes change: older saved states are then dropped for a fresh seed. */
-const FORMAT = 2
+const FORMAT = 3
 
 interface SavedState {
   format: number

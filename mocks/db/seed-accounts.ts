@@ -80,11 +80,11 @@ export const seedCampaigns = {
 
 export const seedInvitations = {
   /** Open, into the volume club as Schriftführer/in. */
-  valid: { token: 'einladung-gueltig-7Hq2xK9pLm4R', email: 'eingeladen@demo.at' },
+  valid: { id: 'inv-gueltig', token: 'einladung-gueltig-7Hq2xK9pLm4R', email: 'eingeladen@demo.at' },
   /** Expired two days ago. */
-  expired: { token: 'einladung-abgelaufen-3Vb8nT1wQz6Y', email: 'zu-spaet@demo.at' },
+  expired: { id: 'inv-abgelaufen', token: 'einladung-abgelaufen-3Vb8nT1wQz6Y', email: 'zu-spaet@demo.at' },
   /** Accepted already (by the volume club's Kassierin). */
-  used: { token: 'einladung-verwendet-9Ks5dF2gHj7W', email: 'kassierin@demo.at' },
+  used: { id: 'inv-verwendet', token: 'einladung-verwendet-9Ks5dF2gHj7W', email: 'kassierin@demo.at' },
 } as const
 
 export const seedPaymentAccounts = {

@@ -43,6 +43,7 @@ import {
 import type { SeedAccountKey } from './seed-accounts.ts'
 import { DEFAULT_FAULTS } from './types.ts'
 import type {
+  AuditEntryRecord,
   CampaignRecord,
   CredentialRecord,
   ClubProfileRecord,
@@ -105,6 +106,18 @@ const FAMILY_NAMES = LAST_NAMES.map((last) => `Familie ${last}`)
 const DOCUMENT_KINDS: readonly LegitimationDocumentKind[] = ['PASSPORT', 'ID_CARD', 'DRIVING_LICENCE']
 const MOBILE_PREFIXES = ['650', '660', '664', '676', '680', '699'] as const
 
+/** Why the seed's inactive clubs were deactivated (their dashboards show it); others get a general reason. */
+const DEACTIVATION_REASONS: Readonly<Record<string, string>> = {
+  [seedClubs.inactive]:
+    'Der Bescheid über die Spendenbegünstigung ist abgelaufen. Bitte laden Sie den aktuellen Bescheid hoch, dann geben wir den Verein wieder frei.',
+  [seedClubs.inactiveIncomplete]: 'Registrierung abgelehnt: Die ZVR-Zahl ist im Vereinsregister nicht zu finden.',
+}
+const deactivationReasonOf = (seed: ClubSeed): string =>
+  DEACTIVATION_REASONS[seed.id] ??
+  (seed.fill === 'complete'
+    ? 'Auf Wunsch des Vereinsvorstands deaktiviert.'
+    : 'Registrierung abgelehnt: Das Profil wurde nicht vervollständigt.')
+
 interface Person {
   firstName: string
   lastName: string
@@ -124,7 +137,13 @@ const generate = (seedAt: number): DbState => {
   const campaigns = new Map<string, CampaignRecord>()
   const paymentAccounts = new Map<string, PaymentAccountRecord>()
   const onboardingLinks = new Map<string, OnboardingLinkRecord>()
+  const auditEntries: AuditEntryRecord[] = []
   const usedEmails = new Set<string>()
+  const auditAdmin = {
+    uid: seedAccounts.admin.uid,
+    name: `${seedAccounts.admin.firstName} ${seedAccounts.admin.lastName}`,
+    email: seedAccounts.admin.email,
+  }
 
   const clubTypes = new Map(
     CLUB_TYPES.map((type) => [seedClubTypes[type.key], { id: seedClubTypes[type.key], name: type.name, createdAt: daysAgo(1200) }]),
@@ -284,6 +303,10 @@ const generate = (seedAt: number): DbState => {
     }
 
     const checkedDaysAgo = Math.max(0, seed.createdDaysAgo - 3)
+    const deactivationReason = seed.status === 'INACTIVE' ? deactivationReasonOf(seed) : null
+    // Some weeks ago, a few days apart, and never before the club was registered.
+    const deactivatedAt =
+      deactivationReason === null ? null : daysAgo(Math.min(Math.max(1, seed.createdDaysAgo - 5), 12 + clubIndex))
     clubs.set(seed.id, {
       id: seed.id,
       profile,
@@ -291,9 +314,26 @@ const generate = (seedAt: number): DbState => {
       isChecked: seed.checked,
       checkedAt: seed.checked ? daysAgo(checkedDaysAgo) : null,
       checkedBy: seed.checked ? seedAccounts.admin.uid : null,
+      bankReview: null,
+      deactivationReason,
+      deactivatedAt,
       createdAt,
       updatedAt: daysAgo(Math.max(0, seed.createdDaysAgo - 5)),
     })
+    if (deactivationReason !== null && deactivatedAt !== null) {
+      auditEntries.push({
+        id: `audit-seed-${seed.id}-deactivated`,
+        at: deactivatedAt,
+        action: 'CLUB_DEACTIVATED',
+        actor: auditAdmin,
+        club: { id: seed.id, name: seed.name },
+        user: null,
+        changes: [
+          { field: 'status', before: seed.fill === 'complete' ? 'ACTIVE' : 'PROCESSING', after: 'INACTIVE' },
+          { field: 'deactivationReason', before: null, after: deactivationReason },
+        ],
+      })
+    }
 
     // More members for established clubs: a treasurer, sometimes a deputy and a secretary.
     if (seed.status !== 'PROCESSING' && full && seed.id !== seedClubs.volume) {
@@ -359,6 +399,25 @@ const generate = (seedAt: number): DbState => {
             ? ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT']
             : ['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']
       const accountCreatedDaysAgo = seed.payment === 'ONBOARDING' ? 3 : Math.min(300, seed.createdDaysAgo - 10)
+      const rejectReason =
+        seed.payment === 'REJECTED'
+          ? 'Die Identität der Kontaktperson konnte vom Kartenanbieter nicht bestätigt werden.'
+          : null
+      if (rejectReason !== null) {
+        auditEntries.push({
+          id: `audit-seed-${accountId}-rejected`,
+          at: daysAgo(20),
+          action: 'PAYMENT_ACCOUNT_REJECTED',
+          actor: auditAdmin,
+          club: { id: seed.id, name: seed.name },
+          user: null,
+          changes: [
+            { field: 'paymentAccount.accountId', before: accountId, after: accountId },
+            { field: 'paymentAccount.status', before: 'ONBOARDING', after: 'REJECTED' },
+            { field: 'paymentAccount.rejectReason', before: null, after: rejectReason },
+          ],
+        })
+      }
       paymentAccounts.set(accountId, {
         accountId,
         clubId: seed.id,
@@ -366,10 +425,7 @@ const generate = (seedAt: number): DbState => {
         chargesEnabled: seed.payment === 'ACTIVE',
         payoutsEnabled: seed.payment === 'ACTIVE',
         requirements,
-        rejectReason:
-          seed.payment === 'REJECTED'
-            ? 'Die Identität der Kontaktperson konnte vom Kartenanbieter nicht bestätigt werden.'
-            : null,
+        rejectReason,
         createdAt: daysAgo(accountCreatedDaysAgo),
         updatedAt: daysAgo(seed.payment === 'REJECTED' ? 20 : Math.max(1, accountCreatedDaysAgo - 1)),
       })
@@ -410,11 +466,13 @@ const generate = (seedAt: number): DbState => {
     expiresAt: isoInstant(seedAt - createdHoursAgo * HOUR_MS + 72 * HOUR_MS),
     usedAt: used?.at ?? null,
     usedBy: used?.by ?? null,
+    replacedAt: null,
+    withdrawnAt: null,
   })
   for (const record of [
-    invitation('inv-gueltig', seedInvitations.valid.token, seedInvitations.valid.email, seedClubRoles.schriftfuehrung, 24, null),
-    invitation('inv-abgelaufen', seedInvitations.expired.token, seedInvitations.expired.email, seedClubRoles.mitglied, 120, null),
-    invitation('inv-verwendet', seedInvitations.used.token, seedInvitations.used.email, seedClubRoles.kassier, 200 * 24, {
+    invitation(seedInvitations.valid.id, seedInvitations.valid.token, seedInvitations.valid.email, seedClubRoles.schriftfuehrung, 24, null),
+    invitation(seedInvitations.expired.id, seedInvitations.expired.token, seedInvitations.expired.email, seedClubRoles.mitglied, 120, null),
+    invitation(seedInvitations.used.id, seedInvitations.used.token, seedInvitations.used.email, seedClubRoles.kassier, 200 * 24, {
       at: daysAgo(199),
       by: kassierin.uid,
     }),
@@ -449,6 +507,12 @@ const generate = (seedAt: number): DbState => {
       refreshTokens: new Map(),
       oobCodes: new Map(),
       mails: new Map(),
+      // Appended oldest first, as the backend appends them.
+      auditLog: new Map(
+        auditEntries
+          .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1))
+          .map((entry) => [entry.id, entry]),
+      ),
     },
     singletons: {
       appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(1150) },

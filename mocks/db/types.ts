@@ -6,6 +6,7 @@
  */
 import type {
   AppLogoRecord,
+  AuditEntryRecord,
   CampaignRecord,
   ClubRecord,
   ClubRoleRecord,
@@ -23,6 +24,8 @@ import type { Globals } from '../../src/api/generated/query/model/globals.ts'
 
 export type {
   AppLogoRecord,
+  AuditEntryRecord,
+  BankReviewRecord,
   CampaignRecord,
   ClubProfileRecord,
   ClubRecord,
@@ -109,6 +112,8 @@ export interface Tables {
   readonly refreshTokens: ReadonlyMap<string, RefreshTokenRecord>
   readonly oobCodes: ReadonlyMap<string, OobCodeRecord>
   readonly mails: ReadonlyMap<string, MailRecord>
+  /** In the order appended (a Map keeps insertion order, also through copies and persistence). */
+  readonly auditLog: ReadonlyMap<string, AuditEntryRecord>
 }
 
 export type TableName = keyof Tables
@@ -147,6 +152,7 @@ export const TABLE_NAMES: readonly TableName[] = [
   'refreshTokens',
   'oobCodes',
   'mails',
+  'auditLog',
 ]
 
 export const DEFAULT_FAULTS: Faults = { delayMs: 0, failures: [], tokenLifetimeSeconds: 3600 }

@@ -4,6 +4,7 @@ import type { MockBackend } from '../backend.ts'
 import { apiRouter } from './api-route.ts'
 import type { HandlerOptions, RouteDefinition } from './api-route.ts'
 import { appLogoRoutes } from './app-logo.ts'
+import { auditRoutes } from './audit.ts'
 import { campaignRoutes } from './campaigns.ts'
 import { clubRoleRoutes } from './club-roles.ts'
 import { clubTypeRoutes } from './club-types.ts'
@@ -25,6 +26,7 @@ export const API_ROUTES: readonly RouteDefinition[] = [
   ...campaignRoutes,
   ...appLogoRoutes,
   ...paymentRoutes,
+  ...auditRoutes,
   ...donationRoutes,
   ...otherRoutes,
   ...fileRoutes,

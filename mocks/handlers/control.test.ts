@@ -112,7 +112,10 @@ describe('mailbox and reset', () => {
   })
 
   it('restores the seed, empties the mailbox and clears faults', async () => {
-    await call('PUT', `/club/inactive/${seedClubs.volume}`, { as: seedAccounts.admin.email })
+    await call('PUT', `/club/inactive/${seedClubs.volume}`, {
+      as: seedAccounts.admin.email,
+      body: { reason: 'Zum Testen deaktiviert.' },
+    })
     await call('POST', '/__mock/identity/sendPasswordReset', { body: { email: 'staff@demo.at' } })
     await call('PUT', '/__mock/faults', { body: { delayMs: 5, failures: [{ operationId: 'getUsers', status: 500 }] } })
     expect((await call('POST', '/__mock/reset')).status).toBe(204)

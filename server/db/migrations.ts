@@ -389,11 +389,93 @@ const fileBlobs: Migration = {
   },
 }
 
+/**
+ * One club per ZVR number (issue 11): the backstop under the domain's check (domain/club-checks.ts,
+ * `zvrKey`), so two registrations at the same moment cannot both win. Leading zeros do not count, and
+ * clubs without a number (a profile still being completed) are left out. A database that already holds
+ * two clubs with one number cannot take the index: the migration stops and names them, for an operator
+ * to resolve (change or clear one of the numbers) before the server starts again.
+ */
+const clubZvrUnique: Migration = {
+  async up(db: Kysely<unknown>) {
+    const duplicates = await sql<{ zvr: string; clubs: string }>`
+      SELECT ltrim(zvr_number, '0') AS zvr, string_agg(id, ', ' ORDER BY id) AS clubs
+      FROM clubs WHERE zvr_number <> '' GROUP BY 1 HAVING count(*) > 1 ORDER BY 1`.execute(db)
+    if (duplicates.rows.length > 0) {
+      const list = duplicates.rows.map((row) => `ZVR ${row.zvr}: ${row.clubs}`).join('; ')
+      throw new Error(
+        `Migration 0005-club-zvr-unique: clubs share a ZVR number (${list}). Give each club its own number (or none) and start again.`,
+      )
+    }
+    await runScript(
+      db,
+      `
+      CREATE UNIQUE INDEX clubs_zvr_key ON clubs ((ltrim(zvr_number, '0'))) WHERE zvr_number <> '';
+    `,
+    )
+  },
+}
+
+/**
+ * Invitations that were replaced (a newer invitation to the same address into the same club, or the same
+ * one sent again) or withdrawn by the club are kept, so their link can say so (domain/invitations.ts).
+ */
+const invitationStates: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      ALTER TABLE invitations ADD COLUMN replaced_at timestamptz;
+      ALTER TABLE invitations ADD COLUMN withdrawn_at timestamptz;
+    `,
+    )
+  },
+}
+
+/**
+ * Money and identity of a club (issue 11, docs/decisions/0015-bank-review-and-audit-log.md): the pending
+ * review of changed bank details and the deactivation's reason on the club, and the audit log. The log has
+ * no foreign keys (an entry outlives the user and keeps the names of the time) and is read newest first,
+ * whole or per club, by the sequence it was appended in.
+ */
+const bankReviewAndAuditLog: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runScript(
+      db,
+      `
+      ALTER TABLE clubs ADD COLUMN bank_review jsonb;
+      ALTER TABLE clubs ADD COLUMN deactivation_reason text;
+      ALTER TABLE clubs ADD COLUMN deactivated_at timestamptz;
+
+      CREATE TABLE audit_log (
+        sequence bigserial PRIMARY KEY,
+        id text COLLATE "C" NOT NULL UNIQUE,
+        at timestamptz NOT NULL,
+        action text NOT NULL,
+        actor_uid text COLLATE "C",
+        actor_name text NOT NULL,
+        actor_email text NOT NULL,
+        club_id text COLLATE "C",
+        club_name text,
+        user_uid text COLLATE "C",
+        user_name text,
+        user_email text,
+        changes jsonb NOT NULL
+      );
+      CREATE INDEX audit_log_by_club ON audit_log (club_id, sequence) WHERE club_id IS NOT NULL;
+    `,
+    )
+  },
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-aggregates': aggregates,
   '0003-mail-delivery': mailDelivery,
   '0004-file-blobs': fileBlobs,
+  '0005-club-zvr-unique': clubZvrUnique,
+  '0006-invitation-states': invitationStates,
+  '0007-bank-review-and-audit-log': bankReviewAndAuditLog,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -53,6 +53,10 @@ export interface ClubsTable {
   is_checked: boolean
   checked_at: Timestamp | null
   checked_by: string | null
+  /** domain/records.ts `BankReviewRecord` (masked IBANs only), null when none is pending. */
+  bank_review: Json<Record<string, unknown>> | null
+  deactivation_reason: string | null
+  deactivated_at: Timestamp | null
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -76,6 +80,8 @@ export interface InvitationsTable {
   expires_at: Timestamp
   used_at: Timestamp | null
   used_by: string | null
+  replaced_at: Timestamp | null
+  withdrawn_at: Timestamp | null
 }
 
 export interface FilesTable {
@@ -167,6 +173,26 @@ export interface FileBlobsTable {
   claimed_at: Timestamp | null
 }
 
+/**
+ * The audit log (migration 0007): append-only, read newest first by `sequence`. No foreign keys: an entry
+ * outlives the user it names (the names are kept as they were).
+ */
+export interface AuditLogTable {
+  sequence: Generated<string>
+  id: string
+  at: Timestamp
+  action: string
+  actor_uid: string | null
+  actor_name: string
+  actor_email: string
+  club_id: string | null
+  club_name: string | null
+  user_uid: string | null
+  user_name: string | null
+  user_email: string | null
+  changes: Json<Array<{ field: string; before: string | null; after: string | null }>>
+}
+
 export interface SettingsTable {
   key: string
   value: Json<unknown>
@@ -246,6 +272,7 @@ export interface Database {
   onboarding_links: OnboardingLinksTable
   app_logo: AppLogoTable
   file_blobs: FileBlobsTable
+  audit_log: AuditLogTable
   settings: SettingsTable
   mail_outbox: MailOutboxTable
   identity_credentials: IdentityCredentialsTable

@@ -27,6 +27,7 @@ export const SNAPSHOT_TABLES = [
   'onboarding_links',
   'app_logo',
   'file_blobs',
+  'audit_log',
   'settings',
   'mail_outbox',
   'identity_credentials',

@@ -16,6 +16,7 @@ import { takeSnapshot } from './seed-snapshot.ts'
 import { hashPassword } from './sql-identity-store.ts'
 import {
   accountRow,
+  auditRow,
   campaignRow,
   clubRow,
   donationRow,
@@ -92,6 +93,8 @@ export const loadState = async (database: OpenDatabase, { tables, singletons }: 
     await insertAll(trx, 'donations', donations.map(donationRow))
     await insertAll(trx, 'payment_accounts', [...tables.paymentAccounts.values()].map(accountRow))
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
+    // In the order appended (oldest first), so the sequence reads them back newest first.
+    await insertAll(trx, 'audit_log', [...tables.auditLog.values()].map(auditRow))
     if (singletons.appLogo) await trx.insertInto('app_logo').values(logoRow(singletons.appLogo)).execute()
   })
   // Fresh statistics, so the planner uses the indexes from the first request on.

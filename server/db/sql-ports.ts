@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import type {
   AppLogoRepository,
+  AuditLog,
   CampaignRepository,
   CardProvider,
   ClubRepository,
@@ -29,6 +30,8 @@ import type {
 import { DuplicateKeyError } from '../../domain/ports.ts'
 import type {
   AppLogoRecord,
+  AuditEntryRecord,
+  BankReviewRecord,
   CampaignRecord,
   ClubProfileRecord,
   ClubRecord,
@@ -97,6 +100,9 @@ const toClub = (row: Row<'clubs'>): ClubRecord => ({
   isChecked: row.is_checked,
   checkedAt: isoOrNull(row.checked_at),
   checkedBy: row.checked_by,
+  bankReview: row.bank_review as unknown as BankReviewRecord | null,
+  deactivationReason: row.deactivation_reason,
+  deactivatedAt: isoOrNull(row.deactivated_at),
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 })
@@ -122,6 +128,9 @@ export const clubRow = (club: ClubRecord): NewRow<'clubs'> => {
     is_checked: club.isChecked,
     checked_at: club.checkedAt,
     checked_by: club.checkedBy,
+    bank_review: club.bankReview === null ? null : json(club.bankReview),
+    deactivation_reason: club.deactivationReason,
+    deactivated_at: club.deactivatedAt,
     created_at: club.createdAt,
     updated_at: club.updatedAt,
   }
@@ -154,6 +163,8 @@ const toInvitation = (row: Row<'invitations'>): InvitationRecord => ({
   expiresAt: iso(row.expires_at),
   usedAt: isoOrNull(row.used_at),
   usedBy: row.used_by,
+  replacedAt: isoOrNull(row.replaced_at),
+  withdrawnAt: isoOrNull(row.withdrawn_at),
 })
 
 export const invitationRow = (invitation: InvitationRecord): NewRow<'invitations'> => ({
@@ -167,6 +178,8 @@ export const invitationRow = (invitation: InvitationRecord): NewRow<'invitations
   expires_at: invitation.expiresAt,
   used_at: invitation.usedAt,
   used_by: invitation.usedBy,
+  replaced_at: invitation.replacedAt,
+  withdrawn_at: invitation.withdrawnAt,
 })
 
 const toFile = (row: Row<'files'>): FileRecord => ({
@@ -294,6 +307,31 @@ export const linkRow = (link: OnboardingLinkRecord): NewRow<'onboarding_links'> 
   used_at: link.usedAt,
 })
 
+const toAuditEntry = (row: Row<'audit_log'>): AuditEntryRecord => ({
+  id: row.id,
+  at: iso(row.at),
+  action: row.action as AuditEntryRecord['action'],
+  actor: { uid: row.actor_uid, name: row.actor_name, email: row.actor_email },
+  club: row.club_id === null ? null : { id: row.club_id, name: row.club_name ?? '' },
+  user: row.user_name === null ? null : { uid: row.user_uid, name: row.user_name, email: row.user_email ?? '' },
+  changes: row.changes as unknown as AuditEntryRecord['changes'],
+})
+
+export const auditRow = (entry: AuditEntryRecord): NewRow<'audit_log'> => ({
+  id: entry.id,
+  at: entry.at,
+  action: entry.action,
+  actor_uid: entry.actor.uid,
+  actor_name: entry.actor.name,
+  actor_email: entry.actor.email,
+  club_id: entry.club?.id ?? null,
+  club_name: entry.club?.name ?? null,
+  user_uid: entry.user?.uid ?? null,
+  user_name: entry.user?.name ?? null,
+  user_email: entry.user?.email ?? null,
+  changes: json(entry.changes),
+})
+
 export const logoRow = (logo: AppLogoRecord): NewRow<'app_logo'> => ({
   id: logo.id,
   name: logo.name,
@@ -320,6 +358,7 @@ const rethrowDuplicate = (error: unknown): never => {
     if (constraint === 'users_email_key') throw new DuplicateKeyError('user-email')
     if (constraint === 'club_types_name_key') throw new DuplicateKeyError('club-type-name')
     if (constraint === 'club_roles_name_key') throw new DuplicateKeyError('club-role-name')
+    if (constraint === 'clubs_zvr_key') throw new DuplicateKeyError('club-zvr')
   }
   throw error
 }
@@ -421,6 +460,9 @@ const memberships = (trx: Trx): MembershipRepository => {
     insert: async (membership) => {
       await trx.insertInto('memberships').values(membershipRow(membership)).execute()
     },
+    delete: async (id) => {
+      await trx.deleteFrom('memberships').where('id', '=', id).execute()
+    },
     deleteByUser: async (uid) => {
       await trx.deleteFrom('memberships').where('uid', '=', uid).execute()
     },
@@ -428,6 +470,10 @@ const memberships = (trx: Trx): MembershipRepository => {
 }
 
 const invitations = (trx: Trx): InvitationRepository => ({
+  get: async (id) => {
+    const row = await trx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toInvitation(row) : null
+  },
   findByToken: async (token) => {
     const row = await trx.selectFrom('invitations').selectAll().where('token', '=', token).executeTakeFirst()
     return row ? toInvitation(row) : null
@@ -486,6 +532,26 @@ const clubs = (trx: Trx): ClubRepository => ({
     ])
     return { items: rows.map(toClub), totalItems: Number(total.count) }
   },
+  // Both by the expressions of their indexes (migration 0005): `zvrKey` is ltrim of the zeros,
+  // `postalCodeKey` upper case without whitespace.
+  findByZvrKey: async (key) =>
+    (
+      await trx
+        .selectFrom('clubs')
+        .selectAll()
+        .where('zvr_number', '<>', '')
+        .where(sql<string>`ltrim(zvr_number, '0')`, '=', key)
+        .execute()
+    ).map(toClub),
+  findByNameAndPostalCode: async (nameKey, postalKey) =>
+    (
+      await trx
+        .selectFrom('clubs')
+        .selectAll()
+        .where('name_key', '=', nameKey)
+        .where(sql<string>`upper(regexp_replace(address->>'postalCode', '[[:space:]]', '', 'g'))`, '=', postalKey)
+        .execute()
+    ).map(toClub),
   namesByType: async (clubTypeId) =>
     (await trx.selectFrom('clubs').select('name').where('club_type_id', '=', clubTypeId).execute()).map(
       (row) => row.name,
@@ -500,11 +566,11 @@ const clubs = (trx: Trx): ClubRepository => ({
     return new Map(rows.map((row) => [row.club_type_id!, Number(row.count)]))
   },
   insert: async (club) => {
-    await trx.insertInto('clubs').values(clubRow(club)).execute()
+    await trx.insertInto('clubs').values(clubRow(club)).execute().catch(rethrowDuplicate)
   },
   update: async (club) => {
     const { id: _id, created_at: _created, ...changes } = clubRow(club)
-    await trx.updateTable('clubs').set(changes).where('id', '=', club.id).execute()
+    await trx.updateTable('clubs').set(changes).where('id', '=', club.id).execute().catch(rethrowDuplicate)
   },
 })
 
@@ -761,6 +827,30 @@ const appLogo = (trx: Trx): AppLogoRepository => ({
   },
 })
 
+/** Append-only; newest first by the sequence the rows were appended in (migration 0007). */
+const auditLog = (trx: Trx): AuditLog => {
+  const slice = async (clubId: string | null, offset: number, limit: number) => {
+    let rows = trx.selectFrom('audit_log')
+    let counted = trx.selectFrom('audit_log')
+    if (clubId !== null) {
+      rows = rows.where('club_id', '=', clubId)
+      counted = counted.where('club_id', '=', clubId)
+    }
+    const [items, total] = await Promise.all([
+      rows.selectAll().orderBy('sequence', 'desc').offset(offset).limit(limit).execute(),
+      counted.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: items.map(toAuditEntry), totalItems: Number(total.count) }
+  }
+  return {
+    append: async (entry) => {
+      await trx.insertInto('audit_log').values(auditRow(entry)).execute()
+    },
+    page: (offset, limit) => slice(null, offset, limit),
+    pageByClub: (clubId, offset, limit) => slice(clubId, offset, limit),
+  }
+}
+
 /** The settings clients load; an operator may override each key in the `settings` table. */
 const globals = (trx: Trx): GlobalsRepository => ({
   get: async () => {
@@ -816,6 +906,7 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
     clubTypes: named(trx, 'club_types', 'club-type-name'),
     clubRoles: named(trx, 'club_roles', 'club-role-name'),
     appLogo: appLogo(trx),
+    audit: auditLog(trx),
     fileBlobs: options.fileBlobs(trx),
     globals: globals(trx),
     mailer,

@@ -1,7 +1,19 @@
 import { http, HttpResponse } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '@mocks/node'
-import { ApiError, apiFetch, BACKEND_HOSTS, configureApiAuth, getInFlightCount, resolveBackendOrigin, subscribeInFlight } from './client'
+import {
+  ApiError,
+  apiFetch,
+  ApiTimeoutError,
+  BACKEND_HOSTS,
+  configureApiAuth,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  getInFlightCount,
+  getRequestTimeout,
+  resolveBackendOrigin,
+  setRequestTimeout,
+  subscribeInFlight,
+} from './client'
 
 const probe = '*/api/backend/v1/probe'
 
@@ -297,5 +309,90 @@ describe('apiFetch when the backend wants a recent sign-in (401 reauthentication
     await apiFetch('/probe', { method: 'PUT', body: '{}', background: true })
     unsubscribe()
     expect(counts).toEqual([])
+  })
+})
+
+describe('apiFetch timeout (issue 11: a hung request never keeps the overlay up)', () => {
+  /** A backend that never answers: the request only ends when its signal aborts. */
+  const hangingFetch = () =>
+    vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+    setRequestTimeout()
+  })
+
+  it('gives up after 20 s with an ApiTimeoutError and leaves nothing in flight', async () => {
+    const fetch = hangingFetch()
+    vi.stubGlobal('fetch', fetch)
+    expect(getRequestTimeout()).toBe(DEFAULT_REQUEST_TIMEOUT_MS)
+    expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(20_000)
+
+    const result = apiFetch('/probe').catch((caught: unknown) => caught)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getInFlightCount()).toBe(1)
+
+    await vi.advanceTimersByTimeAsync(19_999)
+    expect(getInFlightCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+
+    const error = await result
+    expect(error).toBeInstanceOf(ApiTimeoutError)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 0, kind: 'timeout', timeoutMs: 20_000 })
+    expect((error as ApiError).url).toMatch(/\/api\/backend\/v1\/probe$/)
+    expect(getInFlightCount()).toBe(0)
+    expect(fetch).toHaveBeenCalledOnce()
+  })
+
+  it('takes another timeout for tests, and per request', async () => {
+    vi.stubGlobal('fetch', hangingFetch())
+    setRequestTimeout(1_000)
+
+    const configured = apiFetch('/probe').catch((caught: unknown) => caught)
+    const own = apiFetch('/probe', { timeoutMs: 5_000 }).catch((caught: unknown) => caught)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(await configured).toBeInstanceOf(ApiTimeoutError)
+    expect(getInFlightCount()).toBe(1)
+
+    await vi.advanceTimersByTimeAsync(4_000)
+    expect(await own).toMatchObject({ timeoutMs: 5_000 })
+    expect(getInFlightCount()).toBe(0)
+  })
+
+  it('an answer in time is not aborted afterwards', async () => {
+    let signal: AbortSignal | undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        signal = init?.signal ?? undefined
+        return new Response(JSON.stringify({ ok: true }), { headers: { 'Content-Type': 'application/json' } })
+      }),
+    )
+
+    await expect(apiFetch('/probe')).resolves.toEqual({ ok: true })
+    await vi.advanceTimersByTimeAsync(DEFAULT_REQUEST_TIMEOUT_MS * 2)
+    expect(signal?.aborted).toBe(false)
+  })
+
+  it('a cancelled request (the query no longer needed, sign-out) is not reported as a timeout', async () => {
+    vi.stubGlobal('fetch', hangingFetch())
+    const controller = new AbortController()
+
+    const result = apiFetch('/probe', { signal: controller.signal }).catch((caught: unknown) => caught)
+    await vi.advanceTimersByTimeAsync(10)
+    controller.abort()
+
+    const error = await result
+    expect(error).not.toBeInstanceOf(ApiTimeoutError)
+    expect(error).toMatchObject({ name: 'AbortError' })
+    expect(getInFlightCount()).toBe(0)
   })
 })

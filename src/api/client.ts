@@ -2,8 +2,9 @@
  * The one hand-written transport (orval's mutator): every generated hook calls `apiFetch`.
  * It picks the backend host from the page origin, sends JSON with the signed-in user's ID token,
  * turns failures into `ApiError`, retries once with a fresh token after a 401, asks the person to confirm
- * their sign-in when the backend wants a recent one (and then sends the request again), and counts
- * requests in flight for the loading overlay.
+ * their sign-in when the backend wants a recent one (and then sends the request again), gives up on a
+ * request the backend does not answer in time (`ApiTimeoutError`), and counts requests in flight for the
+ * loading overlay.
  */
 import type { Problem } from './generated/query/model/problem'
 
@@ -46,6 +47,25 @@ export class ApiError extends Error {
   /** The problem kind, the last segment of `type` (`user-exists`, `validation`, …). */
   get kind(): string | undefined {
     return this.problem?.type.split('/').pop()
+  }
+}
+
+/**
+ * The backend did not answer in time (`requestTimeoutMs`): the request was aborted. Status 0 (no answer),
+ * kind `timeout`. Not retried by the query client (it has a status): the screen says so and offers
+ * "Erneut versuchen", and the loading overlay goes away instead of waiting forever.
+ */
+export class ApiTimeoutError extends ApiError {
+  readonly timeoutMs: number
+
+  constructor(url: string, timeoutMs: number) {
+    super(url, 0, 'Timeout', undefined)
+    this.name = 'ApiTimeoutError'
+    this.timeoutMs = timeoutMs
+  }
+
+  override get kind(): string {
+    return 'timeout'
   }
 }
 
@@ -126,6 +146,22 @@ export const currentIdToken = (forceRefresh = false): Promise<string | null> => 
 export const reportSessionExpired = (): void => auth.onSessionExpired()
 
 // ----------------------------------------------------------------------------------------------------
+// Timeout (issue 11: a hung request never keeps the loading overlay up, the screen offers a retry)
+
+/** How long one exchange with the backend may take before it is aborted. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 20_000
+
+const configuredTimeout = Number(import.meta.env.VITE_API_TIMEOUT_MS)
+let requestTimeoutMs = configuredTimeout > 0 ? configuredTimeout : DEFAULT_REQUEST_TIMEOUT_MS
+
+export const getRequestTimeout = (): number => requestTimeoutMs
+
+/** For tests (and the demo build's `?apiTimeout=`): another timeout for every request from now on. */
+export const setRequestTimeout = (ms: number = DEFAULT_REQUEST_TIMEOUT_MS): void => {
+  requestTimeoutMs = ms > 0 ? ms : DEFAULT_REQUEST_TIMEOUT_MS
+}
+
+// ----------------------------------------------------------------------------------------------------
 // Requests in flight (spec §1, §4: the loading overlay is on while the count is above zero)
 
 let inFlight = 0
@@ -174,6 +210,8 @@ export interface ApiRequestInit extends RequestInit {
    * operable meanwhile (the CSV export with its cancel button).
    */
   background?: boolean
+  /** This request's timeout instead of the default (`getRequestTimeout()`). */
+  timeoutMs?: number
 }
 
 /** A 401 whose problem asks for a recent sign-in (the session itself is fine). */
@@ -182,13 +220,38 @@ const wantsReauthentication = (response: Response, body: unknown): boolean =>
   typeof (body as { type?: unknown } | null)?.type === 'string' &&
   (body as { type: string }).type.split('/').pop() === REAUTHENTICATION_REQUIRED
 
-export const apiFetch = async <T>(path: string, { background = false, ...init }: ApiRequestInit = {}): Promise<T> => {
+export const apiFetch = async <T>(
+  path: string,
+  { background = false, timeoutMs, ...init }: ApiRequestInit = {},
+): Promise<T> => {
   const url = `${apiBaseUrl()}${path}`
   let counted = !background
   if (counted) setInFlight(inFlight + 1)
+  const limit = timeoutMs ?? requestTimeoutMs
+  // Each exchange (the first, the one after a token refresh, the one after a confirmed sign-in) gets the
+  // whole time: waiting for the person's password is not the backend's delay. The caller's signal (the
+  // query's, cancelled on sign-out or when nobody needs the data any more) still aborts it.
   const exchange = async (token: string | null) => {
-    const response = await send(url, init, token)
-    return { response, body: await parseBody(response) }
+    const controller = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, limit)
+    const outer = init.signal
+    const forward = () => controller.abort(outer?.reason)
+    if (outer?.aborted) forward()
+    else outer?.addEventListener('abort', forward, { once: true })
+    try {
+      const response = await send(url, { ...init, signal: controller.signal }, token)
+      return { response, body: await parseBody(response) }
+    } catch (error) {
+      if (timedOut) throw new ApiTimeoutError(url, limit)
+      throw error
+    } finally {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', forward)
+    }
   }
   try {
     const token = await auth.getIdToken()

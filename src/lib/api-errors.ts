@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { ApiError, REAUTHENTICATION_REQUIRED } from '@/api/client'
+import { fieldErrorMessage } from './input-messages'
 
 /**
  * The kind of a backend problem (`user-exists`, `validation`, `token-expired`, …: the last segment of the
@@ -33,8 +34,9 @@ export const tooManyRequestsMessage = (error: unknown): string | undefined =>
 
 /**
  * Puts the backend's per-field validation errors (`Problem.errors[].field`, dotted paths) next to the
- * matching form fields, with the given German message. Returns true when at least one field was marked,
- * so the caller can skip the generic toast.
+ * matching form fields: the German message of the error's `code` where there is one (src/lib/input-messages.ts:
+ * characters, postal code, birth date), else the given one. Returns true when at least one field was
+ * marked, so the caller can skip the generic toast.
  */
 export const applyServerFieldErrors = <T extends FieldValues>(
   error: unknown,
@@ -47,7 +49,7 @@ export const applyServerFieldErrors = <T extends FieldValues>(
   let marked = false
   for (const fieldError of error.problem?.errors ?? []) {
     if (known.has(fieldError.field)) {
-      setError(fieldError.field as Path<T>, { type: 'server', message })
+      setError(fieldError.field as Path<T>, { type: 'server', message: fieldErrorMessage(fieldError) ?? message })
       marked = true
     }
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   centsToEuroInput,
   formatCents,
+  formatCentsShort,
   formatDate,
   formatDateTime,
   formatMonthYear,
@@ -24,8 +25,20 @@ describe('formatting for de-AT', () => {
     expect(plain(formatCents(5))).toBe('€ 0,05')
   })
 
-  it('groups thousands as Austrian CLDR data does (space for counts, dot in amounts)', () => {
-    expect(plain(formatNumber(10250))).toBe('10 250')
+  it('groups thousands one way: counts with the dot of the amounts', () => {
+    expect(formatNumber(10250)).toBe('10.250')
+    expect(formatNumber(1234567)).toBe('1.234.567')
+    expect(formatNumber(999)).toBe('999')
+    expect(formatNumber(0)).toBe('0')
+    expect(plain(formatCents(1025000))).toBe('€ 10.250,00')
+  })
+
+  it('writes short axis labels in whole euros with the same grouping and sign', () => {
+    expect(plain(formatCentsShort(0))).toBe('€ 0')
+    expect(plain(formatCentsShort(100000))).toBe('€ 1.000')
+    expect(plain(formatCentsShort(1234500))).toBe('€ 12.345')
+    expect(plain(formatCentsShort(100000000))).toBe('€ 1 Mio.')
+    expect(plain(formatCentsShort(125000000))).toBe('€ 1,25 Mio.')
   })
 
   it('writes January as Jänner and keeps calendar days in Vienna', () => {

@@ -7,7 +7,15 @@ export const LOCALE = 'de-AT'
 export const TIME_ZONE = 'Europe/Vienna'
 
 const money = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' })
+const wholeEuros = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
+const millions = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 })
+/**
+ * The one thousands separator of the product: the one Austrian amounts use ("€ 1.234,56"). CLDR's de-AT
+ * groups plain numbers with a (narrow) space instead ("10 250"), which put "10 250 Spenden" next to
+ * "€ 10.250,00"; counts take the amounts' dot.
+ */
+const GROUP = money.formatToParts(1_000_000).find((part) => part.type === 'group')?.value ?? '.'
 const date = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: TIME_ZONE })
 const shortDate = new Intl.DateTimeFormat(LOCALE, {
   day: '2-digit',
@@ -28,7 +36,23 @@ const isoDay = new Intl.DateTimeFormat('en-US', {
 /** 123456 → "€ 1.234,56" */
 export const formatCents = (cents: number): string => money.format(cents / 100)
 
-export const formatNumber = (value: number): string => integer.format(value)
+/** 10250 → "10.250": counts, grouped like the amounts. */
+export const formatNumber = (value: number): string =>
+  integer
+    .formatToParts(value)
+    .map((part) => (part.type === 'group' ? GROUP : part.value))
+    .join('')
+
+/**
+ * An axis label in whole euros, short enough for a chart's axis: 250000 → "€ 2.500", 125000000 →
+ * "€ 1,25 Mio.". The same grouping and euro sign as `formatCents`, never Intl's compact notation (which
+ * leaves four-digit amounts ungrouped, "€ 1000", and moves the sign behind millions, "1,2 Mio. €").
+ */
+export const formatCentsShort = (cents: number): string => {
+  const euros = cents / 100
+  if (Math.abs(euros) >= 1_000_000) return `€ ${millions.format(euros / 1_000_000)} Mio.`
+  return wholeEuros.format(euros)
+}
 
 /** Accepts an ISO date (`2026-05-01`) or date-time; a bare date is a calendar day, never shifted by time zone. */
 const toDate = (value: string | Date): Date =>

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
 import { optionalString, z } from '@/lib/search-params'
-import { AppShell } from '@/components/layout/app-shell'
+import { AppShell, AppShellPending } from '@/components/layout/app-shell'
 import { ErrorPage } from '@/components/layout/error-page'
 import { NotFoundPage } from '@/components/layout/not-found-page'
 import type { RouterContext } from '@/router'
@@ -14,6 +14,11 @@ const rootSearch = z.object({
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearch,
   component: AppShell,
+  // A full page load shows the shell and a loading state at once, however long the guard and the screen's
+  // loader wait for the backend (issue 11). Only a first load (or a new sign-in) ever waits on the root.
+  pendingComponent: AppShellPending,
+  pendingMs: 0,
+  pendingMinMs: 0,
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage,
 })

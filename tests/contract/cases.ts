@@ -138,11 +138,28 @@ const registration = (email = 'obfrau@kontrakt-verein.at') => ({
   acceptedTerms: true,
 })
 
+/** A second "Musikverein Hallein" in Hallein (5400), with a number of its own. */
+const halleinAgain = () => ({
+  ...registration().club,
+  name: 'Musikverein  hallein',
+  address: { street: 'Davisstraße', houseNumber: '5', postalCode: '5400', city: 'Hallein' },
+})
+
 /** The volume club's profile as the edit form would send it back. */
 const currentClub = async (api: SetupApi, clubId: string = seedClubs.volume): Promise<Fields & { bankInfo: Fields }> => {
   const { club } = (await api.api('GET', `/club/cluboverview/${clubId}`, { as: 'admin' })).body as { club: Fields & { bankInfo: Fields } }
   const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x, createdAt: _a, updatedAt: _u, ...profile } = club
   return profile
+}
+
+/** An Erste Bank IBAN (bank code 20111) with valid check digits, whose BIC is GIBAATWW. */
+const ERSTE_IBAN = 'AT402011100000012345'
+
+/** The representative gives the volume club (active, with an active card-provider account) a new IBAN: its payout goes into review. */
+const changeIban = async (api: SetupApi): Promise<void> => {
+  const club = await currentClub(api)
+  const answer = await api.api('PUT', '/club', { as: 'member', body: { ...club, bankInfo: { ...club.bankInfo, iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' } } })
+  if (answer.status !== 200) throw new Error(`setup: the new IBAN answered ${answer.status}: ${JSON.stringify(answer.body)}`)
 }
 
 const currentCampaign = async (api: SetupApi, documentId: string): Promise<Fields> => {
@@ -155,6 +172,12 @@ const invitationToken = async (api: SetupApi, email: string): Promise<string> =>
   await api.api('POST', `/club/${seedClubs.volume}/inviteUser`, { as: 'member', body: { email, clubRoleId: seedClubRoles.mitglied } })
   const mails = (await api.control('GET', '/__mock/mailbox')).body as Array<{ to: string; link: string }>
   return new URL(mails.find((mail) => mail.to === email)!.link, 'http://x').searchParams.get('token')!
+}
+
+/** The uid of a member of the volume club, by address. */
+const volumeMemberUid = async (api: SetupApi, email: string): Promise<string> => {
+  const members = (await api.api('GET', `/club/${seedClubs.volume}/getUsers`, { as: 'member' })).body as Array<{ email: string; uid: string | null }>
+  return members.find((member) => member.email === email)!.uid!
 }
 
 export const OPERATION_CASES: Record<string, OperationCases> = {
@@ -193,6 +216,18 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       { name: 'an unknown token', as: 'none', expect: 404, kind: 'not-found', query: { token: 'unbekannt' }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
       { name: 'no token', as: 'none', expect: 400, kind: 'token-missing', malformed: true, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
       {
+        name: 'a replaced token',
+        as: 'none',
+        expect: 409,
+        kind: 'token-replaced',
+        body: { firstName: 'Rita', lastName: 'Ersetzt', password: 'Einladung-2026' },
+        setup: async (api) => {
+          const token = await invitationToken(api, 'ersetzt@demo.at')
+          await invitationToken(api, 'ersetzt@demo.at')
+          return { query: { token } }
+        },
+      },
+      {
         name: 'an address that got a user meanwhile',
         as: 'none',
         expect: 409,
@@ -206,9 +241,75 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       },
     ],
   },
+  getInvitation: {
+    sample: { as: 'none', expect: 200, query: { token: seedInvitations.valid.token } },
+    cases: [
+      { name: 'an expired invitation says so', as: 'none', expect: 200, query: { token: seedInvitations.expired.token } },
+      { name: 'a used invitation says so', as: 'none', expect: 200, query: { token: seedInvitations.used.token } },
+      {
+        name: 'a replaced invitation says so',
+        as: 'none',
+        expect: 200,
+        setup: async (api) => {
+          const token = await invitationToken(api, 'ersetzt@demo.at')
+          await invitationToken(api, 'ersetzt@demo.at')
+          return { query: { token } }
+        },
+      },
+      { name: 'an unknown token', as: 'none', expect: 404, kind: 'not-found', query: { token: 'unbekannt' } },
+      { name: 'no token', as: 'none', expect: 400, kind: 'token-missing', malformed: true },
+      { name: 'a broken token is ignored (anyone may call)', as: 'invalid', expect: 200, query: { token: seedInvitations.valid.token } },
+    ],
+  },
+  acceptInvitation: {
+    // The representative of another club is invited into the volume club and accepts with their account.
+    sample: { as: 'stranger', expect: 200, setup: async (api) => ({ query: { token: await invitationToken(api, CALLER_EMAILS.stranger) } }) },
+    cases: [
+      {
+        name: 'an invitation for another address',
+        as: 'admin',
+        expect: 403,
+        kind: 'invitation-other-address',
+        setup: async (api) => ({ query: { token: await invitationToken(api, CALLER_EMAILS.stranger) } }),
+      },
+      {
+        name: 'a replaced token',
+        as: 'stranger',
+        expect: 409,
+        kind: 'token-replaced',
+        setup: async (api) => {
+          const token = await invitationToken(api, CALLER_EMAILS.stranger)
+          await invitationToken(api, CALLER_EMAILS.stranger)
+          return { query: { token } }
+        },
+      },
+      {
+        name: 'a withdrawn token',
+        as: 'stranger',
+        expect: 409,
+        kind: 'token-withdrawn',
+        setup: async (api) => {
+          const token = await invitationToken(api, CALLER_EMAILS.stranger)
+          const members = (await api.api('GET', `/club/${seedClubs.volume}/getUsers`, { as: 'member' })).body as Array<{ email: string; invitationId: string | null }>
+          const invitationId = members.find((member) => member.email === CALLER_EMAILS.stranger)!.invitationId!
+          await api.api('DELETE', `/club/${seedClubs.volume}/invitation/${invitationId}`, { as: 'member' })
+          return { query: { token } }
+        },
+      },
+      { name: 'a used token', as: 'stranger', expect: 409, kind: 'token-used', query: { token: seedInvitations.used.token } },
+      { name: 'an expired token', as: 'stranger', expect: 400, kind: 'token-expired', query: { token: seedInvitations.expired.token } },
+      { name: 'an unknown token', as: 'stranger', expect: 404, kind: 'not-found', query: { token: 'unbekannt' } },
+      { name: 'no invitation token', as: 'stranger', expect: 400, kind: 'token-missing', malformed: true },
+    ],
+  },
   deleteUser: {
     sample: { as: 'admin', expect: 204, params: { uid: seedAccounts.neu.uid } },
     cases: [{ name: 'yourself', as: 'admin', expect: 409, kind: 'self-delete', params: { uid: seedAccounts.admin.uid } }],
+  },
+  getUserDeletionImpact: {
+    // The only member of an incomplete club.
+    sample: { as: 'admin', expect: 200, params: { uid: seedAccounts.neu.uid } },
+    cases: [{ name: 'a user of no club', as: 'admin', expect: 200, params: { uid: seedAccounts.staff.uid } }],
   },
 
   // ------------------------------------------------------------------------------------------- club types
@@ -274,6 +375,26 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         },
       },
       {
+        name: 'a BIC of another country than the IBAN',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, bankInfo: { ...club.bankInfo, bic: 'COBADEFFXXX' } } }
+        },
+      },
+      {
+        name: 'the BIC of another bank than the Austrian IBAN’s',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, bankInfo: { ...club.bankInfo, iban: ERSTE_IBAN, bic: 'BKAUATWWXXX' } } }
+        },
+      },
+      {
         name: 'new bank details on a sign-in older than five minutes',
         as: 'member',
         staleSignIn: true,
@@ -289,6 +410,61 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         as: 'member',
         expect: 200,
         setup: async (api) => ({ body: { ...(await currentClub(api)), description: '', bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' } } }),
+      },
+      {
+        name: 'another club’s ZVR number',
+        as: 'member',
+        expect: 409,
+        kind: 'zvr-taken',
+        setup: async (api) => ({ body: { ...(await currentClub(api)), zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber } }),
+      },
+      {
+        name: 'another club’s name in its postal code',
+        as: 'member',
+        expect: 409,
+        kind: 'possible-duplicate',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, name: 'Musikverein Hallein', address: { ...(club.address as Fields), postalCode: '5400' } } }
+        },
+      },
+      {
+        name: 'another club’s name in its postal code, confirmed',
+        as: 'member',
+        expect: 200,
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, name: 'Musikverein Hallein', address: { ...(club.address as Fields), postalCode: '5400' }, confirmDuplicate: true } }
+        },
+      },
+      {
+        name: 'a German billing postal code of 4 digits',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => ({
+          body: { ...(await currentClub(api)), billingAddress: { sameAsClubAddress: false, street: 'Marienplatz', houseNumber: '8', postalCode: '8033', city: 'München', country: 'DE', additionalInformation: '' } },
+        }),
+      },
+      {
+        name: 'a contact person younger than 14',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, legitimation: { ...(club.legitimation as Fields), birthDate: addDays(today(), -365 * 10) } } }
+        },
+      },
+      {
+        name: 'a bidirectional override in the city',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        setup: async (api) => {
+          const club = await currentClub(api)
+          return { body: { ...club, address: { ...(club.address as Fields), city: 'Grünbach\u202E' } } }
+        },
       },
     ],
   },
@@ -321,8 +497,19 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
     },
   },
   deactivateClub: {
-    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume } },
-    cases: [{ name: 'an inactive club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.inactive } }],
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, body: { reason: 'Der Bescheid ist abgelaufen.' } },
+    cases: [
+      { name: 'an inactive club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.inactive }, body: { reason: 'Nochmals deaktiviert.' } },
+      { name: 'no reason', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, body: {} },
+      { name: 'a reason of spaces only', as: 'admin', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, body: { reason: '     ' } },
+    ],
+  },
+  confirmBankReview: {
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, setup: async (api) => (await changeIban(api), {}) },
+    cases: [
+      { name: 'a club without a pending review', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.volume } },
+      { name: 'a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 401, kind: 'reauthentication-required', params: { clubId: seedClubs.volume }, setup: async (api) => (await changeIban(api), {}) },
+    ],
   },
   activateClub: {
     sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.releasable } },
@@ -335,7 +522,9 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   inviteClubUser: {
     sample: { as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: 'kontrakt.einladung@demo.at', clubRoleId: seedClubRoles.mitglied } },
     cases: [
-      { name: 'an address that has a user', as: 'member', expect: 409, kind: 'user-exists', params: { clubId: seedClubs.volume }, body: { email: seedAccounts.staff.email, clubRoleId: seedClubRoles.mitglied } },
+      { name: 'an address that has an account (it accepts after signing in)', as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: seedAccounts.neu.email, clubRoleId: seedClubRoles.mitglied } },
+      { name: 'a member of the club', as: 'member', expect: 409, kind: 'already-member', params: { clubId: seedClubs.volume }, body: { email: seedInvitations.used.email, clubRoleId: seedClubRoles.mitglied } },
+      { name: 'the same address again (the earlier link is replaced)', as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: seedInvitations.valid.email, clubRoleId: seedClubRoles.mitglied } },
       { name: 'an unknown club role', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.volume }, body: { email: 'x@demo.at', clubRoleId: 'cr-unbekannt' } },
     ],
   },
@@ -345,9 +534,51 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       { name: 'an address in use', as: 'none', expect: 409, kind: 'user-exists', body: registration(seedAccounts.verein.email) },
       { name: 'an unknown club type', as: 'none', expect: 400, kind: 'validation', body: { ...registration(), club: { ...registration().club, clubTypeId: 'ct-unbekannt' } } },
       { name: 'terms not accepted', as: 'none', expect: 400, kind: 'validation', malformed: true, body: { ...registration(), acceptedTerms: false } },
+      {
+        name: 'another club’s ZVR number',
+        as: 'none',
+        expect: 409,
+        kind: 'zvr-taken',
+        setup: async (api) => ({ body: { ...registration(), club: { ...registration().club, zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber } } }),
+      },
+      { name: 'a club of the same name in the same postal code', as: 'none', expect: 409, kind: 'possible-duplicate', body: { ...registration(), club: halleinAgain() } },
+      { name: 'the same, confirmed', as: 'none', expect: 201, body: { ...registration(), club: halleinAgain(), confirmDuplicate: true } },
+      { name: 'a postal code that is not Austrian', as: 'none', expect: 400, kind: 'validation', malformed: true, body: { ...registration(), club: { ...registration().club, address: { ...registration().club.address, postalCode: '10115' } } } },
+      { name: 'a control character in a name', as: 'none', expect: 400, kind: 'validation', body: { ...registration(), user: { ...registration().user, lastName: 'Kon\u0007trakt' } } },
     ],
   },
   getClubUsers: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
+  removeClubMember: {
+    sample: { as: 'member', expect: 204, params: { clubId: seedClubs.volume }, setup: async (api) => ({ params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) } }) },
+    cases: [
+      { name: 'a person who is not a member', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.volume, uid: seedAccounts.neu.uid } },
+      { name: 'the last member', as: 'stranger', expect: 409, kind: 'last-member', params: { clubId: seedClubs.incomplete, uid: seedAccounts.neu.uid } },
+      { name: 'an administrator removes a member', as: 'admin', expect: 204, params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid } },
+    ],
+  },
+  withdrawClubInvitation: {
+    sample: { as: 'member', expect: 204, params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id } },
+    cases: [
+      { name: 'an accepted invitation', as: 'member', expect: 409, kind: 'invitation-not-open', params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id } },
+      { name: 'another club’s invitation', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id } },
+    ],
+  },
+  resendClubInvitation: {
+    sample: { as: 'member', expect: 201, params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id } },
+    cases: [
+      { name: 'an expired invitation', as: 'member', expect: 201, params: { clubId: seedClubs.volume, invitationId: seedInvitations.expired.id } },
+      { name: 'an accepted invitation', as: 'member', expect: 409, kind: 'invitation-not-open', params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id } },
+      {
+        name: 'a withdrawn invitation',
+        as: 'member',
+        expect: 409,
+        kind: 'invitation-not-open',
+        params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id },
+        setup: async (api) => (await api.api('DELETE', `/club/${seedClubs.volume}/invitation/${seedInvitations.valid.id}`, { as: 'member' }), {}),
+      },
+      { name: 'another club’s invitation', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id } },
+    ],
+  },
   getClubImages: {
     sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { label: 'GALLERY' } },
     cases: [{ name: 'an unknown label', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { label: 'SELFIE' } }],
@@ -475,6 +706,22 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
     ],
   },
   deletePaymentAccount: { sample: { as: 'admin', expect: 204, params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId } } },
+
+  // ------------------------------------------------------------------------------------------- audit
+  getAuditLog: {
+    sample: { as: 'admin', expect: 200, query: { page: '0', size: '5' } },
+    cases: [
+      { name: 'after a release, newest first', as: 'admin', expect: 200, setup: async (api) => (await api.api('PUT', `/club/active/${seedClubs.releasable}`, { as: 'admin' }), {}) },
+      { name: 'a page size above 100', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { size: '101' } },
+    ],
+  },
+  getClubAuditLog: {
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.inactive } },
+    cases: [
+      { name: 'a club with a bank change', as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, query: { page: '0', size: '1' }, setup: async (api) => (await changeIban(api), {}) },
+      { name: 'a negative page', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { page: '-1' } },
+    ],
+  },
 
   // ------------------------------------------------------------------------------------------- donations
   getDonationsOfClub: {

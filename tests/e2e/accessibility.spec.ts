@@ -19,6 +19,7 @@ const ROUTES: Array<{ path: string; as?: AccountName }> = [
   { path: '/home', as: 'user' },
   { path: '/users', as: 'admin' },
   { path: '/admin', as: 'admin' },
+  { path: '/admin?tab=audit', as: 'admin' },
   { path: '/pwdchange', as: 'staff' },
   { path: `/club/${CLUB}/false`, as: 'user' },
   { path: `/campaign/${CLUB}`, as: 'user' },

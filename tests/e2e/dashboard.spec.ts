@@ -1,6 +1,5 @@
 import { expect, latestMail, readMailbox, test } from './fixtures'
 
-
 const VOLUME = 'club-sv-gruenbach'
 
 test.describe('Dashboard', () => {
@@ -46,6 +45,25 @@ test.describe('Dashboard', () => {
     await expect(page.getByRole('table', { name: 'Spenden je Zeitraum' }).getByRole('row')).not.toHaveCount(0)
   })
 
+  test('the amount axis: one "€ 0" on an empty chart, amounts grouped as in the text', async ({ page }) => {
+    // A year long before the first donation: nothing to draw.
+    await page.goto(`/home?id=${VOLUME}&cGroup=MONTH&cFrom=2001-01-01&cTo=2001-12-31`)
+    const chart = page.getByTestId('donation-chart')
+    await expect(page.getByTestId('chart-summary')).toContainText('sind keine Spenden eingegangen')
+    const amountTicks = chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+    await expect(amountTicks).toHaveText([/^€\s0$/])
+
+    // With donations: distinct ticks in whole euros, thousands with the dot the summary uses too.
+    await page.goto(`/home?id=${VOLUME}`)
+    await expect(chart.locator('svg .recharts-bar-rectangle')).toHaveCount(12)
+    const labels = (await amountTicks.allTextContents()).map((label) => label.replace(/[\u00a0\u202f]/g, ' '))
+    expect(labels.length).toBeGreaterThan(2)
+    expect(new Set(labels).size).toBe(labels.length)
+    labels.forEach((label) => expect(label).toMatch(/^€ (\d{1,3}(\.\d{3})*|\d+(,\d+)? Mio\.)$/))
+    const summary = (await page.getByTestId('chart-summary').textContent()) ?? ''
+    expect(summary.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/aus \d{1,3}(\.\d{3})* Spenden eingegangen/)
+  })
+
   test('a representative invites a member; the invitation is listed and mailed', async ({ page }) => {
     await page.goto(`/home?id=${VOLUME}`)
     const form = page.getByRole('form', { name: 'Person einladen' })
@@ -61,13 +79,13 @@ test.describe('Dashboard', () => {
     const mail = await latestMail(page, email, 'INVITATION')
     expect(mail.link).toMatch(/\/acceptInvitation\?token=/)
 
-    // A second invitation to an existing user is refused at the field.
-    await form.getByLabel('E-Mail-Adresse').fill('neu@demo.at')
+    // A member of the club is refused at the field, and nothing is mailed.
+    await form.getByLabel('E-Mail-Adresse').fill('kassierin@demo.at')
     await form.getByRole('button', { name: 'Einladung senden' }).click()
-    await expect(form.getByText('User ist bereits vorhanden')).toBeVisible()
+    await expect(form.getByText('Diese Person ist bereits Mitglied des Vereins.')).toBeVisible()
     expect(
       (await readMailbox(page)).filter(
-        (candidate) => candidate.to === 'neu@demo.at' && candidate.kind === 'INVITATION',
+        (candidate) => candidate.to === 'kassierin@demo.at' && candidate.kind === 'INVITATION',
       ),
     ).toHaveLength(0)
   })

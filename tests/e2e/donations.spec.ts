@@ -49,7 +49,8 @@ test.describe('Spenden', () => {
     expect(totals.count).toBeGreaterThan(50)
 
     const { download, text } = await exportCsv(page)
-    expect(download.suggestedFilename()).toMatch(/^spenden-sv-gruenbach-1923-\d{4}-\d{2}-\d{2}\.csv$/)
+    // The file says which donations it holds: the filter's range.
+    expect(download.suggestedFilename()).toBe(`spenden-sv-gruenbach-1923-${from}-bis-${to}.csv`)
     const csv = parseCsv(text)
     expect(csv.header).toBe('Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Nachricht')
     expect(csv.rows).toHaveLength(totals.count)
@@ -71,7 +72,9 @@ test.describe('Spenden', () => {
     await expect(page.getByTestId('donation-row').first()).toBeVisible()
     const totals = await shownTotals(page)
     expect(totals.count).toBeGreaterThanOrEqual(10_000)
-    const { text } = await exportCsv(page)
+    const { download, text } = await exportCsv(page)
+    // Without a date filter the file carries the day of the export.
+    expect(download.suggestedFilename()).toMatch(/^spenden-sv-gruenbach-1923-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = parseCsv(text)
     expect(csv.rows).toHaveLength(totals.count)
     expect(csvToCents(csv.sum[4]!)).toBe(totals.cents)

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, latestMail, test } from './fixtures'
 import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from './forms'
+import { seedHallein } from './seed-clubs'
 
 interface Registration {
   club: string
@@ -82,6 +83,52 @@ test.describe('Registrierung', () => {
     await expect(stepHeading(page, 'Kontaktperson und Benutzerkonto')).toBeVisible()
     await expect(page.getByText('User ist bereits vorhanden')).toBeVisible()
     await expect(field(page, 'E-Mail')).toBeFocused()
+  })
+
+  test('refuses a second club with a registered ZVR number, then asks about the club of the same name', async ({
+    page,
+  }) => {
+    const hallein = seedHallein()
+    expect(hallein).toMatchObject({ name: 'Musikverein Hallein', postcode: '5400' })
+    await page.goto('/register_organisation')
+    await fillRegistrationUpToTerms(page, {
+      club: hallein.name,
+      zvr: hallein.zvr,
+      street: 'Davisstraße',
+      houseNumber: '5',
+      postcode: hallein.postcode,
+      city: 'Hallein',
+      clubType: 'Musikverein',
+      email: 'kapellmeisterin@mv-hallein.at',
+    })
+    await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
+    await page.getByRole('button', { name: 'Abschließen' }).click()
+
+    // 409 zvr-taken: back at the first step, the message at the ZVR field, which has the focus.
+    await expect(stepHeading(page, 'Vereinsdaten')).toBeVisible()
+    const zvr = field(page, 'ZVR-Zahl')
+    await expect(zvr).toBeFocused()
+    await expect(zvr).toHaveAccessibleDescription(/Ein Verein mit dieser ZVR-Zahl ist bereits registriert/)
+    await expect(field(page, 'Name des Vereins')).toHaveValue(hallein.name)
+
+    // A number of its own; everything else is still there, up to the terms.
+    await zvr.fill('4711')
+    await expect(page.getByText('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')).toBeHidden()
+    for (const heading of ['Adresse', 'Kontaktperson und Benutzerkonto', 'Vereinsart und Größe', 'AGB und Abschluss']) {
+      await nextStep(page)
+      await expect(stepHeading(page, heading)).toBeVisible()
+    }
+    await page.getByRole('button', { name: 'Abschließen' }).click()
+
+    // Same name in the same postal code: a warning to confirm.
+    const dialog = page.getByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('Es gibt bereits einen Verein mit diesem Namen in dieser Postleitzahl')
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused()
+    await dialog.getByRole('button', { name: 'Trotzdem registrieren' }).click()
+
+    await expect(page).toHaveURL(/\/success\?from=registration/)
+    await expect(page.getByText('Verein erfolgreich registriert')).toBeVisible()
   })
 
   test('keeps everything after a failed request', async ({ page }) => {

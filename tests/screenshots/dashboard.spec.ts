@@ -27,16 +27,37 @@ test.describe('as representative of two clubs', () => {
     await shoot(page, 'campaign-edit')
   })
 
+  test('the open card-payment setup on the dashboard, and an empty chart', async ({ page }) => {
+    await page.goto('/home?id=club-mv-hallein')
+    const overview = page.getByRole('region', { name: 'Vereinsübersicht' })
+    await expect(overview.getByRole('button', { name: 'Kartenzahlung einrichten' })).toBeVisible()
+    await shoot(page, 'dashboard-payment-badge', { element: overview })
+    // A year before the first donation: one "€ 0" on the amount axis.
+    await page.goto(`/home?id=${VOLUME}&cGroup=MONTH&cFrom=2001-01-01&cTo=2001-12-31`)
+    await expect(page.getByTestId('chart-summary')).toContainText('sind keine Spenden eingegangen')
+    await expect(page.getByTestId('donation-chart').locator('.recharts-yAxis-tick-labels')).toHaveCount(1)
+    await shoot(page, 'dashboard-chart-empty', { element: page.getByRole('region', { name: 'Spendenverlauf' }) })
+  })
+
   test('payment pages', async ({ page }) => {
     await page.goto('/payment?clubId=club-mv-hallein')
     await expect(page.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Kartenzahlung für Musikverein Hallein einrichten' }),
+    ).toBeVisible()
     await shoot(page, 'payment')
     await page.goto('/payment/return?clubId=club-mv-hallein')
     await expect(page.getByText('Die Einrichtung ist noch nicht abgeschlossen.')).toBeVisible()
     await shoot(page, 'payment-return')
     await page.goto('/payment/return?clubId=club-sv-gruenbach')
     await expect(page.getByText('Die Einrichtung ist abgeschlossen.')).toBeVisible()
+    await expect(page.getByText(/Die Kartenzahlung für SV Grünbach 1923 ist eingerichtet/)).toBeVisible()
     await shoot(page, 'payment-return-complete')
+    await page.goto('/success?from=payment&clubId=club-sv-gruenbach')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Kartenzahlung für SV Grünbach 1923 eingerichtet' }),
+    ).toBeVisible()
+    await shoot(page, 'success-payment-club')
   })
 })
 

@@ -22,6 +22,11 @@ export interface ShootOptions {
   focus?: Locator
   /** Only this element (e.g. one section of a long page). */
   element?: Locator
+  /**
+   * false: take the picture as the page is, without waiting for loading to end (a loading state is the
+   * scene itself). Default true.
+   */
+  settled?: boolean
 }
 
 /** Waits until nothing loads any more and the fonts and images are in. */
@@ -40,7 +45,11 @@ export const settle = async (page: Page) => {
 }
 
 /** The current state at 1280 px and 375 px wide; the window is back at 1280×800 afterwards. */
-export const shoot = async (page: Page, name: string, { capture = 'page', focus, element }: ShootOptions = {}) => {
+export const shoot = async (
+  page: Page,
+  name: string,
+  { capture = 'page', focus, element, settled = true }: ShootOptions = {},
+) => {
   mkdirSync(DIR, { recursive: true })
   // A whole-page picture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
   const unstick =
@@ -49,7 +58,8 @@ export const shoot = async (page: Page, name: string, { capture = 'page', focus,
       : null
   for (const window of WINDOWS) {
     await page.setViewportSize(window)
-    await settle(page)
+    if (settled) await settle(page)
+    else await page.evaluate(() => document.fonts.ready.then(() => undefined))
     const path = `${DIR}${name}-${window.width}.png`
     if (element) {
       await element.screenshot({ path, animations: 'disabled' })

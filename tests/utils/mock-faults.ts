@@ -12,3 +12,14 @@ export const failOperation = (operationId: OperationId, status = 500, times: num
     putFaults(tx, { failures: [{ operationId, status, remaining: times }] })
   })
 }
+
+/**
+ * Makes the mocked backend answer every API call only after `ms` (the control plane's `delayMs`, as
+ * `?mockDelay=` in the browser): a slow or hung backend for the loading and timeout states. The seed reset
+ * before each test clears it.
+ */
+export const delayResponses = (ms: number): void => {
+  backend.store.transact((tx) => {
+    putFaults(tx, { delayMs: ms })
+  })
+}

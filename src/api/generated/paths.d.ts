@@ -26,7 +26,7 @@ export interface paths {
          *     keeps someone who can manage it.
          *
          *     Changing the role needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401
-         *     `reauthentication-required`).
+         *     `reauthentication-required`) and is recorded in the audit log (`USER_ROLE_CHANGED`).
          *
          *     Access: `ADMIN`.
          */
@@ -110,12 +110,73 @@ export interface paths {
          * Accept an invitation
          * @description Creates the invited person's user and makes them a member of the inviting club with the invited
          *     club role. Problems: `token-missing` (400, "Kein Token vorhanden"), `token-expired` (400, "Token
-         *     abgelaufen"), unknown token (404), `token-used` (409) and `user-exists` (409, "User ist bereits
-         *     vorhanden").
+         *     abgelaufen"), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same
+         *     address replaced it), `token-withdrawn` (the club withdrew it) and `user-exists` (409, "User ist
+         *     bereits vorhanden": the address has an account, which accepts with `acceptInvitation`).
          *
          *     Access: `ANYONE` (the token is the credential).
          */
         post: operations["registerViaInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link stands for
+         * @description What the invitation page shows before anyone types a password: whether the invitation can still
+         *     be accepted (`status`), the invited address, the club and the club role, until when it is valid,
+         *     and whether the address has an account already (then the person signs in and accepts it with
+         *     `acceptInvitation` instead of registering). It tells the holder of the link nothing beyond that.
+         *     Unknown token: 404; no token: 400 `token-missing`.
+         *
+         *     Why an addition: the specification's invitation page only learns that a link is expired, used or
+         *     unknown after the person has filled in the whole form, and an invited person who has an account
+         *     already would hit "User ist bereits vorhanden" with no way forward.
+         *
+         *     Access: `ANYONE` (the token is the credential).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation with the signed-in account
+         * @description Makes the caller a member of the inviting club with the invited club role; the invitation is used
+         *     up. For a person who has an account already (another club's representative); new people register
+         *     with `registerViaInvite`. The caller's e-mail address must be the invited one (403
+         *     `invitation-other-address`). Problems as `registerViaInvite`: `token-missing` and `token-expired`
+         *     (400), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same address
+         *     replaced it), `token-withdrawn` (the club withdrew it) and `already-member` (409).
+         *
+         *     Why an addition: the specification can only invite people without an account; adding an existing
+         *     account to another club ended in a 409.
+         *
+         *     Access: `SIGNED_IN` (the token names the invitation, the bearer token the person).
+         */
+        post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -135,11 +196,37 @@ export interface paths {
         /**
          * Delete a user
          * @description Deletes the user and their sign-in account and removes them from every club. Deleting yourself or
-         *     the last administrator is refused (409, `last-admin` or `self-delete`).
+         *     the last administrator is refused (409, `last-admin` or `self-delete`). Recorded in the audit log
+         *     (`USER_DELETED`, with the address, role and clubs the user had).
          *
          *     Access: `ADMIN`.
          */
         delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{uid}/deletionImpact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting a user would leave behind
+         * @description The clubs the user is the only member of: deleting the user would leave them without anyone who
+         *     represents them in the portal. The user administration shows them before "Endgültig löschen".
+         *
+         *     Why an addition: the specification deletes users without a word about their clubs.
+         *
+         *     Access: `ADMIN`.
+         */
+        get: operations["getUserDeletionImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -310,7 +397,27 @@ export interface paths {
          *     missing. Status, check mark, logo and files are changed by their own calls.
          *
          *     Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
-         *     most 5 minutes old; else 401 `reauthentication-required`).
+         *     most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
+         *     (`BANK_DETAILS_CHANGED`, IBANs masked).
+         *
+         *     IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
+         *     Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
+         *     an error on `bankInfo.bic`, code `bic_mismatch`). For such an IBAN the stored `bankName` is the
+         *     bank's name, whatever was sent.
+         *
+         *     A new IBAN or account holder of a club that is `ACTIVE` or has a live card-provider account
+         *     (`ONBOARDING`, `ACTIVE`) puts the payout into review (`bankReview`, see `BankReview`): until an
+         *     administrator confirms it (`confirmBankReview`), the card-provider account pays nothing out
+         *     (`PaymentAccount.payoutsBlocked`).
+         *
+         *     One club per ZVR number: a number another club has (leading zeros do not count) is refused with
+         *     409 `zvr-taken` (an error on `zvrNumber`). A name and postal code (`address.postalCode`) that
+         *     another club has too (the name compared without case, accents or repeated spaces) are refused
+         *     with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
+         *     is a different club); only asked when the name or postal code changes. The club address's postal
+         *     code is Austrian (4 digits), the billing address's that of its `country` (400, code
+         *     `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
+         *     `legitimation.birthDate`, code `too_young` or `too_old`).
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -381,7 +488,8 @@ export interface paths {
         /**
          * Set a club inactive
          * @description Allowed from `ACTIVE` and `PROCESSING` (see `ClubStatus` for the state machine); otherwise 409
-         *     `invalid-transition`.
+         *     `invalid-transition`. The reason is required: it is stored (`Club.deactivationReason`), shown to the
+         *     club and recorded in the audit log (`CLUB_DEACTIVATED`).
          *
          *     Access: `ADMIN`.
          */
@@ -404,7 +512,8 @@ export interface paths {
         /**
          * Release (activate) a club
          * @description Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
-         *     `club-incomplete` with one entry in `errors` per missing field.
+         *     `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
+         *     is recorded in the audit log (`CLUB_ACTIVATED`).
          *
          *     Access: `ADMIN`.
          */
@@ -428,10 +537,62 @@ export interface paths {
         /**
          * Mark a club as checked
          * @description Stores whether an administrator has checked the club's data and documents, with who and when.
+         *     Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
          *
          *     Access: `ADMIN`.
          */
         post: operations["setClubChecked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/bankReview/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm a club's changed bank details
+         * @description Why an addition: changed bank details of an active club (or one with a card-provider account) put
+         *     its payout into review (`Club.bankReview`), and only an administrator can end that review; the
+         *     specification lists no call for it. Ends the review: the card-provider account pays out again
+         *     (`payoutsBlocked` false). Recorded in the audit log (`BANK_REVIEW_CONFIRMED`, with both masked
+         *     IBANs). 409 `invalid-transition` when the club has no review pending. Needs a fresh sign-in
+         *     (`x-fresh-sign-in`): a stolen session must not release payouts to a new account.
+         *
+         *     Access: `ADMIN`.
+         */
+        put: operations["confirmBankReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of one club
+         * @description Why an addition: administrators must be able to see who changed a club's status, check mark, bank
+         *     details and card-provider account, when, and from what to what (the specification keeps no such
+         *     record). One page of the club's entries, newest first.
+         *
+         *     Access: `ADMIN`.
+         */
+        get: operations["getClubAuditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -449,8 +610,11 @@ export interface paths {
         put?: never;
         /**
          * Invite a person into the club
-         * @description Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. 409
-         *     `user-exists` ("User ist bereits vorhanden") when a user with that e-mail address exists.
+         * @description Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. A person
+         *     without an account registers there (`registerViaInvite`); one with an account signs in and accepts
+         *     it (`acceptInvitation`). An earlier invitation to the same address into this club is replaced: its
+         *     link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
+         *     inviting person). 409 `already-member` when the address belongs to a member of the club.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -477,6 +641,13 @@ export interface paths {
          *     mail). The terms must be accepted. 409 `user-exists` ("User ist bereits vorhanden") when the e-mail
          *     address is taken.
          *
+         *     One club per ZVR number: 409 `zvr-taken` (an error on `club.zvrNumber`) when another club has the
+         *     number (leading zeros do not count). A club with the same name (without case, accents or repeated
+         *     spaces) and the same postal code gives 409 `possible-duplicate` (errors on `club.name` and
+         *     `club.address.postalCode`) unless `confirmDuplicate` is true: the user confirms that it is another
+         *     club and the client sends the request again with it. The checks run in this order: the body (400),
+         *     `zvr-taken`, `possible-duplicate`, `user-exists`. The club address is Austrian (`AustrianPostalCode`).
+         *
          *     Access: `ANYONE`.
          */
         post: operations["createClubWithUser"];
@@ -502,6 +673,85 @@ export interface paths {
         get: operations["getClubUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/member/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the club
+         * @description Ends the person's membership in the club; their account and their other clubs stay. A person who
+         *     is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
+         *     keeps someone who represents it.
+         *
+         *     Why an addition: the specification can add people to a club but never take anyone out.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        delete: operations["removeClubMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/invitation/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
+         *     another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+         *
+         *     Why an addition: an invitation sent to the wrong address could not be taken back.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        delete: operations["withdrawClubInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/invitation/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description A new invitation to the same address with the same club role, a new link and a fresh validity
+         *     (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
+         *     replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
+         *     was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
+         *     meanwhile: 409 `already-member`.
+         *
+         *     Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["resendClubInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -790,7 +1040,8 @@ export interface paths {
          * @description Creates the club's account at the card provider and returns a link to the provider's hosted
          *     onboarding, which sends the user back to `/payment/return?clubId=…` (or to `/payment?clubId=…`
          *     when the link has expired). At most one live (`ONBOARDING`, `ACTIVE`) account per club: 409
-         *     `payment-account-exists`. The club must be `ACTIVE` (409 `club-not-active`).
+         *     `payment-account-exists`. The club must be `ACTIVE` (409 `club-not-active`). Recorded in the audit
+         *     log (`PAYMENT_ACCOUNT_CREATED`).
          *
          *     Access: `ADMIN`.
          */
@@ -813,7 +1064,7 @@ export interface paths {
          * @description Why an addition: `/payment/return` must re-check the account with the backend instead of trusting
          *     the redirect (anyone can open that URL), and the admin screen shows each club's account state; the
          *     specification lists no call that reads it. `account` is null when the club has no live or rejected
-         *     account.
+         *     account. `account.payoutsBlocked` says whether changed bank details keep the account from paying out.
          *
          *     Access: `ADMIN`, `STAFF`, `CLUB_MEMBER`.
          */
@@ -864,7 +1115,8 @@ export interface paths {
         /**
          * Deactivate (reject) a card-provider account
          * @description The account can no longer take payments; the reason is stored and shown to the club. Allowed for
-         *     `ONBOARDING` and `ACTIVE` accounts (409 `payment-account-state` otherwise).
+         *     `ONBOARDING` and `ACTIVE` accounts (409 `payment-account-state` otherwise). Recorded in the audit
+         *     log (`PAYMENT_ACCOUNT_REJECTED`, with the reason).
          *
          *     Access: `ADMIN`.
          */
@@ -887,10 +1139,35 @@ export interface paths {
         /**
          * Delete a card-provider account
          * @description Closes the account at the provider; afterwards the club has no account and a new one can be created.
+         *     Recorded in the audit log (`PAYMENT_ACCOUNT_DELETED`).
          *
          *     Access: `ADMIN`.
          */
         delete: operations["deletePaymentAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Why an addition: every administrator action and every money-relevant change is recorded with who,
+         *     when, what, and the values before and after (see `AuditAction`); administrators read the whole log
+         *     here, one page at a time, newest first. `getClubAuditLog` reads one club's entries.
+         *
+         *     Access: `ADMIN`.
+         */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1145,11 +1422,12 @@ export interface components {
          * @description RFC 9457 problem details, shared by every error response. `type` is
          *     `https://vereinsportal.at/problems/<kind>` with kinds `validation`, `unauthorized`,
          *     `reauthentication-required`, `forbidden`, `email-not-verified`,
-         *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `club-incomplete`,
+         *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
+         *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-incomplete`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`,
-         *     `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, and the missing fields of
-         *     `club-incomplete`).
+         *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
+         *     `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
          */
         Problem: {
             /**
@@ -1172,7 +1450,11 @@ export interface components {
             field: string;
             /** @description What is wrong, in English (for logs); clients map fields to German messages. */
             message: string;
-            /** @description A machine-readable reason, such as `too_small`, `invalid_format` or `missing`. */
+            /**
+             * @description A machine-readable reason, such as `too_small`, `invalid_format` or `missing`; also
+             *     `invalid_characters` (see "Text" in the conventions), `invalid_postal_code`, `too_young` and
+             *     `too_old` (a birth date), `taken` (`zvr-taken`) and `possible_duplicate`.
+             */
             code?: string;
         };
         /**
@@ -1290,10 +1572,21 @@ export interface components {
          * @enum {string}
          */
         DocumentLabel: "SPEND2_FORM" | "DEDUCTIBILITY_NOTICE" | "OTHER_DOCUMENT";
-        /** @description The Austrian association register number (ZVR-Zahl), 1 to 10 digits. */
+        /**
+         * @description The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading
+         *     zeros do not count): another club's number is refused with 409 `zvr-taken`.
+         */
         ZvrNumber: string;
-        /** @description A postal code; 4 digits in Austria, up to 10 letters, digits, spaces or dashes elsewhere. */
+        /**
+         * @description A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend
+         *     also holds it to that country's form (400, code `invalid_postal_code`): 4 digits in Austria,
+         *     Switzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,
+         *     Spain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,
+         *     `123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.
+         */
         PostalCode: string;
+        /** @description An Austrian postal code (Postleitzahl), 4 digits, not starting with 0. */
+        AustrianPostalCode: string;
         /**
          * @description An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The
          *     backend also checks the mod-97 check digits.
@@ -1307,7 +1600,8 @@ export interface components {
         Address: {
             street: string;
             houseNumber: string;
-            postalCode: string;
+            /** @description An Austrian postal code (see `AustrianPostalCode`) or empty. */
+            postalCode: components["schemas"]["AustrianPostalCode"] | string;
             city: string;
         };
         /**
@@ -1318,14 +1612,22 @@ export interface components {
             sameAsClubAddress: boolean;
             street: string;
             houseNumber: string;
-            postalCode: string;
+            /**
+             * @description A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must
+             *     also have the form of `country` where the backend knows it (400, code `invalid_postal_code`).
+             */
+            postalCode: components["schemas"]["PostalCode"] | string;
             city: string;
             /** @description ISO 3166-1 alpha-2 code from the country list, or empty while unknown. */
             country: string;
             /** @description Additional address information (c/o, floor, …); optional for completeness. */
             additionalInformation: string;
         };
-        /** @description The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid. */
+        /**
+         * @description The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must
+         *     be valid and belong together (the BIC's country is the IBAN's; for an Austrian IBAN of a bank the
+         *     portal knows, the BIC is that bank's, and `bankName` is taken from the IBAN's bank code).
+         */
         BankInfo: {
             bankName: string;
             /** @description An IBAN (see `Iban`) or empty. */
@@ -1344,7 +1646,10 @@ export interface components {
             lastName: string;
             /** @description Digits, spaces and `+ ( ) / -`, or empty. */
             phoneNumber: string;
-            /** @description The day of birth, or null while unknown. */
+            /**
+             * @description The day of birth, or null while unknown. The person is at least 14 and at most 120 years old
+             *     on the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).
+             */
             birthDate: string | null;
             /** @description The contact's e-mail address, or empty. */
             email: components["schemas"]["Email"] | string;
@@ -1392,11 +1697,23 @@ export interface components {
         /** @description A club's profile as saved by the edit form; `id` names the club. */
         ClubUpdate: components["schemas"]["ClubProfile"] & {
             id: string;
+            /**
+             * @description The user confirmed that the club is not the one with the same name and postal code
+             *     (after a 409 `possible-duplicate`); not stored.
+             * @default false
+             */
+            confirmDuplicate: boolean;
         };
         /** @description A club with its profile, state, files and computed completeness. */
         Club: components["schemas"]["ClubProfile"] & {
             id: string;
             status: components["schemas"]["ClubStatus"];
+            /** @description The changed bank details awaiting an administrator's confirmation, or null. */
+            bankReview: components["schemas"]["BankReview"] | null;
+            /** @description Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`. */
+            deactivationReason: string | null;
+            /** @description When the club was deactivated; null unless `INACTIVE`. */
+            deactivatedAt: string | null;
             /** @description Whether an administrator has checked the data. */
             isChecked: boolean;
             /** @description When it was last marked as checked. */
@@ -1442,6 +1759,8 @@ export interface components {
             createdAt: string;
             /** @description The club's card-provider account, if any. */
             paymentAccount: components["schemas"]["PaymentAccount"] | null;
+            /** @description Changed bank details awaiting confirmation (`confirmBankReview`), or null. */
+            bankReview: components["schemas"]["BankReview"] | null;
         };
         /** @description One page of the release list. */
         ClubPage: {
@@ -1474,9 +1793,34 @@ export interface components {
         ClubCheck: {
             isChecked: boolean;
         };
-        /** @description A member of a club, or an open invitation (`status` `INVITED`, `uid` null). */
+        /** @description Why the club is deactivated (shown to the club). */
+        ClubDeactivation: {
+            reason: string;
+        };
+        /**
+         * @description New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an
+         *     administrator's confirmation; until then the card-provider account pays nothing out. IBANs are
+         *     masked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).
+         *     `previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while
+         *     the review is pending keep it and update the rest.
+         */
+        BankReview: {
+            /** @enum {string} */
+            status: "PENDING";
+            previousIbanMasked: string;
+            newIbanMasked: string;
+            /** Format: date-time */
+            changedAt: string;
+            /** @description Who changed the bank details (first and last name at the time). */
+            changedByName: string;
+        };
+        /**
+         * @description A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,
+         *     `uid` null, `invitationId` for withdrawing or sending it again).
+         */
         ClubMember: {
             uid: string | null;
+            invitationId: string | null;
             email: components["schemas"]["Email"];
             firstName: string;
             lastName: string;
@@ -1498,6 +1842,43 @@ export interface components {
             clubRoleId: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description A still valid earlier invitation to this address into the club was replaced; its link no longer works. */
+            replacesEarlier: boolean;
+        };
+        /**
+         * @description Whether an invitation can still be accepted: `VALID`; `EXPIRED` (older than its validity);
+         *     `USED` (accepted); `REPLACED` (a newer invitation to the same address and club, or the invitation
+         *     sent again, took its place); `WITHDRAWN` (the club took it back).
+         * @enum {string}
+         */
+        InvitationStatus: "VALID" | "EXPIRED" | "USED" | "REPLACED" | "WITHDRAWN";
+        /** @description What the invitation page needs to know about its link, and nothing more. */
+        InvitationCheck: {
+            status: components["schemas"]["InvitationStatus"];
+            email: components["schemas"]["Email"];
+            clubName: string;
+            clubRoleName: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The invited address has an account already (sign in and accept, instead of registering). */
+            hasAccount: boolean;
+        };
+        /** @description The membership an accepted invitation gave the caller. */
+        InvitationAcceptance: {
+            clubId: string;
+            clubName: string;
+            clubRoleId: string;
+            clubRoleName: string;
+        };
+        /** @description A club by id and name. */
+        ClubReference: {
+            id: string;
+            name: string;
+        };
+        /** @description What deleting a user would leave behind. */
+        UserDeletionImpact: {
+            /** @description The clubs whose only member the user is, by name. */
+            soleRepresentativeOf: components["schemas"]["ClubReference"][];
         };
         /** @description What the registration asks about the club; the rest of the profile is completed after sign-in. */
         RegistrationClub: {
@@ -1506,7 +1887,7 @@ export interface components {
             address: {
                 street: string;
                 houseNumber: string;
-                postalCode: components["schemas"]["PostalCode"];
+                postalCode: components["schemas"]["AustrianPostalCode"];
                 city: string;
             };
             clubTypeId: string;
@@ -1527,6 +1908,12 @@ export interface components {
             user: components["schemas"]["RegistrationUser"];
             /** @enum {boolean} */
             acceptedTerms: true;
+            /**
+             * @description The user confirmed that the club is not the one with the same name and postal code (after a
+             *     409 `possible-duplicate`).
+             * @default false
+             */
+            confirmDuplicate: boolean;
         };
         /** @description The registered club and user. */
         ClubRegistrationResult: {
@@ -1717,7 +2104,14 @@ export interface components {
             clubId: string;
             status: components["schemas"]["PaymentAccountStatus"];
             chargesEnabled: boolean;
+            /** @description Whether the provider can pay out to the club (its side of the account). */
             payoutsEnabled: boolean;
+            /**
+             * @description True while the club's changed bank details await an administrator's confirmation
+             *     (`Club.bankReview`): the portal does not use the account for payouts, whatever
+             *     `payoutsEnabled` says. Donations are still taken.
+             */
+            payoutsBlocked: boolean;
             /** @description Outstanding onboarding steps (empty when `ACTIVE`). */
             requirements: components["schemas"]["PaymentRequirement"][];
             rejectReason: string | null;
@@ -1741,6 +2135,62 @@ export interface components {
         /** @description Why the account is deactivated (shown to the club). */
         PaymentRejection: {
             reason: string;
+        };
+        /**
+         * @description What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
+         *     (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
+         *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
+         *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user's role changed
+         *     (`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).
+         * @enum {string}
+         */
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_ROLE_CHANGED" | "USER_DELETED";
+        /**
+         * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
+         * @enum {string}
+         */
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs";
+        /** @description One value before and after the action (null where there was or is none). */
+        AuditChange: {
+            field: components["schemas"]["AuditField"];
+            before: string | null;
+            after: string | null;
+        };
+        /** @description A person as they were at the time of the entry (users may be deleted or renamed later). */
+        AuditPerson: {
+            uid: string | null;
+            name: string;
+            email: string;
+        };
+        /** @description The club an entry is about, with its name at the time. */
+        AuditClub: {
+            id: string;
+            name: string;
+        };
+        /**
+         * @description One recorded action: who (`actor`) did what (`action`) when (`at`), to which club or user, and the
+         *     values before and after (`changes`). Entries are written in the same transaction as the change and
+         *     never altered.
+         */
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            action: components["schemas"]["AuditAction"];
+            actor: components["schemas"]["AuditPerson"];
+            /** @description The club the action was about, or null. */
+            club: components["schemas"]["AuditClub"] | null;
+            /** @description The user the action was about (role change, deletion), or null. */
+            user: components["schemas"]["AuditPerson"] | null;
+            changes: components["schemas"]["AuditChange"][];
+        };
+        /** @description One page of audit entries, newest first. */
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            page: number;
+            size: number;
+            totalItems: number;
+            totalPages: number;
         };
         /** @description One donation. `donorName` is null for anonymous donations. */
         Donation: {
@@ -1829,7 +2279,8 @@ export interface components {
         };
         /**
          * @description Forbidden. The token is valid but the caller lacks the access this operation requires (problem kind
-         *     `forbidden`), or their e-mail address is not confirmed yet (`email-not-verified`).
+         *     `forbidden`), or their e-mail address is not confirmed yet (`email-not-verified`), or an invitation
+         *     is for another address than the caller's (`invitation-other-address`).
          */
         Forbidden: {
             headers: {
@@ -1918,6 +2369,10 @@ export interface components {
         Uid: string;
         /** @description The document id. */
         Id: string;
+        /** @description The invitation token from the link in the invitation e-mail. */
+        InvitationToken: string;
+        /** @description The invitation's `id` (as `getClubUsers` lists it). */
+        InvitationId: string;
         /** @description The club's id. */
         ClubId: string;
         /** @description The campaign's `documentId`. */
@@ -1926,6 +2381,8 @@ export interface components {
         AccountId: string;
         /** @description 0-based page number. */
         Page: number;
+        /** @description Page length. */
+        AuditSize: number;
         /** @description Only donations on or after this day (Europe/Vienna). */
         DonationFrom: string;
         /** @description Only donations on or before this day (Europe/Vienna). */
@@ -2117,6 +2574,64 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getInvitation: {
+        parameters: {
+            query: {
+                /** @description The invitation token from the link in the invitation e-mail. */
+                token: components["parameters"]["InvitationToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query: {
+                /** @description The invitation token from the link in the invitation e-mail. */
+                token: components["parameters"]["InvitationToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership the caller now holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     deleteUser: {
         parameters: {
             query?: never;
@@ -2141,6 +2656,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUserDeletionImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's `uid` (the authentication provider's user id). */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clubs that would be left without a representative. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDeletionImpact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2443,6 +2987,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -2529,7 +3074,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubDeactivation"];
+            };
+        };
         responses: {
             /** @description The club, now inactive. */
             200: {
@@ -2545,6 +3094,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2610,6 +3161,70 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmBankReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The club, without a pending review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Club"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClubAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 0-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page length. */
+                size?: components["parameters"]["AuditSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the club's entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2706,6 +3321,98 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeClubMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The user's `uid` (the authentication provider's user id). */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person is no longer a member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawClubInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The invitation's `id` (as `getClubUsers` lists it). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation was withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendClubInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The invitation's `id` (as `getClubUsers` lists it). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invitation (the token itself only travels by e-mail). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3314,6 +4021,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 0-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page length. */
+                size?: components["parameters"]["AuditSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { ReauthenticationHost } from '@/components/auth/reauthentication-host'
+import { cn } from '@/lib/cn'
 import { AppLogo } from './app-logo'
 import { EmailVerificationNotice } from './email-verification-notice'
-import { LoadingOverlay } from './loading-overlay'
+import { LoadingOverlay, useLoadingOverlayVisible } from './loading-overlay'
 import { Navigation } from './navigation'
+import { PagePending } from './page-pending'
 import { SiteFooter } from './site-footer'
 
 // Neither is needed for the first paint, so neither weighs on the initial chunk: toasts only follow user
@@ -17,36 +19,65 @@ const DemoBanner =
     ? lazy(() => import('./demo-banner').then((module) => ({ default: module.DemoBanner })))
     : () => null
 
+/**
+ * The frame of every screen. `pending`: the first load is still deciding what to show (the router's
+ * pending state of the root, issue 11): the same header and footer around a loading state, without the
+ * parts that act on the URL or wait for an action.
+ */
+const ShellFrame = ({ children, pending = false }: { children: ReactNode; pending?: boolean }) => {
+  const overlay = useLoadingOverlayVisible()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        <Trans>Zum Inhalt springen</Trans>
+      </a>
+      <Suspense fallback={null}>
+        <DemoBanner />
+      </Suspense>
+      {/* Above the loading overlay while it shows: the navigation, "Abmelden" included, stays usable. */}
+      <header className={cn('relative border-b border-slate-200 bg-white', overlay && 'z-[61]')}>
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900">
+            <AppLogo />
+          </Link>
+          <Navigation />
+        </div>
+      </header>
+      {!pending && <EmailVerificationNotice />}
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
+        {children}
+      </main>
+      <SiteFooter />
+      <LoadingOverlay visible={overlay} />
+      {!pending && (
+        <>
+          {/* "Bitte bestätigen Sie Ihre Anmeldung" when a change needs a recent sign-in; the screen stays mounted. */}
+          <ReauthenticationHost />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </>
+      )}
+    </div>
+  )
+}
+
 /** Spec §2: banner, navigation, the e-mail-confirmed message, the screen, the footer. */
 export const AppShell = () => (
-  <div className="flex min-h-dvh flex-col">
-    <a
-      href="#main"
-      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-    >
-      <Trans>Zum Inhalt springen</Trans>
-    </a>
-    <Suspense fallback={null}>
-      <DemoBanner />
-    </Suspense>
-    <header className="relative border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-brand-900">
-          <AppLogo />
-        </Link>
-        <Navigation />
-      </div>
-    </header>
-    <EmailVerificationNotice />
-    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
-      <Outlet />
-    </main>
-    <SiteFooter />
-    <LoadingOverlay />
-    {/* "Bitte bestätigen Sie Ihre Anmeldung" when a change needs a recent sign-in; the screen stays mounted. */}
-    <ReauthenticationHost />
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  </div>
+  <ShellFrame>
+    <Outlet />
+  </ShellFrame>
+)
+
+/**
+ * The root's pending component: on a full page load the shell and a loading state show at once, while the
+ * guard and the screen's loader still wait for the backend (never a blank page, issue 11).
+ */
+export const AppShellPending = () => (
+  <ShellFrame pending>
+    <PagePending />
+  </ShellFrame>
 )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '@/api/client'
+import { ApiError, ApiTimeoutError } from '@/api/client'
 import { renderComponent, screen } from '../../../tests/utils/render'
 import { ErrorPage } from './error-page'
 
@@ -17,8 +17,28 @@ describe('the error page', () => {
     expect(screen.getByText('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.')).toBeInTheDocument()
   })
 
-  it('says that the server failed for other backend errors', async () => {
+  it('says that the server failed for other backend errors, and offers a retry', async () => {
     await renderComponent(<ErrorPage error={apiError(500, 'internal')} reset={() => undefined} />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Da ist etwas schiefgelaufen' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
+  })
+
+  it('says "Kein Zugriff" for a 403, never "nicht beantwortet" with a retry that cannot help (issue 11)', async () => {
+    await renderComponent(<ErrorPage error={apiError(403, 'forbidden')} reset={() => undefined} />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible()
+    expect(screen.queryByText(/nicht beantwortet/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument()
+  })
+
+  it('says "Nicht gefunden" for an unknown id', async () => {
+    await renderComponent(<ErrorPage error={apiError(404, 'not-found')} reset={() => undefined} />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nicht gefunden' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument()
+  })
+
+  it('offers "Erneut versuchen" when the backend did not answer in time', async () => {
+    await renderComponent(<ErrorPage error={new ApiTimeoutError('http://localhost/x', 20_000)} reset={() => undefined} />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Antwort vom Server' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
   })
 })

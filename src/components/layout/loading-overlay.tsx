@@ -32,10 +32,18 @@ export const useDebouncedBusy = (busy: boolean): boolean => {
   return visible
 }
 
-/** Spec §1, §4: a full-screen spinner while at least one backend request is in flight. */
-export const LoadingOverlay = () => {
+/** Whether the overlay shows now: requests in flight (spec §1, §4), with the delay and minimum applied. */
+export const useLoadingOverlayVisible = (): boolean => {
   const inFlight = useSyncExternalStore(subscribeInFlight, getInFlightCount, getInFlightCount)
-  const visible = useDebouncedBusy(inFlight > 0)
+  return useDebouncedBusy(inFlight > 0)
+}
+
+/**
+ * Spec §1, §4: a full-screen spinner while at least one backend request is in flight. The shell keeps its
+ * header (the navigation with "Abmelden") above it meanwhile (issue 11): a slow or hung request never
+ * locks anybody in, and the client's timeout (src/api/client.ts) ends every request.
+ */
+export const LoadingOverlay = ({ visible }: { visible: boolean }) => {
   if (!visible) return null
   return (
     <div

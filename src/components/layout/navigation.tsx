@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate, useRouter } from '@tanstack/react-router'
+import { Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Role } from '@/api/generated/query/model/role'
 import { Button } from '@/components/ui/button'
+import { safeRedirect } from '@/lib/auth/redirect'
 import { useAuth, useAuthUser, useCurrentUser } from '@/lib/auth/use-auth'
 import { cn } from '@/lib/cn'
 
@@ -39,6 +40,21 @@ export const useVisibleNavItems = (): readonly NavItem[] => {
   })
 }
 
+/**
+ * Where the header's "Anmelden" should lead back to: the page that is open, or, on the start page and the
+ * sign-in page, the `redirect` they already carry (the guard's original target). Only same-site paths
+ * (`safeRedirect`); none for the start and sign-in pages themselves.
+ */
+const useSignInRedirect = (): string | undefined => {
+  const location = useRouterState({ select: (state) => state.location })
+  const carried = (location.search as { redirect?: unknown }).redirect
+  const target =
+    location.pathname === '/' || location.pathname === '/login'
+      ? safeRedirect(carried, '')
+      : safeRedirect(location.href, '')
+  return target || undefined
+}
+
 export const Navigation = () => {
   const { t, i18n } = useLingui()
   const user = useAuthUser()
@@ -47,6 +63,7 @@ export const Navigation = () => {
   const items = useVisibleNavItems()
   const [open, setOpen] = useState(false)
   const signedIn = Boolean(user?.uid && user.emailVerified)
+  const signInRedirect = useSignInRedirect()
 
   const signOut = async () => {
     setOpen(false)
@@ -99,6 +116,7 @@ export const Navigation = () => {
           <li>
             <Link
               to="/login"
+              search={signInRedirect ? { redirect: signInRedirect } : {}}
               className={linkClass}
               activeProps={{ className: activeClass }}
               onClick={() => setOpen(false)}

@@ -22,13 +22,27 @@ interface DialogProps {
   children?: ReactNode
   footer?: ReactNode
   size?: 'md' | 'lg'
+  /**
+   * Where the focus goes on closing when the element that opened the dialog is gone (e.g. the row whose
+   * button opened it was removed by the dialog's action).
+   */
+  fallbackFocus?: () => HTMLElement | null | undefined
 }
 
 /**
  * A modal dialog (Radix: focus trap, Escape closes, focus returns to the opener, title and description
  * announced). Every screen uses this one.
  */
-export const Dialog = ({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) => {
+export const Dialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  fallbackFocus,
+}: DialogProps) => {
   // Radix gives the focus back to a `Dialog.Trigger` only; screens open dialogs from their own buttons, so
   // the element that had the focus when the dialog opened gets it back when it closes (WAI-ARIA dialog).
   // It is noted while rendering the opening: by the first effect, `autoFocus` inside has moved the focus.
@@ -54,9 +68,15 @@ export const Dialog = ({ open, onOpenChange, title, description, children, foote
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onCloseAutoFocus={(event) => {
-            if (opener?.isConnected) {
+            // One dialog led to the next (a confirmation, then the backend's question): the focus stays there.
+            if (document.querySelector('[role="dialog"][data-state="open"]')) {
               event.preventDefault()
-              opener.focus()
+              return
+            }
+            const target = opener?.isConnected ? opener : fallbackFocus?.()
+            if (target) {
+              event.preventDefault()
+              target.focus()
             }
           }}
         >
@@ -87,6 +107,7 @@ interface ConfirmDialogProps {
   destructive?: boolean
   pending?: boolean
   children?: ReactNode
+  fallbackFocus?: DialogProps['fallbackFocus']
 }
 
 /** Asks before a destructive action; "Abbrechen" has the focus first so Enter never destroys by accident. */
@@ -100,12 +121,14 @@ export const ConfirmDialog = ({
   destructive = false,
   pending = false,
   children,
+  fallbackFocus,
 }: ConfirmDialogProps) => (
   <Dialog
     open={open}
     onOpenChange={onOpenChange}
     title={title}
     description={description}
+    fallbackFocus={fallbackFocus}
     footer={
       <>
         <RadixDialog.Close asChild>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatNumber } from '@/lib/format'
 import { Button } from './button'
 
@@ -12,10 +12,11 @@ interface PaginationProps {
 
 export const Pagination = ({ page, totalPages, totalItems, onPageChange }: PaginationProps) => {
   const { t } = useLingui()
+  const items = formatNumber(totalItems)
   if (totalPages <= 1) {
     return (
       <p className="text-sm text-slate-600">
-        <Trans>{formatNumber(totalItems)} Einträge</Trans>
+        <Plural value={totalItems} one="# Eintrag" other={`${items} Einträge`} />
       </p>
     )
   }
@@ -24,7 +25,8 @@ export const Pagination = ({ page, totalPages, totalItems, onPageChange }: Pagin
     <nav aria-label={t`Seitennavigation`} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         <Trans>
-          Seite {formatNumber(current)} von {formatNumber(totalPages)} · {formatNumber(totalItems)} Einträge
+          Seite {formatNumber(current)} von {formatNumber(totalPages)} ·{' '}
+          <Plural value={totalItems} one="# Eintrag" other={`${items} Einträge`} />
         </Trans>
       </p>
       <div className="flex gap-2">

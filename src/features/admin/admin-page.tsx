@@ -4,6 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { PageHeader } from '@/components/ui/page-header'
 import { AdminTabs, TabPanel } from './components/admin-tabs'
 import { AppLogoSection } from './components/app-logo-section'
+import { AuditLogSection } from './components/audit-log-section'
 import { ClubReleaseSection } from './components/club-release-section'
 import { ClubRolesSection, ClubTypesSection } from './components/named-entity-sections'
 import type { AdminTab } from './search'
@@ -21,6 +22,7 @@ export const AdminPage = () => {
 
   const tabs: { value: AdminTab; label: string }[] = [
     { value: 'release', label: t`Freigabe & Zahlungskonten` },
+    { value: 'audit', label: t`Protokoll` },
     { value: 'types', label: t`Vereinsarten` },
     { value: 'roles', label: t`Vereinsrollen` },
     { value: 'logo', label: t`App-Logo` },
@@ -31,7 +33,7 @@ export const AdminPage = () => {
     <>
       <PageHeader
         title={t`Administration`}
-        description={t`Freigabe von Vereinen, Zahlungskonten, Vereinsarten, Vereinsrollen und das App-Logo.`}
+        description={t`Freigabe von Vereinen, Zahlungskonten, das Protokoll, Vereinsarten, Vereinsrollen und das App-Logo.`}
       />
       <AdminTabs
         label={t`Bereiche der Administration`}
@@ -42,6 +44,7 @@ export const AdminPage = () => {
       />
       <TabPanel idPrefix="admin" value={search.tab}>
         {search.tab === 'release' && <ClubReleaseSection />}
+        {search.tab === 'audit' && <AuditLogSection />}
         {search.tab === 'types' && <ClubTypesSection />}
         {search.tab === 'roles' && <ClubRolesSection />}
         {search.tab === 'logo' && <AppLogoSection />}

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { CreateClubTypeBody } from '@/api/generated/zod/club-types/club-types.zod'
+import { DeactivateClubBody } from '@/api/generated/zod/clubs/clubs.zod'
 import { RejectPaymentAccountBody } from '@/api/generated/zod/payments/payments.zod'
 
 /**
@@ -29,6 +30,17 @@ export const rejectionSchema = () =>
       .pipe(RejectPaymentAccountBody.shape.reason),
   })
 export type RejectionValues = z.infer<ReturnType<typeof rejectionSchema>>
+
+/** `ClubDeactivation`: the club reads the reason on its dashboard, so it must say something. */
+export const deactivationSchema = () =>
+  DeactivateClubBody.extend({
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: () => t`Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.` })
+      .pipe(DeactivateClubBody.shape.reason),
+  })
+export type DeactivationValues = z.infer<ReturnType<typeof deactivationSchema>>
 
 /**
  * The names in an `in-use` problem's `detail` ("… used by 2 club(s): A, B."): the contract says the detail

@@ -1,7 +1,7 @@
 import type { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
 
 /** The sections of `/admin`; the one shown is in the URL (`?tab=`), so reload and back keep it. */
-export const ADMIN_TABS = ['release', 'types', 'roles', 'logo'] as const
+export const ADMIN_TABS = ['release', 'audit', 'types', 'roles', 'logo'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]
 
 export const CLUB_SORTS = [
@@ -15,6 +15,9 @@ export const CLUB_SORTS = [
 export type ClubSort = (typeof CLUB_SORTS)[number]
 
 export const CLUB_PAGE_SIZES = [10, 20, 50, 100] as const
+
+/** The audit log's page sizes (the contract allows up to 100). */
+export const AUDIT_PAGE_SIZES = [20, 50, 100] as const
 
 export const CLUB_STATUS_FILTERS = [
   'ALL',
@@ -31,6 +34,10 @@ export interface AdminSearch {
   sort: ClubSort
   page: number
   size: number
+  /** The audit log ("Protokoll"): one club's entries (its id), or '' for all. */
+  logClub: string
+  logPage: number
+  logSize: number
 }
 
 export const ADMIN_SEARCH_DEFAULTS = {
@@ -40,4 +47,7 @@ export const ADMIN_SEARCH_DEFAULTS = {
   sort: 'name,asc',
   page: 0,
   size: 20,
+  logClub: '',
+  logPage: 0,
+  logSize: 20,
 } as const satisfies AdminSearch

@@ -1,37 +1,104 @@
 import '@/lib/i18n/screen-messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
+import { useGetInvitation } from '@/api/generated/query/endpoints/users/users'
+import type { InvitationCheck } from '@/api/generated/query/model/invitationCheck'
 import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
 import { Card, CardBody } from '@/components/ui/card'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { problemStatus, tooManyRequestsMessage } from '@/lib/api-errors'
+import { AcceptWithAccount } from './components/accept-with-account'
 import { InvitationForm } from './components/invitation-form'
+import { ClosedInvitation, InvitationSummary } from './components/invitation-summary'
 
 const route = getRouteApi('/acceptInvitation')
 
-/** `/acceptInvitation?token=…`: the invited person sets name and password and joins the club. */
+/**
+ * `/acceptInvitation?token=…`: the link is checked first (`GET users/invitation`), so an expired, used,
+ * replaced, withdrawn or unknown invitation says so before anyone types a password. A valid one shows the
+ * club and the invited address; a person without an account sets name and password and joins the club, one
+ * with an account signs in and accepts.
+ */
 export const AcceptInvitationPage = () => {
   const { t } = useLingui()
   const { token } = route.useSearch()
+  const check = useGetInvitation({ token: token ?? '' }, { query: { enabled: Boolean(token) } })
+  const invitation = check.data
+
+  const description =
+    invitation?.status !== 'VALID'
+      ? undefined
+      : invitation.hasAccount
+        ? t`Nehmen Sie die Einladung mit Ihrem bestehenden Benutzerkonto an.`
+        : t`Legen Sie Ihr Benutzerkonto an, um dem Verein beizutreten.`
+
   return (
     <div className="mx-auto w-full max-w-md">
-      <PageHeader
-        title={t`Einladung annehmen`}
-        description={t`Legen Sie Ihr Benutzerkonto an, um dem Verein beizutreten.`}
-      />
-      {token ? (
-        <Card>
-          <CardBody className="py-6">
-            <InvitationForm token={token} />
-          </CardBody>
-        </Card>
-      ) : (
+      <PageHeader title={t`Einladung annehmen`} description={description} />
+      {!token ? (
         <Alert tone="error" role="alert" title={t`Kein Token vorhanden`}>
           <Trans>
             Der Einladungslink ist unvollständig. Bitte öffnen Sie den Link aus Ihrer Einladungs-E-Mail noch einmal
             vollständig.
           </Trans>
         </Alert>
+      ) : check.isPending ? (
+        <LoadingBlock>
+          <Trans>Einladung wird geprüft …</Trans>
+        </LoadingBlock>
+      ) : check.isError ? (
+        <CheckFailure error={check.error} onRetry={() => void check.refetch()} />
+      ) : (
+        <ValidOrClosed token={token} invitation={check.data} />
       )}
     </div>
+  )
+}
+
+const ValidOrClosed = ({ token, invitation }: { token: string; invitation: InvitationCheck }) => {
+  if (invitation.status !== 'VALID') return <ClosedInvitation invitation={invitation} />
+  return (
+    <div className="flex flex-col gap-4">
+      <InvitationSummary invitation={invitation} />
+      <Card>
+        <CardBody className="py-6">
+          {invitation.hasAccount ? (
+            <AcceptWithAccount token={token} invitation={invitation} />
+          ) : (
+            <InvitationForm token={token} />
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  )
+}
+
+const CheckFailure = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
+  const { t } = useLingui()
+  if (problemStatus(error) === 404) {
+    return (
+      <Alert tone="error" role="alert" title={t`Einladung nicht gefunden`}>
+        <Trans>
+          Diese Einladung gibt es nicht. Bitte prüfen Sie, ob Sie den Link aus der E-Mail vollständig geöffnet haben.
+        </Trans>
+      </Alert>
+    )
+  }
+  const tooMany = tooManyRequestsMessage(error)
+  return (
+    <Alert
+      tone="error"
+      role="alert"
+      title={tooMany ? t`Zu viele Versuche` : t`Die Einladung konnte nicht geprüft werden`}
+      actions={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          <Trans>Erneut versuchen</Trans>
+        </Button>
+      }
+    >
+      {tooMany ?? <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>}
+    </Alert>
   )
 }

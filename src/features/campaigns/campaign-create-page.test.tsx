@@ -114,11 +114,35 @@ describe('Kampagne anlegen', () => {
     expect(router.state.location.pathname).toBe(`/campaign/${CLUB}`)
   })
 
-  it('shows a loading state, then the form for the club', async () => {
+  it('shows the form for the club, once the club is known', async () => {
     await renderRoute(`/campaign/${CLUB}`, { signedInAs: 'verein@demo.at' })
-    expect(screen.getByRole('status')).toHaveTextContent('Wird geladen …')
     expect(await screen.findByRole('button', { name: 'Kampagne anlegen' })).toBeInTheDocument()
     expect(screen.getByText('Eine neue Spendenkampagne für SV Grünbach 1923.')).toBeInTheDocument()
+  })
+
+  it('is not offered for a club of somebody else: "Kein Zugriff", no form (issue 11)', async () => {
+    await renderRoute('/campaign/club-su-leoben', { signedInAs: 'verein@demo.at' })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Kein Zugriff')
+    expect(screen.queryByLabelText(/^Name der Kampagne/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument()
+  })
+
+  it('is not offered for a club that does not exist: "Nicht gefunden" (issue 11)', async () => {
+    await renderRoute('/campaign/club-gibt-es-nicht', { signedInAs: 'admin@demo.at' })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Nicht gefunden')
+    expect(screen.queryByLabelText(/^Name der Kampagne/)).not.toBeInTheDocument()
+  })
+
+  it('offers a retry, and no form, while the club cannot be loaded', async () => {
+    // The route's prefetch and the page's own request fail; the retry is answered.
+    failOperation('getClubOverview', 500, 2)
+    const { user } = await renderRoute(`/campaign/${CLUB}`, { signedInAs: 'verein@demo.at' })
+    expect(await screen.findByText('Der Verein konnte nicht geladen werden.')).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Name der Kampagne/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }))
+    expect(await screen.findByLabelText(/^Name der Kampagne/)).toBeInTheDocument()
   })
 
   it('is not offered to staff', async () => {

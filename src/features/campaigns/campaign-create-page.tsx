@@ -11,6 +11,7 @@ import { Card, CardBody } from '@/components/ui/card'
 import { CheckboxField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { QueryError } from '@/components/ui/query-error'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { useCreateCampaignMutation } from './api/campaign-mutations'
 import { CampaignForm } from './components/campaign-form'
@@ -29,7 +30,7 @@ export const CampaignCreatePage = () => {
   const create = useCreateCampaignMutation()
   const [enabled, setEnabled] = useState(true)
   const [created, setCreated] = useState<Campaign | null>(null)
-  const clubName = overview.data?.club.name
+  const clubName = overview.data?.club.name ?? ''
 
   // Navigate once the form has re-rendered without its unsaved-changes guard.
   useEffect(() => {
@@ -47,7 +48,9 @@ export const CampaignCreatePage = () => {
     </ButtonLink>
   )
 
-  if (me.isPending) {
+  // The form is offered only for a club that exists and that this person may open (issue 11): access and
+  // existence are known before anybody types.
+  if (me.isPending || overview.isPending) {
     return (
       <>
         <PageHeader title={t`Kampagne anlegen`} actions={back} />
@@ -67,15 +70,26 @@ export const CampaignCreatePage = () => {
     )
   }
 
+  if (overview.isError && !overview.data) {
+    return (
+      <>
+        <PageHeader title={t`Kampagne anlegen`} actions={back} />
+        <QueryError
+          error={overview.error}
+          title={t`Der Verein konnte nicht geladen werden.`}
+          messages={{
+            forbidden: t`Sie haben keinen Zugriff auf diesen Verein und können für ihn keine Kampagne anlegen.`,
+            'not-found': t`Diesen Verein gibt es nicht (mehr).`,
+          }}
+          onRetry={() => void overview.refetch()}
+        />
+      </>
+    )
+  }
+
   return (
     <>
-      <PageHeader
-        title={t`Kampagne anlegen`}
-        description={
-          clubName ? t`Eine neue Spendenkampagne für ${clubName}.` : t`Legen Sie eine neue Spendenkampagne an.`
-        }
-        actions={back}
-      />
+      <PageHeader title={t`Kampagne anlegen`} description={t`Eine neue Spendenkampagne für ${clubName}.`} actions={back} />
       <Card>
         <CardBody>
           <CampaignForm

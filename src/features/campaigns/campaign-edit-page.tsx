@@ -6,12 +6,11 @@ import { toast } from 'sonner'
 import { useGetCampaign } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import { useGetClubOverview } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Campaign } from '@/api/generated/query/model/campaign'
-import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
-import { problemStatus } from '@/lib/api-errors'
+import { QueryError } from '@/components/ui/query-error'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { centsToEuroInput } from '@/lib/format'
 import { useDeleteCampaignMutation, useSaveCampaignMutation, useToggleCampaignMutation } from './api/campaign-mutations'
@@ -77,27 +76,17 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
     )
   }
   if (campaign.isError) {
-    const status = problemStatus(campaign.error)
     return (
       <>
         <PageHeader title={t`Kampagne bearbeiten`} actions={back} />
-        <Alert
-          tone="error"
-          role="alert"
-          title={
-            status === 404
-              ? t`Diese Kampagne gibt es nicht (mehr).`
-              : status === 403
-                ? t`Sie haben keinen Zugriff auf diese Kampagne.`
-                : t`Die Kampagne konnte nicht geladen werden.`
-          }
-          actions={
-            status === 404 || status === 403 ? undefined : (
-              <Button variant="secondary" size="sm" onClick={() => void campaign.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            )
-          }
+        <QueryError
+          error={campaign.error}
+          title={t`Die Kampagne konnte nicht geladen werden.`}
+          messages={{
+            'not-found': t`Diese Kampagne gibt es nicht (mehr).`,
+            forbidden: t`Sie haben keinen Zugriff auf diese Kampagne.`,
+          }}
+          onRetry={() => void campaign.refetch()}
         />
       </>
     )

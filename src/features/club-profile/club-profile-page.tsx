@@ -74,7 +74,12 @@ export const ClubProfilePage = () => {
           </Alert>
         )}
         {saveResult ? (
-          <SaveAlert ref={saveAlert} completeness={club.completeness} onClose={() => setSaveResult(null)} />
+          <SaveAlert
+            ref={saveAlert}
+            completeness={club.completeness}
+            clubName={me?.role === 'ROLE_USER' ? undefined : club.name}
+            onClose={() => setSaveResult(null)}
+          />
         ) : (
           <CompletenessSummary completeness={club.completeness} />
         )}

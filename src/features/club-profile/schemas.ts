@@ -7,14 +7,16 @@ import type { ClubSize } from '@/api/generated/query/model/clubSize'
 import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
 import { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
 import {
-  createClubWithUserBodyClubAddressPostalCodeRegExp,
   UpdateClubBody,
   updateClubBodyOneBankInfoBicOneRegExp,
   updateClubBodyOneLegitimationPhoneNumberRegExp,
   updateClubBodyOneZvrNumberOneRegExp,
 } from '@/api/generated/zod/clubs/clubs.zod'
+import { plainText } from '@/lib/form-checks'
 import { todayIso } from '@/lib/format'
-import { isValidIban, normalizeIban } from '@/lib/iban'
+import { bicMatchesIban, isValidIban, knownBankOfIban, normalizeIban } from '@/lib/iban'
+import { CLUB_ADDRESS_COUNTRY, checkBirthDate, isValidPostalCode } from '@/lib/input-checks'
+import { birthDateMessage, postalCodeMessage } from '@/lib/input-messages'
 import { CLUB_SIZES } from '@/lib/labels/club-labels'
 
 /**
@@ -32,8 +34,12 @@ const Legitimation = Profile.shape.legitimation
 
 export const DOCUMENT_KINDS = Object.values(LegitimationDocumentKind)
 
-/** Trimmed text within the contract's limit (the generated schema adds the German "höchstens" message). */
-const text = (contract: z.ZodType<string, string>) => z.string().trim().pipe(contract)
+/**
+ * Trimmed text without control characters or bidirectional overrides, within the contract's limit (the
+ * generated schema adds the German "höchstens" message). `multiline` texts keep line breaks and tabs.
+ */
+const text = (contract: z.ZodType<string, string>, multiline = false) =>
+  z.string().trim().pipe(plainText(multiline)).pipe(contract)
 
 /** Empty, or matching `pattern` with a German message. */
 const emptyOr = (
@@ -46,15 +52,17 @@ const emptyOr = (
     .transform(prepare)
     .refine((value) => value === '' || pattern.test(value), { error: message })
 
-const POSTAL_CODE_MESSAGE = () => t`Bitte geben Sie eine gültige Postleitzahl ein.`
-const postalCode = (contract: z.ZodType<string, string>) =>
-  emptyOr(createClubWithUserBodyClubAddressPostalCodeRegExp, POSTAL_CODE_MESSAGE).pipe(contract)
-
+/** The club address is Austrian: 4 digits (src/lib/input-checks.ts, as the backend checks it), or empty. */
 const addressSchema = () =>
   Address.extend({
     street: text(Address.shape.street),
     houseNumber: text(Address.shape.houseNumber),
-    postalCode: postalCode(Address.shape.postalCode),
+    postalCode: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
+        error: () => postalCodeMessage(CLUB_ADDRESS_COUNTRY),
+      }),
     city: text(Address.shape.city),
   })
 
@@ -64,12 +72,13 @@ export const clubProfileSchema = () =>
       .string()
       .trim()
       .min(1, { error: () => t`Bitte geben Sie den Namen des Vereins ein.`, abort: true })
+      .pipe(plainText())
       .pipe(Profile.shape.name),
     zvrNumber: emptyOr(updateClubBodyOneZvrNumberOneRegExp, () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`),
     vatNumber: text(Profile.shape.vatNumber),
     donationNumber: text(Profile.shape.donationNumber),
-    description: text(Profile.shape.description),
-    shortDescription: text(Profile.shape.shortDescription),
+    description: text(Profile.shape.description, true),
+    shortDescription: text(Profile.shape.shortDescription, true),
     address: addressSchema(),
     bankInfo: Bank.extend({
       bankName: text(Bank.shape.bankName),
@@ -86,21 +95,23 @@ export const clubProfileSchema = () =>
         (value) => value.replace(/\s+/g, '').toUpperCase(),
       ),
       accountHolder: text(Bank.shape.accountHolder),
+    }).superRefine((bank, context) => {
+      // IBAN and BIC must belong together, as the backend checks (src/lib/iban.ts).
+      const message = bicMismatchMessage(bank.iban, bank.bic)
+      if (message) context.addIssue({ code: 'custom', path: ['bic'], message })
     }),
     billingAddress: Billing.extend({
       street: text(Billing.shape.street),
       houseNumber: text(Billing.shape.houseNumber),
-      postalCode: text(Billing.shape.postalCode),
+      // By the chosen country (below), not by the contract's generic form.
+      postalCode: text(z.string().max(10)),
       city: text(Billing.shape.city),
       additionalInformation: text(Billing.shape.additionalInformation),
     }).superRefine((billing, context) => {
-      // Hidden fields cannot show an error, so the billing postal code is checked only while it is visible.
-      if (
-        !billing.sameAsClubAddress &&
-        billing.postalCode &&
-        !createClubWithUserBodyClubAddressPostalCodeRegExp.test(billing.postalCode)
-      ) {
-        context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTAL_CODE_MESSAGE() })
+      // Hidden fields cannot show an error, so the billing postal code is checked only while it is visible:
+      // by the country's form where src/lib/input-checks.ts knows it (Germany 5 digits, …), else generically.
+      if (!billing.sameAsClubAddress && billing.postalCode && !isValidPostalCode(billing.country, billing.postalCode)) {
+        context.addIssue({ code: 'custom', path: ['postalCode'], message: postalCodeMessage(billing.country) })
       }
     }),
     legitimation: Legitimation.extend({
@@ -116,8 +127,10 @@ export const clubProfileSchema = () =>
           error: () => t`Bitte geben Sie ein gültiges Geburtsdatum ein.`,
           abort: true,
         })
-        .refine((value) => value === '' || (value >= '1900-01-01' && value <= todayIso()), {
-          error: () => t`Das Geburtsdatum muss in der Vergangenheit liegen.`,
+        // The contact person is 14 to 120 years old (src/lib/input-checks.ts, as the backend checks it).
+        .superRefine((value, context) => {
+          const check = value === '' ? 'ok' : checkBirthDate(value, todayIso())
+          if (check !== 'ok') context.addIssue({ code: 'custom', message: birthDateMessage(check) })
         }),
       email: z
         .string()
@@ -134,6 +147,19 @@ export const clubProfileSchema = () =>
       .pipe(Profile.shape.clubTypeId),
     clubSize: z.enum(['', ...CLUB_SIZES]),
   })
+
+/**
+ * Why a BIC does not belong to an IBAN (the backend's 400 `bic_mismatch` on `bankInfo.bic`, in German),
+ * or null when it does (or either is empty or invalid: those have their own messages).
+ */
+export const bicMismatchMessage = (iban: string, bic: string): string | null => {
+  const match = bicMatchesIban(iban, bic)
+  if (match === 'ok') return null
+  const bank = knownBankOfIban(iban)
+  return match === 'bank' && bank
+    ? t`Der BIC passt nicht zur IBAN: Die IBAN gehört zur ${bank.name} (BIC ${bank.bic}).`
+    : t`Der BIC gehört zu einem anderen Land als die IBAN. Bitte prüfen Sie beide Angaben.`
+}
 
 export type ClubProfileSchema = ReturnType<typeof clubProfileSchema>
 export type ClubProfileValues = z.input<ClubProfileSchema>
@@ -162,9 +188,13 @@ export const toFormValues = (club: Club): ClubProfileValues => ({
   clubSize: club.clubSize === null ? '' : (String(club.clubSize) as ClubProfileValues['clubSize']),
 })
 
-/** The `PUT club` body. */
-export const toClubUpdate = (values: ClubProfileOutput, id: string): ClubUpdate => ({
+/**
+ * The `PUT club` body; `confirmDuplicate` once the person said that a club of the same name and postal code
+ * is another one (after 409 `possible-duplicate`).
+ */
+export const toClubUpdate = (values: ClubProfileOutput, id: string, confirmDuplicate = false): ClubUpdate => ({
   id,
+  ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
   name: values.name,
   zvrNumber: values.zvrNumber,
   vatNumber: values.vatNumber,

@@ -50,3 +50,22 @@ export const bucketTick = (periodStart: string, groupBy: DonationGrouping): stri
       return `${month}/${year?.slice(2)}`
   }
 }
+
+/**
+ * The amount axis of the donation chart, in cents: 0 and a few round steps of whole euros (1, 2, 2.5 or 5
+ * times a power of ten; 2.5 only from €25 up) up to at least `maxCents`. An empty chart (nothing above 0)
+ * gets the single tick 0: Recharts' own ticks would repeat "€ 0" five times there, and steps below one
+ * euro would repeat labels once they are written in whole euros.
+ */
+export const amountAxisTicks = (maxCents: number, targetSteps = 4): number[] => {
+  if (!(maxCents > 0)) return [0]
+  const roughEuros = maxCents / 100 / targetSteps
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(roughEuros, 1)))
+  const factors = magnitude >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10]
+  const stepEuros = Math.max(1, (factors.find((factor) => factor * magnitude >= roughEuros) ?? 10) * magnitude)
+  const step = Math.round(stepEuros * 100)
+  const top = Math.ceil(maxCents / step) * step
+  const ticks: number[] = []
+  for (let value = 0; value <= top; value += step) ticks.push(value)
+  return ticks
+}

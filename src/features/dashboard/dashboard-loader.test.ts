@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   getGetClubOverviewQueryOptions,
   getGetClubsOfUserQueryOptions,
@@ -9,6 +10,7 @@ import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
 import type { ClubSummary } from '@/api/generated/query/model/clubSummary'
 import type { CurrentUser } from '@/api/generated/query/model/currentUser'
 import { getActiveClubId, setActiveClubId } from '@/lib/active-club'
+import { server } from '@mocks/node'
 import { loadDashboard } from './dashboard-loader'
 
 afterEach(() => localStorage.clear())
@@ -49,5 +51,38 @@ describe('loadDashboard', () => {
       clubId: null,
       denied: false,
     })
+  })
+
+  it('asks for the user, their clubs and the likely club’s overview at once, not one after another (issue 11)', async () => {
+    const asked: string[] = []
+    let answerMe: () => void = () => undefined
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve))
+    server.use(
+      http.get('*/api/backend/v1/users/me', async () => {
+        asked.push('users/me')
+        await meAnswered
+        return HttpResponse.json({ uid: 'uid-1', role: 'ROLE_USER' })
+      }),
+      http.get('*/api/backend/v1/club/all/user/:uid', ({ params }) => {
+        asked.push(`clubs of ${String(params.uid)}`)
+        return HttpResponse.json([{ id: 'club-a' }, { id: 'club-b' }])
+      }),
+      http.get('*/api/backend/v1/club/cluboverview/:id', ({ params }) => {
+        asked.push(`overview ${String(params.id)}`)
+        return HttpResponse.json({ club: { id: params.id } })
+      }),
+    )
+    // As the app's client (src/router.tsx): an answer stays fresh for 30 s.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
+
+    const loading = loadDashboard(queryClient, 'club-b', { persist: true, uid: 'uid-1' })
+    // The user's record is still on its way, and the other two are already asked for.
+    await vi.waitFor(() => expect(asked).toHaveLength(3))
+    expect(asked).toEqual(expect.arrayContaining(['users/me', 'clubs of uid-1', 'overview club-b']))
+    answerMe()
+
+    expect(await loading).toEqual({ clubId: 'club-b', denied: false })
+    // The guess was right: the overview was asked for once.
+    expect(asked.filter((entry) => entry.startsWith('overview'))).toEqual(['overview club-b'])
   })
 })

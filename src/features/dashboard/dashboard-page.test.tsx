@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { providerRedirect } from '@/components/payment/provider-redirect'
 import { activeClubStorageKey } from '@/lib/active-club'
 import { failOperation } from '../../../tests/utils/mock-faults'
 import { renderRoute } from '../../../tests/utils/render'
@@ -135,14 +136,14 @@ describe('Dashboard', () => {
     expect(await within(form).findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument()
   })
 
-  it('says "User ist bereits vorhanden" at the e-mail field for an existing user', async () => {
+  it('says at the e-mail field that a member of the club is not invited again (409 already-member)', async () => {
     const { user } = await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
     const form = await screen.findByRole('form', { name: 'Person einladen' })
-    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu@demo.at')
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'kassierin@demo.at')
     await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
     await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), 'cr-kassier')
     await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
-    expect(await within(form).findByText('User ist bereits vorhanden')).toBeInTheDocument()
+    expect(await within(form).findByText('Diese Person ist bereits Mitglied des Vereins.')).toBeInTheDocument()
     expect(within(form).getByLabelText(/^E-Mail-Adresse/)).toHaveAttribute('aria-invalid', 'true')
   })
 
@@ -192,10 +193,77 @@ describe('Dashboard', () => {
     expect(localStorage.getItem(activeClubStorageKey('uid-admin'))).toBeNull()
   })
 
+  it('leads from the open card-payment badge to the provider’s onboarding', async () => {
+    const go = vi.spyOn(providerRedirect, 'go').mockImplementation(() => undefined)
+    const { user } = await renderRoute(`/home?id=${HALLEIN}`, { signedInAs: 'verein@demo.at' })
+    await heading('Musikverein Hallein')
+    const overview = screen.getByRole('region', { name: 'Vereinsübersicht' })
+    expect(within(overview).getByText('Einrichtung offen')).toBeInTheDocument()
+    await user.click(within(overview).getByRole('button', { name: 'Kartenzahlung einrichten' }))
+    // A fresh link for this club's account, and off to the provider's hosted page.
+    await waitFor(() => expect(go).toHaveBeenCalledWith(expect.stringContaining('/__mock/provider/onboarding?link=')))
+    expect(await within(overview).findByText('Sie werden zum Zahlungsanbieter weitergeleitet …')).toBeInTheDocument()
+    go.mockRestore()
+  })
+
+  it('offers no onboarding where there is nothing to set up', async () => {
+    await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
+    await heading('SV Grünbach 1923')
+    const overview = screen.getByRole('region', { name: 'Vereinsübersicht' })
+    expect(within(overview).getAllByText('Aktiv').length).toBeGreaterThan(0)
+    expect(within(overview).queryByRole('button', { name: 'Kartenzahlung einrichten' })).not.toBeInTheDocument()
+  })
+
+  it('says what the campaign count counts: running ones out of all', async () => {
+    await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
+    await heading('SV Grünbach 1923')
+    const campaigns = screen.getByRole('region', { name: 'Kampagnen' })
+    const items = await within(campaigns).findAllByTestId('campaign-item')
+    // Running: enabled and inside the donation period, as the list's badges show.
+    const running = items.filter(
+      (item) => within(item).queryByText('Aktiviert') && within(item).queryByText('Läuft'),
+    ).length
+    const figures = screen.getByRole('region', { name: 'Spendenübersicht' })
+    const detail = running === 1 ? `läuft, ${items.length} insgesamt` : `laufen, ${items.length} insgesamt`
+    expect(await within(figures).findByText(detail)).toBeInTheDocument()
+    expect(within(figures).getByText(detail).previousElementSibling).toHaveTextContent(String(running))
+  })
+
+  it('names the club for an administrator, who is not one of its representatives', async () => {
+    await renderRoute(`/home?id=${HALLEIN}`, { signedInAs: 'admin@demo.at' })
+    await heading('Musikverein Hallein')
+    expect(screen.getByText('Die Übersicht des Vereins Musikverein Hallein.')).toBeInTheDocument()
+    expect(screen.queryByText(/Ihres Vereins/)).not.toBeInTheDocument()
+    // Administrators may start the onboarding too.
+    expect(screen.getByRole('button', { name: 'Kartenzahlung einrichten' })).toBeInTheDocument()
+  })
+
+  it('names an incomplete club for staff instead of "Ihr Vereinsprofil"', async () => {
+    await renderRoute('/home?id=club-su-leoben', { signedInAs: 'staff@demo.at' })
+    expect(
+      await screen.findByText('Das Vereinsprofil von Sportunion Leoben ist noch nicht vollständig'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/Ihr Vereinsprofil|Ihres Vereins/)).not.toBeInTheDocument()
+  })
+
+  it('keeps "Ihr Verein" for its representatives', async () => {
+    await renderRoute(`/home?id=${HALLEIN}`, { signedInAs: 'verein@demo.at' })
+    await heading('Musikverein Hallein')
+    expect(screen.getByText('Die Übersicht Ihres Vereins.')).toBeInTheDocument()
+  })
+
   it('is read-only for staff', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'staff@demo.at' })
     await heading('SV Grünbach 1923')
     expect(screen.queryByRole('form', { name: 'Person einladen' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Neue Kampagne' })).not.toBeInTheDocument()
+  })
+
+  it('shows staff the open card-payment setup without a way to start it (staff only read)', async () => {
+    await renderRoute(`/home?id=${HALLEIN}`, { signedInAs: 'staff@demo.at' })
+    await heading('Musikverein Hallein')
+    const overview = screen.getByRole('region', { name: 'Vereinsübersicht' })
+    expect(within(overview).getByText('Einrichtung offen')).toBeInTheDocument()
+    expect(within(overview).queryByRole('button', { name: 'Kartenzahlung einrichten' })).not.toBeInTheDocument()
   })
 })

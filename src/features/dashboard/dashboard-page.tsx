@@ -8,11 +8,12 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { QueryError } from '@/components/ui/query-error'
 import { clearActiveClubId, setActiveClubId } from '@/lib/active-club'
-import { problemStatus } from '@/lib/api-errors'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { defaultChartRange, type ChartRange } from './chart-range'
 import { BankDataCard } from './components/bank-data-card'
+import { DeactivationNotice } from './components/deactivation-notice'
 import { CampaignsOverview } from './components/campaigns-overview'
 import { ClubOverviewCard } from './components/club-overview-card'
 import { ClubSwitcher } from './components/club-switcher'
@@ -116,31 +117,23 @@ const ClubDashboard = memo(function ClubDashboard({
   }
 
   if (overview.isError) {
-    const status = problemStatus(overview.error)
     return (
       <>
         <PageHeader title={t`Übersicht`} actions={switcher} />
-        <Alert
-          tone="error"
-          role="alert"
-          title={
-            status === 403
-              ? t`Sie haben keinen Zugriff auf diesen Verein.`
-              : status === 404
-                ? t`Dieser Verein wurde nicht gefunden.`
-                : t`Die Übersicht konnte nicht geladen werden.`
-          }
+        <QueryError
+          error={overview.error}
+          title={t`Die Übersicht konnte nicht geladen werden.`}
+          messages={{
+            forbidden: t`Sie haben keinen Zugriff auf diesen Verein.`,
+            'not-found': t`Dieser Verein wurde nicht gefunden.`,
+          }}
+          onRetry={() => void overview.refetch()}
           actions={
-            <>
-              <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
-                <Trans>Erneut versuchen</Trans>
+            mayPickAnyClub && (
+              <Button variant="secondary" size="sm" onClick={pickAnotherClub}>
+                <Trans>Anderen Verein wählen</Trans>
               </Button>
-              {mayPickAnyClub && (
-                <Button variant="secondary" size="sm" onClick={pickAnotherClub}>
-                  <Trans>Anderen Verein wählen</Trans>
-                </Button>
-              )}
-            </>
+            )
           }
         />
       </>
@@ -148,9 +141,15 @@ const ClubDashboard = memo(function ClubDashboard({
   }
 
   const { club } = overview.data
+  // Administrators and staff mostly look at clubs that are not theirs: they read the club's name, not "Ihr Verein".
+  const isMember = ownClubs.some((own) => own.id === clubId)
   return (
     <>
-      <PageHeader title={club.name} description={t`Die Übersicht Ihres Vereins.`} actions={switcher} />
+      <PageHeader
+        title={club.name}
+        description={isMember ? t`Die Übersicht Ihres Vereins.` : t`Die Übersicht des Vereins ${club.name}.`}
+        actions={switcher}
+      />
       <SectionNav />
       <div className="flex flex-col gap-6">
         {denied && (
@@ -158,14 +157,20 @@ const ClubDashboard = memo(function ClubDashboard({
             <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
           </Alert>
         )}
-        <CompletenessHint clubId={clubId} completeness={club.completeness} canEdit={!readOnly} />
+        <DeactivationNotice club={club} />
+        <CompletenessHint
+          clubId={clubId}
+          clubName={isMember ? undefined : club.name}
+          completeness={club.completeness}
+          canEdit={!readOnly}
+        />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <ClubOverviewCard overview={overview.data} />
+            <ClubOverviewCard overview={overview.data} canStartOnboarding={!readOnly} />
           </div>
           <BankDataCard club={club} canEdit={!readOnly} />
         </div>
-        <DonationsOverview overview={overview.data} />
+        <DonationsOverview clubId={clubId} overview={overview.data} />
         <div id="verlauf">
           <DonationChartSection
             clubId={clubId}
@@ -199,7 +204,11 @@ export const DashboardPage = ({ renderDonations }: DashboardPageProps) => {
 
   if (!me.data) {
     return me.isError ? (
-      <Alert tone="error" role="alert" title={t`Ihre Benutzerdaten konnten nicht geladen werden.`} />
+      <QueryError
+        error={me.error}
+        title={t`Ihre Benutzerdaten konnten nicht geladen werden.`}
+        onRetry={() => void me.refetch()}
+      />
     ) : (
       <LoadingBlock />
     )

@@ -126,4 +126,20 @@ describe('file name', () => {
       'spenden-musikverein-hallein-neue-tracht-2026-05-03.csv',
     )
   })
+
+  it('says the range of a date-filtered export instead of the day of the export', () => {
+    const now = new Date('2026-05-03T10:00:00Z')
+    expect(donationsCsvFileName(['Musikverein Hallein'], now, { from: '2026-01-01', to: '2026-03-31' })).toBe(
+      'spenden-musikverein-hallein-2026-01-01-bis-2026-03-31.csv',
+    )
+    expect(donationsCsvFileName(['Musikverein Hallein'], now, { from: '2026-01-01' })).toBe(
+      'spenden-musikverein-hallein-ab-2026-01-01.csv',
+    )
+    expect(donationsCsvFileName(['Musikverein Hallein'], now, { to: '2026-03-31' })).toBe(
+      'spenden-musikverein-hallein-bis-2026-03-31.csv',
+    )
+    expect(donationsCsvFileName(['Musikverein Hallein'], now, { from: undefined, to: undefined })).toBe(
+      'spenden-musikverein-hallein-2026-05-03.csv',
+    )
+  })
 })

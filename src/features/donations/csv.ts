@@ -107,9 +107,21 @@ export const slugify = (value: string): string =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
 
-/** `spenden-<club>[-<campaign>]-<YYYY-MM-DD>.csv`, the day in Vienna. */
-export const donationsCsvFileName = (parts: readonly string[], now: Date = new Date()): string => {
-  const day = todayIso(now)
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * `spenden-<club>[-<campaign>]-<what>.csv`. `<what>` is the date filter of the export when there is one
+ * (`2026-01-01-bis-2026-03-31`, `ab-2026-01-01`, `bis-2026-03-31`), so a file says which donations it
+ * holds; without a filter, the day of the export in Vienna.
+ */
+export const donationsCsvFileName = (
+  parts: readonly string[],
+  now: Date = new Date(),
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): string => {
+  const from = range.from && ISO_DAY.test(range.from) ? range.from : undefined
+  const to = range.to && ISO_DAY.test(range.to) ? range.to : undefined
+  const what = from && to ? [from, 'bis', to] : from ? ['ab', from] : to ? ['bis', to] : [todayIso(now)]
   const names = parts.map(slugify).filter(Boolean)
-  return `${['spenden', ...names, day].join('-')}.csv`
+  return `${['spenden', ...names, ...what].join('-')}.csv`
 }

@@ -2,7 +2,6 @@ import '@/lib/i18n/screen-messages'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -10,6 +9,7 @@ import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
 import { Spinner } from '@/components/ui/spinner'
+import { QueryError } from '@/components/ui/query-error'
 import { formatCents, formatDate, formatNumber } from '@/lib/format'
 import { DonationExport } from './components/donation-export'
 import { DonationFilterForm } from './components/donation-filter-form'
@@ -113,14 +113,10 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
             <Trans>Spenden werden geladen …</Trans>
           </LoadingBlock>
         ) : query.isError && !data ? (
-          <Alert
-            tone="error"
+          <QueryError
+            error={query.error}
             title={t`Die Spenden konnten nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void query.refetch()}
           />
         ) : data && data.totalItems === 0 ? (
           <EmptyState title={filtered ? t`Keine Spenden im gewählten Zeitraum.` : t`Noch keine Spenden.`}>

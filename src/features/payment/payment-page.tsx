@@ -4,15 +4,17 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Alert } from '@/components/ui/alert'
 import { Card, CardBody } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { ContinueOnboardingButton } from '@/components/payment/continue-onboarding-button'
+import { useClubName } from '@/components/payment/use-club-name'
 import { PageHeader } from '@/components/ui/page-header'
 import {
   AccountLoadError,
   OverviewLink,
+  PayoutsBlockedNote,
   RejectedAccountAlert,
   RequirementList,
   useCurrentPaymentAccount,
 } from './components/account-state'
-import { ContinueOnboardingButton } from './components/continue-onboarding-button'
 import { PaymentGate } from './components/payment-gate'
 
 const routeApi = getRouteApi('/payment/')
@@ -20,18 +22,31 @@ const routeApi = getRouteApi('/payment/')
 /**
  * `/payment?clubId=…`: (re)starts the card provider's hosted onboarding for a club. The provider sends
  * people here when a link has expired; a new link is made on request and the person goes to the provider.
+ * The heading names the club (a representative of several clubs must not guess which one it is about).
  */
 export const PaymentPage = () => {
   const { t } = useLingui()
   const { clubId } = routeApi.useSearch()
+  const clubName = useClubName(clubId)
   return (
     <>
       <PageHeader
-        title={t`Zahlungskonto einrichten`}
-        description={t`Damit Ihr Verein Spenden per Karte annehmen kann, richten Sie das Konto beim Kartenzahlungsanbieter ein.`}
+        title={clubName ? t`Kartenzahlung für ${clubName} einrichten` : t`Zahlungskonto einrichten`}
+        description={
+          clubName
+            ? t`Damit ${clubName} Spenden per Karte annehmen kann, richten Sie das Konto beim Kartenzahlungsanbieter ein.`
+            : t`Damit Ihr Verein Spenden per Karte annehmen kann, richten Sie das Konto beim Kartenzahlungsanbieter ein.`
+        }
       />
       <div className="max-w-2xl">
-        <PaymentGate clubId={clubId}>{(id) => <OnboardingStart clubId={id} />}</PaymentGate>
+        <PaymentGate clubId={clubId}>
+          {(id) => (
+            <>
+              <PayoutsBlockedNote clubId={id} />
+              <OnboardingStart clubId={id} />
+            </>
+          )}
+        </PaymentGate>
       </div>
     </>
   )
@@ -59,8 +74,8 @@ const OnboardingStart = ({ clubId }: { clubId: string }) => {
   }
   if (account.status === 'ACTIVE') {
     return (
-      <Alert tone="success" title={t`Ihr Zahlungskonto ist bereits eingerichtet.`} actions={overview}>
-        <Trans>Ihr Verein kann Kartenzahlungen annehmen. Es ist nichts mehr zu tun.</Trans>
+      <Alert tone="success" title={t`Das Zahlungskonto ist bereits eingerichtet.`} actions={overview}>
+        <Trans>Der Verein kann Kartenzahlungen annehmen. Es ist nichts mehr zu tun.</Trans>
       </Alert>
     )
   }
@@ -74,8 +89,8 @@ const OnboardingStart = ({ clubId }: { clubId: string }) => {
           </h2>
           <p className="mt-1 text-slate-700">
             <Trans>
-              Sie werden zur sicheren Seite des Zahlungsanbieters weitergeleitet. Dort geben Sie die Angaben zu Ihrem
-              Verein ein; danach kommen Sie hierher zurück. Falls ein Link abgelaufen ist, starten Sie hier einfach neu.
+              Sie werden zur sicheren Seite des Zahlungsanbieters weitergeleitet. Dort geben Sie die Angaben zum Verein
+              ein; danach kommen Sie hierher zurück. Falls ein Link abgelaufen ist, starten Sie hier einfach neu.
             </Trans>
           </p>
           {account.requirements.length > 0 && (

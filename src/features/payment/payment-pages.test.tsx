@@ -2,7 +2,7 @@ import { cleanup, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createOnboardingLink, createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
 import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
-import { providerRedirect } from './provider-redirect'
+import { providerRedirect } from '@/components/payment/provider-redirect'
 
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club, account in onboarding
 const GRUENBACH = 'club-sv-gruenbach' // verein@demo.at's club, account active
@@ -45,6 +45,9 @@ describe('/payment', () => {
     const go = vi.spyOn(providerRedirect, 'go').mockImplementation(() => undefined)
     const { user } = await renderRoute(`/payment?clubId=${HALLEIN}`, { signedInAs: 'verein@demo.at' })
     expect(await screen.findByText('Identität der vertretungsberechtigten Person')).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kartenzahlung für Musikverein Hallein einrichten' }),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Weiter zum Zahlungsanbieter' }))
     await waitFor(() => expect(go).toHaveBeenCalledWith(expect.stringContaining('/__mock/provider/onboarding?link=')))
     expect(screen.getByRole('link', { name: 'Weiter zum Zahlungsanbieter' })).toHaveAttribute(
@@ -53,9 +56,18 @@ describe('/payment', () => {
     )
   })
 
+  it('names the club it is about: a representative of two clubs does not have to guess', async () => {
+    await renderRoute(`/payment?clubId=${GRUENBACH}`, { signedInAs: 'verein@demo.at' })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kartenzahlung für SV Grünbach 1923 einrichten' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/^Damit SV Grünbach 1923 Spenden per Karte annehmen kann/)).toBeInTheDocument()
+    expect(screen.queryByText(/Musikverein Hallein/)).not.toBeInTheDocument()
+  })
+
   it('tells a club with an active account that nothing is left to do', async () => {
     await renderRoute(`/payment?clubId=${GRUENBACH}`, { signedInAs: 'verein@demo.at' })
-    expect(await screen.findByText('Ihr Zahlungskonto ist bereits eingerichtet.')).toBeInTheDocument()
+    expect(await screen.findByText('Das Zahlungskonto ist bereits eingerichtet.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Weiter zum Zahlungsanbieter' })).not.toBeInTheDocument()
   })
 
@@ -113,6 +125,8 @@ describe('/payment/return', () => {
     await submitAtProvider(link.url, 'COMPLETE')
     await renderRoute(`/payment/return?clubId=${HALLEIN}`, { signedInAs: 'verein@demo.at' })
     expect(await screen.findByText('Die Einrichtung ist abgeschlossen.')).toBeInTheDocument()
+    expect(await screen.findByText(/^Die Kartenzahlung für Musikverein Hallein ist eingerichtet/)).toBeInTheDocument()
+    expect(screen.getByText('Wir prüfen den Stand des Zahlungskontos von Musikverein Hallein.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Weiter' })).toHaveAttribute(
       'href',
       `/success?from=payment&clubId=${HALLEIN}`,

@@ -4,15 +4,17 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { ContinueOnboardingButton } from '@/components/payment/continue-onboarding-button'
+import { useClubName } from '@/components/payment/use-club-name'
 import { PageHeader } from '@/components/ui/page-header'
 import {
   AccountLoadError,
   OverviewLink,
+  PayoutsBlockedNote,
   RejectedAccountAlert,
   RequirementList,
   useCurrentPaymentAccount,
 } from './components/account-state'
-import { ContinueOnboardingButton } from './components/continue-onboarding-button'
 import { PaymentGate } from './components/payment-gate'
 
 const routeApi = getRouteApi('/payment/return')
@@ -24,17 +26,32 @@ const routeApi = getRouteApi('/payment/return')
 export const PaymentReturnPage = () => {
   const { t } = useLingui()
   const { clubId } = routeApi.useSearch()
+  const clubName = useClubName(clubId)
   return (
     <>
-      <PageHeader title={t`Zurück vom Zahlungsanbieter`} description={t`Wir prüfen den Stand Ihres Zahlungskontos.`} />
+      <PageHeader
+        title={t`Zurück vom Zahlungsanbieter`}
+        description={
+          clubName
+            ? t`Wir prüfen den Stand des Zahlungskontos von ${clubName}.`
+            : t`Wir prüfen den Stand Ihres Zahlungskontos.`
+        }
+      />
       <div className="max-w-2xl">
-        <PaymentGate clubId={clubId}>{(id) => <ReturnResult clubId={id} />}</PaymentGate>
+        <PaymentGate clubId={clubId}>
+          {(id) => (
+            <>
+              <PayoutsBlockedNote clubId={id} />
+              <ReturnResult clubId={id} clubName={clubName} />
+            </>
+          )}
+        </PaymentGate>
       </div>
     </>
   )
 }
 
-const ReturnResult = ({ clubId }: { clubId: string }) => {
+const ReturnResult = ({ clubId, clubName }: { clubId: string; clubName: string | undefined }) => {
   const { t } = useLingui()
   const query = useCurrentPaymentAccount(clubId)
 
@@ -64,7 +81,13 @@ const ReturnResult = ({ clubId }: { clubId: string }) => {
           </>
         }
       >
-        <Trans>Ihr Zahlungskonto ist aktiv: Ihr Verein kann jetzt Spenden per Karte annehmen.</Trans>
+        {clubName ? (
+          <Trans>
+            Die Kartenzahlung für {clubName} ist eingerichtet: Der Verein kann jetzt Spenden per Karte annehmen.
+          </Trans>
+        ) : (
+          <Trans>Die Kartenzahlung ist eingerichtet: Der Verein kann jetzt Spenden per Karte annehmen.</Trans>
+        )}
       </Alert>
     )
   }

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
+import { seedClubs } from '@mocks/db/seed-accounts'
+import { backend } from '@mocks/node'
 import { failOperation } from '../../../tests/utils/mock-faults'
 import { renderRoute } from '../../../tests/utils/render'
 import { DRAFT_KEY } from './draft'
@@ -105,9 +107,23 @@ describe('registration wizard: step validation', () => {
     expect(screen.getByText('Bitte geben Sie die Postleitzahl ein.')).toBeInTheDocument()
     expect(screen.getByText('Bitte geben Sie den Ort ein.')).toBeInTheDocument()
 
-    await type(user, 'Postleitzahl', '!')
+    // The club address is Austrian: 4 digits.
+    await type(user, 'Postleitzahl', '80331')
     await next(user)
-    expect(await screen.findByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Bitte geben Sie eine österreichische Postleitzahl mit 4 Ziffern ein (z. B. 5400).'),
+    ).toBeInTheDocument()
+  })
+
+  it('refuses invisible control and direction characters in a name, with a message at the field', async () => {
+    const { user } = await open()
+    await type(user, 'Name des Vereins', 'Schachklub \u202EltteWZ')
+    await type(user, 'ZVR-Zahl', '4711')
+    await next(user)
+    expect(await screen.findByLabelText(/^Name des Vereins/)).toHaveAccessibleDescription(
+      'Bitte entfernen Sie Steuerzeichen und unsichtbare Richtungszeichen (z. B. aus kopiertem Text).',
+    )
+    expect(screen.getByRole('heading', { level: 2, name: 'Vereinsdaten' })).toBeInTheDocument()
   })
 
   it('step 3 asks for the contact person and an account with a matching password of at least 8 characters', async () => {
@@ -240,6 +256,81 @@ describe('registration wizard: sending', () => {
     expect(email).toHaveValue('verein@demo.at')
     await waitFor(() => expect(email).toHaveFocus())
     expect(screen.getByLabelText(labelled('Passwort'))).toHaveValue('Geheim1234')
+  })
+
+  it('shows a ZVR number another club has at the ZVR field of step 1, keeping everything typed', async () => {
+    const taken = await backend.transact(
+      async (ports) => (await ports.clubs.get(seedClubs.secondActive))!.profile.zvrNumber,
+    )
+    const { user, router } = await open()
+    await type(user, 'Name des Vereins', 'Musikverein Hallein')
+    await type(user, 'ZVR-Zahl', taken)
+    await next(user)
+    await stepHeading('Adresse')
+    await fillAddress(user)
+    await fillAccount(user)
+    await fillClubType(user)
+    await user.click(screen.getByLabelText('Ich habe die AGB gelesen und akzeptiere sie.'))
+    await finish(user)
+
+    await stepHeading('Vereinsdaten')
+    expect(router.state.location.search).toMatchObject({ step: 1 })
+    const zvr = screen.getByLabelText(/^ZVR-Zahl/)
+    expect(zvr).toHaveAccessibleDescription(
+      expect.stringContaining('Ein Verein mit dieser ZVR-Zahl ist bereits registriert'),
+    )
+    await waitFor(() => expect(zvr).toHaveFocus())
+    expect(zvr).toHaveValue(taken)
+    expect(screen.getByLabelText(/^Name des Vereins/)).toHaveValue('Musikverein Hallein')
+    expect(screen.queryByText('Fehler bei der Registrierung!')).not.toBeInTheDocument()
+
+    // A number of its own: the message goes as the number changes, and the club is registered.
+    await type(user, 'ZVR-Zahl', '4711')
+    expect(screen.queryByText(/Ein Verein mit dieser ZVR-Zahl/)).not.toBeInTheDocument()
+    for (const heading of ['Adresse', 'Kontaktperson und Benutzerkonto', 'Vereinsart und Größe', 'AGB und Abschluss']) {
+      await next(user)
+      await stepHeading(heading)
+    }
+    await finish(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'))
+  })
+
+  it('asks before registering a second club of the same name in the same postal code', async () => {
+    const { user, router } = await open()
+    await type(user, 'Name des Vereins', 'musikverein hallein')
+    await type(user, 'ZVR-Zahl', '4711')
+    await next(user)
+    await stepHeading('Adresse')
+    await type(user, 'Straße', 'Davisstraße')
+    await type(user, 'Hausnummer', '5')
+    await type(user, 'Postleitzahl', '5400')
+    await type(user, 'Ort', 'Hallein')
+    await next(user)
+    await stepHeading('Kontaktperson und Benutzerkonto')
+    await fillAccount(user, 'kapellmeisterin@mv-hallein.at')
+    await fillClubType(user)
+    await user.click(screen.getByLabelText('Ich habe die AGB gelesen und akzeptiere sie.'))
+    await finish(user)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+    expect(
+      within(dialog).getByText(/Es gibt bereits einen Verein mit diesem Namen in dieser Postleitzahl/),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByText('musikverein hallein')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
+    expect(screen.queryByText('Fehler bei der Registrierung!')).not.toBeInTheDocument()
+
+    // Cancelled: nothing registered, everything still there.
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/register_organisation')
+    expect(screen.getByText('musikverein hallein')).toBeInTheDocument()
+
+    // Confirmed: sent again with `confirmDuplicate`, registered.
+    await finish(user)
+    const again = await screen.findByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+    await user.click(within(again).getByRole('button', { name: 'Trotzdem registrieren' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'))
   })
 
   it('reports other failures with "Fehler bei der Registrierung!" and keeps everything', async () => {

@@ -9,8 +9,10 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { RequiredNote } from '@/components/ui/field'
 import { PageHeader } from '@/components/ui/page-header'
+import { PossibleDuplicateDialog, type Namesake } from '@/components/clubs/possible-duplicate-dialog'
 import { applyServerFieldErrors } from '@/lib/api-errors'
-import { isUserExists, useRegisterClub } from './api/use-register-club'
+import { zvrTakenMessage } from '@/lib/input-messages'
+import { isPossibleDuplicate, isUserExists, isZvrTaken, useRegisterClub } from './api/use-register-club'
 import { RegistrationStepper } from './components/registration-stepper'
 import { StepAccount } from './components/step-account'
 import { StepAddress } from './components/step-address'
@@ -32,6 +34,14 @@ import {
 const routeApi = getRouteApi('/register_organisation')
 
 const ALL_FIELDS: readonly RegistrationField[] = STEPS.flatMap((step) => step.fields)
+
+/** The name and postal code a possible-duplicate warning is about. */
+const namesakeOf = (values: RegistrationOutput): Namesake => ({
+  name: values.club.name,
+  postalCode: values.club.address.postalCode,
+})
+const sameNamesake = (a: Namesake | null, b: Namesake) =>
+  a !== null && a.name.toLocaleLowerCase('de') === b.name.toLocaleLowerCase('de') && a.postalCode === b.postalCode
 
 const firstStepWithError = (errors: FieldErrors<RegistrationValues>): number | undefined => {
   const index = STEPS.findIndex((step) => step.fields.some((field) => get(errors, field)))
@@ -63,6 +73,10 @@ export const RegistrationPage = () => {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusAfterStep = useRef<RegistrationField | null>(null)
   const firstRender = useRef(true)
+  /** The registration waiting for the person's answer to "Gibt es diesen Verein schon?" (409 `possible-duplicate`). */
+  const [duplicateOf, setDuplicateOf] = useState<RegistrationOutput | null>(null)
+  /** The name and postal code the person said are another club's: sent with `confirmDuplicate` while unchanged. */
+  const confirmedNamesake = useRef<Namesake | null>(null)
 
   // Every change goes to the session draft, so a reload or a failed request loses nothing.
   useEffect(
@@ -121,8 +135,21 @@ export const RegistrationPage = () => {
 
   const submitRegistration = async (values: RegistrationOutput) => {
     try {
-      await registerClub.mutateAsync({ data: toRegistrationBody(values) })
+      const confirmed = sameNamesake(confirmedNamesake.current, namesakeOf(values))
+      await registerClub.mutateAsync({ data: toRegistrationBody(values, confirmed) })
     } catch (error) {
+      // Another club has this ZVR number: back to the first step, the message at the ZVR field.
+      if (isZvrTaken(error)) {
+        form.setError('club.zvrNumber', { type: 'server', message: zvrTakenMessage() })
+        focusAfterStep.current = 'club.zvrNumber'
+        goTo(1)
+        return
+      }
+      // A club of the same name in the same postal code: the person decides (the dialog below).
+      if (isPossibleDuplicate(error)) {
+        setDuplicateOf(values)
+        return
+      }
       if (isUserExists(error)) {
         form.setError('user.email', { type: 'server', message: t`User ist bereits vorhanden` })
         focusAfterStep.current = 'user.email'
@@ -209,6 +236,18 @@ export const RegistrationPage = () => {
           </form>
         </Card>
       </FormProvider>
+      <PossibleDuplicateDialog
+        namesake={duplicateOf ? namesakeOf(duplicateOf) : null}
+        confirmLabel={t`Trotzdem registrieren`}
+        pending={registerClub.isPending}
+        onCancel={() => setDuplicateOf(null)}
+        onConfirm={() => {
+          if (!duplicateOf) return
+          confirmedNamesake.current = namesakeOf(duplicateOf)
+          setDuplicateOf(null)
+          void submitRegistration(duplicateOf)
+        }}
+      />
     </div>
   )
 }

@@ -5,11 +5,13 @@ import { z } from 'zod'
 import type { ClubRegistration } from '@/api/generated/query/model/clubRegistration'
 import {
   CreateClubWithUserBody,
-  createClubWithUserBodyClubAddressPostalCodeRegExp,
   createClubWithUserBodyClubZvrNumberRegExp,
   createClubWithUserBodyUserPasswordMin,
   createClubWithUserBodyUserPhoneNumberRegExp,
 } from '@/api/generated/zod/clubs/clubs.zod'
+import { plainText } from '@/lib/form-checks'
+import { CLUB_ADDRESS_COUNTRY, isValidPostalCode } from '@/lib/input-checks'
+import { postalCodeMessage } from '@/lib/input-messages'
 import { CLUB_SIZES } from '@/lib/labels/club-labels'
 
 /**
@@ -26,9 +28,12 @@ const User = CreateClubWithUserBody.shape.user
 /** The contract's minimum (8): the provider's default of 6 is too weak for accounts that manage money. */
 export const PASSWORD_MIN_LENGTH = createClubWithUserBodyUserPasswordMin
 
-/** A mandatory text: trimmed, a German message when empty, then the contract's own checks. */
+/**
+ * A mandatory text: trimmed, a German message when empty or when it holds control characters or
+ * bidirectional overrides (the backend refuses those in every text), then the contract's own checks.
+ */
 const required = (contract: z.ZodType<string, string>, message: () => string) =>
-  z.string().trim().min(1, { error: message }).pipe(contract)
+  z.string().trim().min(1, { error: message }).pipe(plainText()).pipe(contract)
 
 const userSchema = () =>
   User.extend({
@@ -79,12 +84,13 @@ export const registrationSchema = () =>
       address: Address.extend({
         street: required(Address.shape.street, () => t`Bitte geben Sie die Straße ein.`),
         houseNumber: required(Address.shape.houseNumber, () => t`Bitte geben Sie die Hausnummer ein.`),
+        // The club address is Austrian: 4 digits (src/lib/input-checks.ts, as the backend checks it).
         postalCode: z
           .string()
           .trim()
           .min(1, { error: () => t`Bitte geben Sie die Postleitzahl ein.` })
-          .regex(createClubWithUserBodyClubAddressPostalCodeRegExp, {
-            error: () => t`Bitte geben Sie eine gültige Postleitzahl ein.`,
+          .refine((value) => isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
+            error: () => postalCodeMessage(CLUB_ADDRESS_COUNTRY),
           }),
         city: required(Address.shape.city, () => t`Bitte geben Sie den Ort ein.`),
       }),
@@ -160,8 +166,11 @@ export const firstIncompleteStep = (values: RegistrationValues): number => {
   return Math.min(STEP_COUNT, ...steps)
 }
 
-/** The request body: trimmed values, the optional size as a number, no confirmation. */
-export const toRegistrationBody = (values: RegistrationOutput): ClubRegistration => ({
+/**
+ * The request body: trimmed values, the optional size as a number, no password confirmation;
+ * `confirmDuplicate` once the person said that a club of the same name and postal code is another one.
+ */
+export const toRegistrationBody = (values: RegistrationOutput, confirmDuplicate = false): ClubRegistration => ({
   club: {
     name: values.club.name,
     zvrNumber: values.club.zvrNumber,
@@ -177,4 +186,5 @@ export const toRegistrationBody = (values: RegistrationOutput): ClubRegistration
     ...(values.user.phoneNumber ? { phoneNumber: values.user.phoneNumber } : {}),
   },
   acceptedTerms: true,
+  ...(confirmDuplicate ? { confirmDuplicate: true } : {}),
 })

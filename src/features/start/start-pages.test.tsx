@@ -36,12 +36,22 @@ describe('Success page', () => {
     expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login')
   })
 
-  it('confirms the payment account and leads back to the club', async () => {
+  it('says whose card payment was set up and leads back to that club', async () => {
     await renderRoute('/success?from=payment&clubId=club-mv-hallein', { signedInAs: 'verein@demo.at' })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Zahlungskonto eingerichtet' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kartenzahlung für Musikverein Hallein eingerichtet' }),
+    ).toBeInTheDocument()
+    expect(screen.getByText(/Musikverein Hallein kann jetzt Spenden per Karte annehmen/)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: /Registrierung/ })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Zur Vereinsübersicht' })).toHaveAttribute(
       'href',
       '/home?id=club-mv-hallein',
     )
+  })
+
+  it('still says what succeeded to a visitor who is signed out', async () => {
+    await renderRoute('/success?from=payment&clubId=club-mv-hallein')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kartenzahlung eingerichtet' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login')
   })
 })

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { useClubName } from '@/components/payment/use-club-name'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
@@ -8,7 +9,10 @@ import { useAuthUser } from '@/lib/auth/use-auth'
 
 const routeApi = getRouteApi('/success')
 
-/** `/success?from=registration|payment`: what just worked and what happens next. */
+/**
+ * `/success?from=registration|payment`: what just worked and what happens next. After the payment
+ * onboarding (`clubId`) the page names the club whose card payment was set up.
+ */
 export const SuccessPage = () => {
   const { from, clubId } = routeApi.useSearch()
   if (from === 'registration') return <RegistrationSuccess />
@@ -84,23 +88,28 @@ const PaymentSuccess = ({ clubId }: { clubId: string | undefined }) => {
   const { t } = useLingui()
   const user = useAuthUser()
   const signedIn = Boolean(user?.uid && user.emailVerified)
+  const clubName = useClubName(clubId)
   return (
     <>
       <PageHeader
-        title={t`Zahlungskonto eingerichtet`}
-        description={t`Die Einrichtung beim Kartenzahlungsanbieter ist abgeschlossen.`}
+        title={clubName ? t`Kartenzahlung für ${clubName} eingerichtet` : t`Kartenzahlung eingerichtet`}
+        description={
+          clubName
+            ? t`Die Einrichtung beim Kartenzahlungsanbieter ist abgeschlossen: ${clubName} kann jetzt Spenden per Karte annehmen.`
+            : t`Die Einrichtung beim Kartenzahlungsanbieter ist abgeschlossen.`
+        }
       />
       <Card className="max-w-2xl">
         <CardBody className="flex flex-col gap-6">
           <Steps label={t`Wie es weitergeht`}>
             <Step number={1} title={<Trans>Spenden per Karte annehmen</Trans>}>
-              <Trans>Ihr Verein kann ab sofort Spenden per Karte annehmen, auch über Ihre Kampagnen.</Trans>
+              <Trans>Der Verein kann ab sofort Spenden per Karte annehmen, auch über seine Kampagnen.</Trans>
             </Step>
             <Step number={2} title={<Trans>Auszahlungen</Trans>}>
               <Trans>Der Zahlungsanbieter zahlt die Spenden regelmäßig auf das hinterlegte Bankkonto aus.</Trans>
             </Step>
             <Step number={3} title={<Trans>Überblick behalten</Trans>}>
-              <Trans>Alle Spenden sehen Sie in der Übersicht Ihres Vereins.</Trans>
+              <Trans>Alle Spenden sehen Sie in der Übersicht des Vereins.</Trans>
             </Step>
           </Steps>
           <div>

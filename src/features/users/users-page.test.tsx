@@ -233,11 +233,32 @@ describe('User administration', () => {
 
     await user.keyboard('{Enter}')
     dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    // Nina Neubauer is the only member of her club: the dialog says so before anything is deleted.
+    expect(await within(dialog).findByText('Ein Verein bleibt ohne Vertretung')).toBeInTheDocument()
     await user.tab()
     expect(within(dialog).getByRole('button', { name: 'Endgültig löschen' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(await screen.findByText('Benutzer wurde entfernt.')).toBeInTheDocument()
     expect(await screen.findByText('Keine Benutzer gefunden')).toBeInTheDocument()
+  })
+
+  it('warns which clubs would be left without a representative before "Endgültig löschen"', async () => {
+    const { user, table } = await openUsers('/users?q=demo.at')
+    await user.click(within(rowOf(table, 'freigabe@demo.at')).getByRole('button', { name: /löschen$/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    const warning = (await within(dialog).findByText('Ein Verein bleibt ohne Vertretung')).parentElement!
+    expect(within(warning).getByRole('list', { name: 'Vereine ohne Vertretung' })).toHaveTextContent(
+      'Naturschutzverein Wienerwald Baden',
+    )
+    expect(within(dialog).getByRole('button', { name: 'Endgültig löschen' })).toBeEnabled()
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    // Someone of no club: no warning.
+    await user.click(within(rowOf(table, 'staff@demo.at')).getByRole('button', { name: /löschen$/ }))
+    const staff = await screen.findByRole('dialog', { name: 'Benutzer löschen?' })
+    await waitFor(() => expect(within(staff).getByRole('button', { name: 'Endgültig löschen' })).toBeEnabled())
+    expect(within(staff).queryByText(/ohne Vertretung/)).not.toBeInTheDocument()
   })
 
   it('explains the refusal to delete the own account (409 self-delete)', async () => {

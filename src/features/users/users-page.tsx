@@ -1,5 +1,5 @@
 import '@/lib/i18n/screen-messages'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useId, useMemo, useState } from 'react'
@@ -17,7 +17,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/ui/pagination'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { useCurrentUser } from '@/lib/auth/use-auth'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatNumber } from '@/lib/format'
 import { ROLE_LABELS } from '@/lib/labels/role-labels'
 import { DeleteUserDialog } from './components/delete-user-dialog'
 import { CreateUserDialog, EditUserDialog } from './components/user-form-dialog'
@@ -41,6 +41,7 @@ export const UsersPage = () => {
   const roleLabel = useCallback((role: Role) => i18n._(ROLE_LABELS[role]), [i18n])
   const result = useMemo(() => selectUsers(users, search, roleLabel), [users, search, roleLabel])
   const adminCount = users.filter((user) => user.role === 'ROLE_ADMIN').length
+  const found = formatNumber(result.totalItems)
 
   /**
    * Why a row's delete button is locked: the backend refuses to delete the caller and the last administrator
@@ -76,7 +77,7 @@ export const UsersPage = () => {
             onSize={(size) => setSearch({ size, page: 0 })}
           />
           <p className="sr-only" role="status">
-            <Trans>{result.totalItems} Benutzer gefunden</Trans>
+            <Plural value={result.totalItems} one="# Benutzer gefunden" other={`${found} Benutzer gefunden`} />
           </p>
           {usersQuery.isPending ? (
             <LoadingBlock />

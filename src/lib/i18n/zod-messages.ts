@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro'
+import { plural, t } from '@lingui/core/macro'
 import type { $ZodRawIssue } from 'zod/v4/core'
 import { z } from 'zod/mini'
 
@@ -19,13 +19,21 @@ export const zodMessage = (issue: $ZodRawIssue): string => {
           ? t`Bitte füllen Sie dieses Feld aus.`
           : t`Bitte geben Sie mindestens ${minimum} Zeichen ein.`
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return t`Bitte wählen Sie mindestens ${minimum} Einträge.`
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return plural(minimum, {
+          one: 'Bitte wählen Sie mindestens # Eintrag.',
+          other: 'Bitte wählen Sie mindestens # Einträge.',
+        })
       return t`Der Wert muss mindestens ${minimum} sein.`
     }
     case 'too_big': {
       const maximum = Number(issue.maximum)
       if (issue.origin === 'string') return t`Bitte geben Sie höchstens ${maximum} Zeichen ein.`
-      if (issue.origin === 'array' || issue.origin === 'set') return t`Bitte wählen Sie höchstens ${maximum} Einträge.`
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return plural(maximum, {
+          one: 'Bitte wählen Sie höchstens # Eintrag.',
+          other: 'Bitte wählen Sie höchstens # Einträge.',
+        })
       return t`Der Wert darf höchstens ${maximum} sein.`
     }
     case 'invalid_format':

@@ -1,5 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
+import { AuditAction } from '@/api/generated/query/model/auditAction'
+import { AuditField } from '@/api/generated/query/model/auditField'
 import { CampaignPhase } from '@/api/generated/query/model/campaignPhase'
 import { ClubField } from '@/api/generated/query/model/clubField'
 import { ClubSize } from '@/api/generated/query/model/clubSize'
@@ -11,6 +13,7 @@ import { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccount
 import { PaymentRequirement } from '@/api/generated/query/model/paymentRequirement'
 import { Role } from '@/api/generated/query/model/role'
 import { i18n } from '@/lib/i18n/i18n'
+import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from './audit-labels'
 import { CAMPAIGN_PHASE } from './campaign-labels'
 import {
   CLUB_FIELD_LABELS,
@@ -39,6 +42,8 @@ const labelTables: Array<[string, Record<string, string>, Record<string, Message
   ['PaymentRequirement', PaymentRequirement, PAYMENT_REQUIREMENTS],
   ['Role', Role, ROLE_LABELS],
   ['CampaignPhase', CampaignPhase, labelsOf(CAMPAIGN_PHASE)],
+  ['AuditAction', AuditAction, labelsOf(AUDIT_ACTIONS)],
+  ['AuditField', AuditField, AUDIT_FIELD_LABELS],
 ]
 
 describe('shared labels', () => {
@@ -69,5 +74,17 @@ describe('shared labels', () => {
   it('uses the admin filter’s wording for club states everywhere', () => {
     expect(i18n._(CLUB_STATUS.PROCESSING.label)).toBe('In Bearbeitung')
     expect(i18n._(CLUB_STATUS_FILTER_LABELS.PROCESSING)).toBe('In Bearbeitung')
+  })
+})
+
+describe('auditValue', () => {
+  it('names states, roles and marks in German and shows other values as they are', () => {
+    expect(auditValue(i18n, 'status', 'INACTIVE')).toBe('Inaktiv')
+    expect(auditValue(i18n, 'paymentAccount.status', 'REJECTED')).toBe('Deaktiviert')
+    expect(auditValue(i18n, 'role', 'ROLE_STAFF')).toBe('Mitarbeiter/in')
+    expect(auditValue(i18n, 'isChecked', 'true')).toBe('geprüft')
+    expect(auditValue(i18n, 'bankReview', 'PENDING')).toBe('Prüfung ausstehend')
+    expect(auditValue(i18n, 'bankInfo.iban', 'AT61 **** **** **** 3201')).toBe('AT61 **** **** **** 3201')
+    expect(auditValue(i18n, 'deactivationReason', null)).toBeNull()
   })
 })

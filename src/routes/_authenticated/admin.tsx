@@ -4,6 +4,7 @@ import { AdminPage } from '@/features/admin/admin-page'
 import {
   ADMIN_SEARCH_DEFAULTS as defaults,
   ADMIN_TABS,
+  AUDIT_PAGE_SIZES,
   CLUB_PAGE_SIZES,
   CLUB_SORTS,
   CLUB_STATUS_FILTERS,
@@ -17,6 +18,10 @@ const adminSearch = z.object({
   sort: enumWithDefault(CLUB_SORTS, defaults.sort),
   page: intWithDefault(0, 100_000, defaults.page),
   size: numberOfWithDefault(CLUB_PAGE_SIZES, defaults.size),
+  // The audit log ("Protokoll"): a club filter and its own page.
+  logClub: stringWithDefault(64, defaults.logClub),
+  logPage: intWithDefault(0, 100_000, defaults.logPage),
+  logSize: numberOfWithDefault(AUDIT_PAGE_SIZES, defaults.logSize),
 })
 
 export const Route = createFileRoute('/_authenticated/admin')({

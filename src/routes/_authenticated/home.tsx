@@ -20,6 +20,10 @@ export const Route = createFileRoute('/_authenticated/home')({
   loaderDeps: ({ search }) => ({ id: search.id, pick: search.pick }),
   // A preload (the pointer resting on a link) loads the data but leaves the stored active club alone.
   loader: ({ context, deps, preload }) =>
-    loadDashboard(context.queryClient, deps.id, { persist: !preload, pick: deps.pick }),
+    loadDashboard(context.queryClient, deps.id, {
+      persist: !preload,
+      pick: deps.pick,
+      uid: context.auth.getUser()?.uid,
+    }),
   component: HomeRoute,
 })

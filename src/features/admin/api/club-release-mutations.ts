@@ -1,7 +1,12 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { useActivateClub, useDeactivateClub, useSetClubChecked } from '@/api/generated/query/endpoints/clubs/clubs'
+import {
+  useActivateClub,
+  useConfirmBankReview,
+  useDeactivateClub,
+  useSetClubChecked,
+} from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Club } from '@/api/generated/query/model/club'
 import type { ClubPage } from '@/api/generated/query/model/clubPage'
 import { invalidateClubs } from './query-keys'
@@ -14,7 +19,13 @@ const patchListedClub = (queryClient: QueryClient, club: Club) => {
           ...page,
           items: page.items.map((item) =>
             item.id === club.id
-              ? { ...item, status: club.status, isChecked: club.isChecked, completeness: club.completeness }
+              ? {
+                  ...item,
+                  status: club.status,
+                  isChecked: club.isChecked,
+                  completeness: club.completeness,
+                  bankReview: club.bankReview,
+                }
               : item,
           ),
         }
@@ -40,6 +51,11 @@ export const useActivateClubMutation = () =>
 
 export const useDeactivateClubMutation = () =>
   useDeactivateClub({ mutation: useReleaseOptions((club) => t`${club.name} ist jetzt inaktiv.`) })
+
+export const useConfirmBankReviewMutation = () =>
+  useConfirmBankReview({
+    mutation: useReleaseOptions((club) => t`Die neue Bankverbindung von ${club.name} ist bestätigt.`),
+  })
 
 export const useSetClubCheckedMutation = () =>
   useSetClubChecked({

@@ -14,5 +14,10 @@ export const isPaymentAccountQuery = (query: Query): boolean => {
   return typeof first === 'string' && first.startsWith('/payment/account/')
 }
 
+/** The audit log (`/audit`; a club's log is a club read): every administrator action adds to it. */
+export const isAuditQuery = (query: Query): boolean => query.queryKey[0] === '/audit'
+
 export const invalidateClubs = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (query) => isClubQuery(query) || isPaymentAccountQuery(query) })
+  queryClient.invalidateQueries({
+    predicate: (query) => isClubQuery(query) || isPaymentAccountQuery(query) || isAuditQuery(query),
+  })

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
@@ -6,9 +6,12 @@ import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { formatDate } from '@/lib/format'
 import { CLUB_FIELD_LABELS, CLUB_STATUS } from '@/lib/labels/club-labels'
+import { BankReviewPanel } from './bank-review-panel'
 import { PaymentAccountPanel, type PaymentAction } from './payment-account-panel'
 
-export type ClubAction = { kind: 'activate' | 'deactivate' | 'check' | 'uncheck'; club: ClubListItem }
+type ClubActionKind = 'activate' | 'deactivate' | 'check' | 'uncheck' | 'confirmBank'
+/** What an administrator asked to do with a club (one of the kinds, so each dialog can take its own). */
+export type ClubAction = { [K in ClubActionKind]: { kind: K; club: ClubListItem } }[ClubActionKind]
 
 interface ClubReleaseItemProps {
   club: ClubListItem
@@ -64,6 +67,11 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
                   <Trans>Nicht geprüft</Trans>
                 </Badge>
               )}
+              {club.bankReview && (
+                <Badge tone="warning">
+                  <Trans>Bankprüfung ausstehend</Trans>
+                </Badge>
+              )}
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -83,20 +91,31 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
             >
               <Trans>Übersicht öffnen</Trans>
             </Link>
+            <Link
+              to="/admin"
+              search={{ tab: 'audit', logClub: club.id }}
+              className={buttonClasses('ghost', 'sm')}
+              aria-label={t`Protokoll öffnen (${club.name})`}
+            >
+              <Trans>Protokoll</Trans>
+            </Link>
           </div>
         </div>
 
         {/* Release on the left, payment account on the right; stacked on narrow screens. */}
         <div className="mt-3 grid gap-3 lg:grid-cols-2 lg:items-start">
           <div className="flex flex-col gap-3">
+            {club.bankReview && (
+              <BankReviewPanel
+                clubName={club.name}
+                review={club.bankReview}
+                onConfirm={() => onAction({ kind: 'confirmBank', club })}
+              />
+            )}
             {!complete && (
               <details className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
                 <summary className="cursor-pointer font-medium">
-                  {missing.length === 1 ? (
-                    <Trans>1 Angabe fehlt</Trans>
-                  ) : (
-                    <Trans>{missing.length} Angaben fehlen</Trans>
-                  )}
+                  <Plural value={missing.length} one="# Angabe fehlt" other="# Angaben fehlen" />
                 </summary>
                 <ul className="mt-2 list-disc pl-5" aria-label={t`Fehlende Angaben von ${club.name}`}>
                   {missing.map((field) => (
@@ -142,13 +161,11 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
               </div>
               {canActivate && !complete && (
                 <p id={whyNotId} className="text-sm text-slate-700">
-                  {missing.length === 1 ? (
-                    <Trans>Aktivieren ist erst möglich, wenn das Profil vollständig ist: 1 Angabe fehlt.</Trans>
-                  ) : (
-                    <Trans>
-                      Aktivieren ist erst möglich, wenn das Profil vollständig ist: {missing.length} Angaben fehlen.
-                    </Trans>
-                  )}
+                  <Plural
+                    value={missing.length}
+                    one="Aktivieren ist erst möglich, wenn das Profil vollständig ist: # Angabe fehlt."
+                    other="Aktivieren ist erst möglich, wenn das Profil vollständig ist: # Angaben fehlen."
+                  />
                 </p>
               )}
             </div>

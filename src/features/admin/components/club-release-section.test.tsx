@@ -86,6 +86,7 @@ describe('Release of clubs', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Jugendverein Innsbruck-Pradl deaktivieren' }))
     dialog = await screen.findByRole('dialog', { name: 'Jugendverein Innsbruck-Pradl deaktivieren?' })
+    await user.type(within(dialog).getByLabelText(/Grund/), 'Der Verein hat sich aufgelöst.')
     await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }))
     expect(await screen.findByText('Jugendverein Innsbruck-Pradl ist jetzt inaktiv.')).toBeInTheDocument()
   })
@@ -143,7 +144,7 @@ describe('Card-provider accounts', () => {
     const eisenstadt = clubCard('Kulturverein Haydnregion Eisenstadt')
     await user.click(within(eisenstadt).getByRole('button', { name: /Zahlungskonto anlegen \(.*\)/ }))
     confirm = await screen.findByRole('dialog', { name: /anlegen\?$/ })
-    await deactivateClub('club-kv-eisenstadt')
+    await deactivateClub('club-kv-eisenstadt', { reason: 'Zum Testen deaktiviert.' })
     await user.click(within(confirm).getByRole('button', { name: 'Zahlungskonto anlegen' }))
     expect(
       await screen.findByText('Ein Zahlungskonto kann nur für einen aktiven Verein angelegt werden.'),

@@ -14,15 +14,16 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
-import { problemKind } from '@/lib/api-errors'
+import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { CLUB_STATUS_FILTER_LABELS } from '@/lib/labels/club-labels'
 import {
   useActivateClubMutation,
-  useDeactivateClubMutation,
+  useConfirmBankReviewMutation,
   useSetClubCheckedMutation,
 } from '../api/club-release-mutations'
 import { CLUB_PAGE_SIZES, CLUB_SORTS, CLUB_STATUS_FILTERS, type AdminSearch, type ClubSort } from '../search'
 import { ClubReleaseItem, type ClubAction } from './club-release-item'
+import { DeactivateClubDialog } from './deactivate-club-dialog'
 import { PaymentAccountDialogs } from './payment-account-dialogs'
 import type { PaymentAction } from './payment-account-panel'
 
@@ -110,7 +111,11 @@ export const ClubReleaseSection = () => {
           />
         )}
       </CardBody>
-      <ClubActionDialog action={action} onClose={() => setAction(null)} />
+      <ClubActionDialog action={action?.kind === 'deactivate' ? null : action} onClose={() => setAction(null)} />
+      <DeactivateClubDialog
+        action={action?.kind === 'deactivate' ? action : null}
+        onClose={() => setAction(null)}
+      />
       <PaymentAccountDialogs action={paymentAction} onClose={() => setPaymentAction(null)} />
     </Card>
   )
@@ -166,30 +171,38 @@ const Filters = ({ search, typeOptions, onChange }: FiltersProps) => {
   )
 }
 
-/** The confirmation before every status change and check mark; the result shows in the list at once. */
-const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onClose: () => void }) => {
+/**
+ * The confirmation before a release, a check mark and the confirmation of new bank details; the result
+ * shows in the list at once. Deactivating asks for a reason in its own dialog (deactivate-club-dialog.tsx).
+ */
+const ClubActionDialog = ({
+  action,
+  onClose,
+}: {
+  action: Exclude<ClubAction, { kind: 'deactivate' }> | null
+  onClose: () => void
+}) => {
   const { t } = useLingui()
   const activate = useActivateClubMutation()
-  const deactivate = useDeactivateClubMutation()
+  const confirmBank = useConfirmBankReviewMutation()
   const check = useSetClubCheckedMutation()
   // The dialog keeps its text while it closes.
   const shown = useLastDefined(action)
 
   const club: ClubListItem | undefined = shown?.club
   const name = club?.name ?? ''
+  const previousIban = club?.bankReview?.previousIbanMasked || t`keine`
+  const newIban = club?.bankReview?.newIbanMasked || t`keine`
   const texts = {
     activate: {
       title: t`${name} aktivieren?`,
       description: t`Der Verein wird freigegeben: Er erscheint als aktiv und kann Kampagnen veröffentlichen und Spenden annehmen.`,
       confirm: t`Aktivieren`,
     },
-    deactivate: {
-      title: t`${name} deaktivieren?`,
-      description:
-        club?.status === 'PROCESSING'
-          ? t`Die Registrierung wird abgelehnt: Der Verein wird inaktiv. Er kann später wieder aktiviert werden, wenn sein Profil vollständig ist.`
-          : t`Der Verein wird inaktiv und kann keine Spenden mehr annehmen, bis er wieder aktiviert wird.`,
-      confirm: t`Deaktivieren`,
+    confirmBank: {
+      title: t`Neue Bankverbindung von ${name} bestätigen?`,
+      description: t`Bisher: ${previousIban}. Neu: ${newIban}. Bestätigen Sie nur, wenn Sie die Änderung mit dem Verein geklärt haben: Danach zahlt der Kartenzahlungsanbieter wieder auf das Konto aus. Ihr Name und die Zeit werden protokolliert.`,
+      confirm: t`Bankverbindung bestätigen`,
     },
     check: {
       title: t`${name} als geprüft markieren?`,
@@ -206,7 +219,16 @@ const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onCl
 
   const fail = (error: unknown) => {
     const kind = problemKind(error)
-    if (kind === 'club-incomplete') {
+    const notReauthenticated = notReauthenticatedMessage(error)
+    if (notReauthenticated) {
+      toast.error(notReauthenticated)
+    } else if (shown?.kind === 'confirmBank') {
+      toast.error(
+        kind === 'invalid-transition'
+          ? t`Für diesen Verein wartet keine Bankverbindung mehr auf Bestätigung. Die Liste wurde aktualisiert.`
+          : t`Fehler beim Bestätigen der Bankverbindung`,
+      )
+    } else if (kind === 'club-incomplete') {
       toast.error(t`Der Verein kann nicht aktiviert werden: Das Profil ist noch unvollständig.`)
     } else if (kind === 'invalid-transition') {
       toast.error(
@@ -226,8 +248,8 @@ const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onCl
     switch (shown.kind) {
       case 'activate':
         return activate.mutate({ clubId: shown.club.id }, options)
-      case 'deactivate':
-        return deactivate.mutate({ clubId: shown.club.id }, options)
+      case 'confirmBank':
+        return confirmBank.mutate({ clubId: shown.club.id }, options)
       case 'check':
       case 'uncheck':
         return check.mutate({ clubId: shown.club.id, data: { isChecked: shown.kind === 'check' } }, options)
@@ -241,8 +263,7 @@ const ClubActionDialog = ({ action, onClose }: { action: ClubAction | null; onCl
       title={text.title}
       description={text.description}
       confirmLabel={text.confirm}
-      destructive={shown?.kind === 'deactivate'}
-      pending={activate.isPending || deactivate.isPending || check.isPending}
+      pending={activate.isPending || confirmBank.isPending || check.isPending}
       onConfirm={confirm}
     />
   )

@@ -38,6 +38,11 @@ export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps
             <Trans>Keines</Trans>
           </Badge>
         )}
+        {account?.payoutsBlocked && account.status !== 'REJECTED' && (
+          <Badge tone="warning">
+            <Trans>Auszahlungen angehalten</Trans>
+          </Badge>
+        )}
         {account && <span className="text-xs break-all text-slate-500">{account.accountId}</span>}
       </div>
 

@@ -59,7 +59,7 @@ export const InvitationForm = ({ token }: { token: string }) => {
       className="flex flex-col gap-4"
       aria-label={t`Einladung annehmen`}
     >
-      {register.isError && <InvitationFailure error={register.error} />}
+      {register.isError && <InvitationFailure error={register.error} token={token} />}
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -89,12 +89,23 @@ export const InvitationForm = ({ token }: { token: string }) => {
   )
 }
 
-const InvitationFailure = ({ error }: { error: Error }) => {
+const InvitationFailure = ({ error, token }: { error: Error; token: string }) => {
   const { t } = useLingui()
   const kind = error instanceof ApiError ? error.kind : undefined
   const status = error instanceof ApiError ? error.status : undefined
   const signIn = (
     <ButtonLink to="/login" size="sm" variant="secondary">
+      <Trans>Zur Anmeldung</Trans>
+    </ButtonLink>
+  )
+  // Back here after signing in: an account accepts the invitation on this page.
+  const signInAndReturn = (
+    <ButtonLink
+      to="/login"
+      search={{ redirect: `/acceptInvitation?token=${encodeURIComponent(token)}` }}
+      size="sm"
+      variant="secondary"
+    >
       <Trans>Zur Anmeldung</Trans>
     </ButtonLink>
   )
@@ -119,8 +130,11 @@ const InvitationFailure = ({ error }: { error: Error }) => {
   if (kind === 'user-exists') {
     return alert(
       t`User ist bereits vorhanden`,
-      <Trans>Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto. Bitte melden Sie sich damit an.</Trans>,
-      signIn,
+      <Trans>
+        Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto. Bitte melden Sie sich damit an und nehmen Sie die
+        Einladung dann hier an.
+      </Trans>,
+      signInAndReturn,
     )
   }
   if (kind === 'token-used') {
@@ -129,6 +143,17 @@ const InvitationFailure = ({ error }: { error: Error }) => {
       <Trans>Diese Einladung wurde schon verwendet. Wenn Sie das waren, melden Sie sich einfach an.</Trans>,
       signIn,
     )
+  }
+  if (kind === 'token-replaced') {
+    return alert(
+      t`Einladung ersetzt`,
+      <Trans>
+        Diese Einladung wurde durch eine neuere ersetzt. Bitte öffnen Sie den Link aus der neuesten E-Mail.
+      </Trans>,
+    )
+  }
+  if (kind === 'token-withdrawn') {
+    return alert(t`Einladung zurückgezogen`, <Trans>Der Verein hat diese Einladung zurückgezogen.</Trans>)
   }
   if (status === 404 || kind === 'not-found') {
     return alert(

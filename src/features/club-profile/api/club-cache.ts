@@ -5,6 +5,7 @@ import {
   getGetClubOverviewQueryKey,
   getGetClubsQueryKey,
 } from '@/api/generated/query/endpoints/clubs/clubs'
+import { getGetPaymentAccountQueryKey } from '@/api/generated/query/endpoints/payments/payments'
 import type { Club } from '@/api/generated/query/model/club'
 import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
 
@@ -20,6 +21,8 @@ export const invalidateClub = (queryClient: QueryClient, clubId: string) =>
     queryClient.invalidateQueries({ queryKey: getGetClubImagesQueryKey(clubId) }),
     queryClient.invalidateQueries({ queryKey: getGetClubDocumentsQueryKey(clubId) }),
     queryClient.invalidateQueries({ queryKey: getGetClubsQueryKey() }),
+    // New bank details may hold the account's payouts (`payoutsBlocked`).
+    queryClient.invalidateQueries({ queryKey: getGetPaymentAccountQueryKey(clubId) }),
     queryClient.invalidateQueries({ predicate: (query) => firstKey(query.queryKey).startsWith('/club/all/user/') }),
   ])
 

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { useUpdateClub } from '@/api/generated/query/endpoints/clubs/clubs'
-import { notReauthenticatedMessage } from '@/lib/api-errors'
+import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { invalidateClub, putClubIntoOverview } from './club-cache'
 
 /** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
@@ -16,6 +16,9 @@ export const useSaveClub = () => {
         toast.success(t`Vereinsdaten wurden aktualisiert`)
       },
       onError: (error) => {
+        // A taken ZVR number is shown at its field, a possible duplicate is asked about: no toast for those.
+        const kind = problemKind(error)
+        if (kind === 'zvr-taken' || kind === 'possible-duplicate') return
         toast.error(notReauthenticatedMessage(error) ?? t`Fehler beim Aktualisieren der Vereinsdaten`)
       },
     },

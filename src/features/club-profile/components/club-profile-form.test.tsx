@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
+import { seedClubs } from '@mocks/db/seed-accounts'
+import { backend } from '@mocks/node'
 import { failOperation } from '../../../../tests/utils/mock-faults'
 import { renderRoute } from '../../../../tests/utils/render'
 
@@ -114,12 +116,14 @@ describe('club profile form: validation messages', () => {
     expect(await screen.findByText('Bitte geben Sie den Namen des Vereins ein.')).toBeInTheDocument()
     expect(screen.getByText('Der BIC ist ungültig (8 oder 11 Zeichen, z. B. GIBAATWWXXX).')).toBeInTheDocument()
     expect(screen.getByText('Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.')).toBeInTheDocument()
-    expect(screen.getByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Bitte geben Sie eine österreichische Postleitzahl mit 4 Ziffern ein (z. B. 5400).'),
+    ).toBeInTheDocument()
     expect(
       screen.getByText('Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).'),
     ).toBeInTheDocument()
     expect(screen.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument()
-    expect(screen.getByText('Das Geburtsdatum muss in der Vergangenheit liegen.')).toBeInTheDocument()
+    expect(screen.getByText('Die Kontaktperson muss mindestens 14 Jahre alt sein.')).toBeInTheDocument()
     expect(await screen.findAllByText('Bitte prüfen Sie die markierten Felder.')).not.toHaveLength(0)
     // Nothing was sent: no confirmation, no success.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -200,5 +204,88 @@ describe('club profile form: saving', () => {
     await user.click(screen.getByRole('link', { name: 'Zur Übersicht' }))
     await user.click(await screen.findByRole('button', { name: 'Seite verlassen' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+  })
+})
+
+describe('club profile form: input that makes sense (issue 11)', () => {
+  const billing = () => screen.getByRole('region', { name: 'Rechnungsadresse' })
+  const contact = () => screen.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
+
+  it('checks the billing postal code by its country, the age of the contact person and invisible characters', async () => {
+    const { user } = await open()
+    await user.click(screen.getByLabelText('Rechnungsadresse wie Vereinsadresse'))
+    await user.selectOptions(within(billing()).getByLabelText(/^Land/), 'DE')
+    await user.type(within(billing()).getByLabelText(/^Postleitzahl/), '8033')
+    await user.type(within(contact()).getByLabelText(/^Geburtsdatum/), '1890-05-01')
+    // A name pasted with a right-to-left override in it.
+    await retype(user, 'Name des Vereins', 'Sportunion \u202Enebo\u202C Leoben')
+    await save(user)
+
+    expect(
+      await screen.findByText('Bitte geben Sie eine deutsche Postleitzahl mit 5 Ziffern ein (z. B. 80331).'),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Die Kontaktperson kann nicht älter als 120 Jahre sein. Bitte prüfen Sie das Geburtsdatum.'),
+    ).toBeInTheDocument()
+    expect(field('Name des Vereins')).toHaveAccessibleDescription(
+      'Bitte entfernen Sie Steuerzeichen und unsichtbare Richtungszeichen (z. B. aus kopiertem Text).',
+    )
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    await user.selectOptions(within(billing()).getByLabelText(/^Land/), 'CH')
+    await save(user)
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Bitte geben Sie eine deutsche Postleitzahl mit 5 Ziffern ein (z. B. 80331).'),
+      ).not.toBeInTheDocument(),
+    )
+  })
+
+  it('shows a ZVR number another club has at the ZVR field, with the focus there', async () => {
+    const taken = await backend.transact(
+      async (ports) => (await ports.clubs.get(seedClubs.secondActive))!.profile.zvrNumber,
+    )
+    const { user } = await open()
+    await retype(user, 'ZVR-Zahl', taken)
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+    await waitFor(() =>
+      expect(field('ZVR-Zahl')).toHaveAccessibleDescription(
+        expect.stringContaining('Ein Verein mit dieser ZVR-Zahl ist bereits registriert'),
+      ),
+    )
+    await waitFor(() => expect(field('ZVR-Zahl')).toHaveFocus())
+    expect(screen.queryByText('Fehler beim Aktualisieren der Vereinsdaten')).not.toBeInTheDocument()
+    expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeInTheDocument()
+  })
+
+  it('asks before saving the name and postal code of another club, and saves once confirmed', async () => {
+    const { user } = await open()
+    await retype(user, 'Name des Vereins', 'Musikverein Hallein')
+    const address = screen.getByRole('region', { name: 'Vereinsadresse' })
+    await user.clear(within(address).getByLabelText(/^Postleitzahl/))
+    await user.type(within(address).getByLabelText(/^Postleitzahl/), '5400')
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+    expect(
+      within(dialog).getByText(/Es gibt bereits einen Verein mit diesem Namen in dieser Postleitzahl/),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByText('Musikverein Hallein')).toBeInTheDocument()
+    expect(within(dialog).getByText('5400')).toBeInTheDocument()
+    // "Abbrechen" has the focus first: Enter does not save a duplicate by accident.
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(field('Name des Vereins')).toHaveValue('Musikverein Hallein')
+    expect(screen.queryByText('Fehler beim Aktualisieren der Vereinsdaten')).not.toBeInTheDocument()
+
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+    const again = await screen.findByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+    await user.click(within(again).getByRole('button', { name: 'Trotzdem speichern' }))
+    expect(await screen.findAllByText('Vereinsdaten wurden aktualisiert')).not.toHaveLength(0)
+    await waitFor(() => expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument())
   })
 })

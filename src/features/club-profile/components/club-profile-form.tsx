@@ -8,16 +8,22 @@ import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/clu
 import { getGetCountriesQueryOptions } from '@/api/generated/query/endpoints/countries/countries'
 import type { Club } from '@/api/generated/query/model/club'
 import type { ClubField } from '@/api/generated/query/model/clubField'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { CheckboxField, RequiredNote } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
-import { applyServerFieldErrors } from '@/lib/api-errors'
-import { todayIso } from '@/lib/format'
+import { QueryError } from '@/components/ui/query-error'
+import { PossibleDuplicateDialog } from '@/components/clubs/possible-duplicate-dialog'
+import { ApiError } from '@/api/client'
+import { Alert } from '@/components/ui/alert'
+import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
+import { formatDate, todayIso } from '@/lib/format'
+import { knownBankOfIban } from '@/lib/iban'
+import { zvrTakenMessage } from '@/lib/input-messages'
 import { CLUB_SIZES, clubSizeLabel, LEGITIMATION_DOCUMENT_KIND_LABELS } from '@/lib/labels/club-labels'
 import { useSaveClub } from '../api/use-save-club'
 import {
+  bicMismatchMessage,
   clubProfileSchema,
   DOCUMENT_KINDS,
   FORM_FIELDS,
@@ -57,23 +63,58 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
   })
   const save = useSaveClub()
   const [confirmation, setConfirmation] = useState<{ values: ClubProfileOutput; missing: ClubField[] } | null>(null)
+  /** The save waiting for the answer to "Gibt es diesen Verein schon?" (409 `possible-duplicate`). */
+  const [duplicateOf, setDuplicateOf] = useState<ClubProfileOutput | null>(null)
   const clubTypes = useQuery(getGetClubTypesQueryOptions())
   const countries = useQuery(getGetCountriesQueryOptions())
   const sameAsClubAddress = useWatch({ control: form.control, name: 'billingAddress.sameAsClubAddress' })
+  const iban = useWatch({ control: form.control, name: 'bankInfo.iban' })
+  // The bank's name follows the IBAN where the portal knows the bank (never the BIC); an empty BIC is filled.
+  const knownBank = knownBankOfIban(iban ?? '')
+  useEffect(() => {
+    if (!knownBank) return
+    if (form.getValues('bankInfo.bankName') !== knownBank.name) {
+      form.setValue('bankInfo.bankName', knownBank.name, { shouldDirty: true })
+    }
+    if (form.getValues('bankInfo.bic').trim() === '') {
+      form.setValue('bankInfo.bic', knownBank.bic, { shouldDirty: true })
+    }
+  }, [knownBank, form])
   const { isDirty } = form.formState
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange])
 
-  const persist = async (values: ClubProfileOutput) => {
+  const persist = async (values: ClubProfileOutput, confirmDuplicate = false) => {
     setConfirmation(null)
     try {
-      const saved = await save.mutateAsync({ data: toClubUpdate(values, club.id) })
+      const saved = await save.mutateAsync({ data: toClubUpdate(values, club.id, confirmDuplicate) })
       // The saved values become the new starting point: the form is no longer "changed".
       form.reset(toFormValues(saved))
+      if (saved.bankReview && !club.bankReview) {
+        toast.info(t`Bankverbindung geändert – Prüfung ausstehend. Bis die Administration sie bestätigt, wird nichts ausgezahlt.`)
+      }
       onSaved(saved)
     } catch (error) {
+      // Another club has this ZVR number: the message at the ZVR field (issue 11).
+      if (problemKind(error) === 'zvr-taken') {
+        form.setError('zvrNumber', { type: 'server', message: zvrTakenMessage() })
+        // In a task of its own: after a closed confirmation has given the focus back to "Speichern".
+        window.setTimeout(() => form.setFocus('zvrNumber'))
+        return
+      }
+      // A club of the same name in the same postal code: the person decides (the dialog below).
+      if (problemKind(error) === 'possible-duplicate') {
+        setDuplicateOf(values)
+        return
+      }
       // The toast says it failed; what the backend found wrong is marked at the fields; nothing is reset.
       applyServerFieldErrors(error, form.setError, FORM_FIELDS, t`Bitte prüfen Sie diese Angabe.`)
+      // IBAN and BIC of different banks or countries: say which (the backend's `bic_mismatch`).
+      const bicMismatch =
+        error instanceof ApiError &&
+        error.problem?.errors?.some((item) => item.field === 'bankInfo.bic' && item.code === 'bic_mismatch')
+      const message = bicMismatch ? bicMismatchMessage(values.bankInfo.iban, values.bankInfo.bic) : null
+      if (message) form.setError('bankInfo.bic', { type: 'server', message })
     }
   }
 
@@ -118,7 +159,11 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                   options={clubTypes.data.map((type) => ({ value: type.id, label: type.name }))}
                 />
               ) : clubTypes.isError ? (
-                <Alert tone="error" role="alert" title={t`Die Vereinsarten konnten nicht geladen werden.`} />
+                <QueryError
+                  error={clubTypes.error}
+                  title={t`Die Vereinsarten konnten nicht geladen werden.`}
+                  onRetry={() => void clubTypes.refetch()}
+                />
               ) : (
                 <LoadingBlock />
               )}
@@ -162,6 +207,19 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
               description={t`Auf dieses Konto werden die Spenden ausgezahlt.`}
             />
             <CardBody className="grid gap-4 sm:grid-cols-2">
+              {club.bankReview && (
+                <Alert
+                  tone="warning"
+                  role="status"
+                  title={t`Bankverbindung geändert – Prüfung ausstehend`}
+                  className="sm:col-span-2"
+                >
+                  <Trans>
+                    Geändert am {formatDate(club.bankReview.changedAt)} von {club.bankReview.changedByName}. Bis die
+                    Administration die neue Bankverbindung bestätigt, zahlt der Kartenzahlungsanbieter nichts aus.
+                  </Trans>
+                </Alert>
+              )}
               <ProfileTextField
                 name="bankInfo.accountHolder"
                 label={t`Kontoinhaber/in`}
@@ -181,7 +239,13 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                 spellCheck={false}
                 hint={t`8 oder 11 Zeichen`}
               />
-              <ProfileTextField name="bankInfo.bankName" label={t`Name der Bank`} containerClassName="sm:col-span-2" />
+              <ProfileTextField
+                name="bankInfo.bankName"
+                label={t`Name der Bank`}
+                readOnly={knownBank !== null}
+                hint={knownBank ? t`Aus der Bankleitzahl der IBAN übernommen.` : undefined}
+                containerClassName="sm:col-span-2"
+              />
             </CardBody>
           </Card>
 
@@ -211,7 +275,11 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                       containerClassName="sm:order-5"
                     />
                   ) : countries.isError ? (
-                    <Alert tone="error" role="alert" title={t`Die Länderliste konnte nicht geladen werden.`} />
+                    <QueryError
+                      error={countries.error}
+                      title={t`Die Länderliste konnte nicht geladen werden.`}
+                      onRetry={() => void countries.refetch()}
+                    />
                   ) : (
                     <LoadingBlock />
                   )}
@@ -278,6 +346,17 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
         onCancel={() => setConfirmation(null)}
         onConfirm={() => {
           if (confirmation) void persist(confirmation.values)
+        }}
+      />
+      <PossibleDuplicateDialog
+        namesake={duplicateOf ? { name: duplicateOf.name, postalCode: duplicateOf.address.postalCode } : null}
+        confirmLabel={t`Trotzdem speichern`}
+        pending={save.isPending}
+        onCancel={() => setDuplicateOf(null)}
+        onConfirm={() => {
+          if (!duplicateOf) return
+          setDuplicateOf(null)
+          void persist(duplicateOf, true)
         }}
       />
     </FormProvider>

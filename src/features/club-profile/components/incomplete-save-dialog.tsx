@@ -23,7 +23,7 @@ export const IncompleteSaveDialog = ({ missing, onCancel, onConfirm, pending }: 
         if (!open) onCancel()
       }}
       title={t`Unvollständige Daten speichern?`}
-      description={t`Ihr Vereinsprofil ist noch nicht vollständig. Sie können trotzdem speichern und später ergänzen – freigeschaltet werden kann der Verein aber erst, wenn alle Angaben vorliegen.`}
+      description={t`Das Vereinsprofil ist noch nicht vollständig. Sie können trotzdem speichern und später ergänzen – freigeschaltet werden kann der Verein aber erst, wenn alle Angaben vorliegen.`}
       confirmLabel={t`Trotzdem speichern`}
       onConfirm={onConfirm}
       pending={pending}

@@ -6,9 +6,9 @@ import {
 } from '@/api/generated/query/endpoints/clubs/clubs'
 import { FileList } from '@/components/files/file-list'
 import { FileUploadField } from '@/components/files/file-upload-field'
-import { Alert } from '@/components/ui/alert'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { DOCUMENT_RULE, IMAGE_RULE } from '@/lib/file-checks'
 import {
   useDeleteClubDocumentFile,
@@ -48,7 +48,11 @@ export const GallerySection = ({ clubId, disabled = false }: { clubId: string; d
         {images.isPending ? (
           <LoadingBlock />
         ) : images.isError ? (
-          <Alert tone="error" role="alert" title={t`Die Bilder konnten nicht geladen werden.`} />
+          <QueryError
+            error={images.error}
+            title={t`Die Bilder konnten nicht geladen werden.`}
+            onRetry={() => void images.refetch()}
+          />
         ) : (
           <FileList
             files={images.data}
@@ -91,7 +95,11 @@ export const OtherDocumentsSection = ({ clubId, disabled = false }: { clubId: st
         {documents.isPending ? (
           <LoadingBlock />
         ) : documents.isError ? (
-          <Alert tone="error" role="alert" title={t`Die Dokumente konnten nicht geladen werden.`} />
+          <QueryError
+            error={documents.error}
+            title={t`Die Dokumente konnten nicht geladen werden.`}
+            onRetry={() => void documents.refetch()}
+          />
         ) : (
           <FileList
             files={documents.data}

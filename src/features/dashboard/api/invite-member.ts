@@ -8,8 +8,9 @@ import {
 } from '@/api/generated/query/endpoints/clubs/clubs'
 
 /**
- * `inviteClubUser`: on success the toast and a fresh member list (the invitation appears there as
- * "Eingeladen") and overview. Failures are left to the form, which puts a 409 at the e-mail field.
+ * `inviteClubUser`: on success the toast (which says when an earlier invitation's link stopped working)
+ * and a fresh member list (the invitation appears there as "Eingeladen") and overview. Failures are left
+ * to the form, which puts a 409 at the e-mail field.
  */
 export const useInviteMember = () => {
   const queryClient = useQueryClient()
@@ -17,7 +18,10 @@ export const useInviteMember = () => {
     mutation: {
       onSuccess: async (invitation, { clubId }) => {
         const email = invitation.email
-        toast.success(t`Einladung an ${email} wurde versendet.`)
+        // Re-inviting replaces an earlier invitation: the inviting person learns that its link is dead now.
+        if (invitation.replacesEarlier)
+          toast.success(t`Einladung an ${email} wurde versendet. Der Link der früheren Einladung gilt nicht mehr.`)
+        else toast.success(t`Einladung an ${email} wurde versendet.`)
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: getGetClubUsersQueryKey(clubId) }),
           queryClient.invalidateQueries({ queryKey: getGetClubOverviewQueryKey(clubId) }),

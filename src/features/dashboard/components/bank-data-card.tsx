@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import type { Club } from '@/api/generated/query/model/club'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { maskIban } from '../mask-iban'
+import { formatDate } from '@/lib/format'
+import { knownBankOfIban, maskIban } from '@/lib/iban'
 
 const Row = ({ term, children }: { term: string; children: ReactNode }) => (
   <div className="flex flex-col gap-0.5">
@@ -12,11 +13,16 @@ const Row = ({ term, children }: { term: string; children: ReactNode }) => (
   </div>
 )
 
-/** Spec §2: the bank data, with the IBAN masked (the full number is in the club profile). */
+/**
+ * Spec §2: the bank data, with the IBAN masked as it is written (the full number is in the club profile).
+ * The bank's name comes from the IBAN where the portal knows the bank, never from the BIC. New bank
+ * details awaiting the administration's confirmation say so: until then nothing is paid out.
+ */
 export const BankDataCard = ({ club, canEdit }: { club: Club; canEdit: boolean }) => {
   const { t } = useLingui()
-  const { bankInfo } = club
+  const { bankInfo, bankReview } = club
   const missing = <span className="font-normal text-slate-500">{t`nicht angegeben`}</span>
+  const bankName = knownBankOfIban(bankInfo.iban)?.name ?? bankInfo.bankName
   return (
     <Card aria-labelledby="bank-title" id="bankdaten">
       <CardHeader
@@ -35,7 +41,21 @@ export const BankDataCard = ({ club, canEdit }: { club: Club; canEdit: boolean }
           )
         }
       />
-      <CardBody>
+      <CardBody className="flex flex-col gap-3">
+        {bankReview && (
+          <div role="status" className="flex flex-col gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <p className="font-semibold">
+              <Trans>Bankverbindung geändert – Prüfung ausstehend</Trans>
+            </p>
+            <p>
+              <Trans>
+                Geändert am {formatDate(bankReview.changedAt)} von {bankReview.changedByName}. Bis die Administration die
+                neue Bankverbindung bestätigt, zahlt der Kartenzahlungsanbieter nichts aus; Spenden werden weiter
+                angenommen.
+              </Trans>
+            </p>
+          </div>
+        )}
         <dl className="flex flex-col gap-3">
           <Row term={t`Kontoinhaber/in`}>{bankInfo.accountHolder || missing}</Row>
           <Row term={t`IBAN`}>
@@ -48,7 +68,7 @@ export const BankDataCard = ({ club, canEdit }: { club: Club; canEdit: boolean }
             )}
           </Row>
           <Row term={t`BIC`}>{bankInfo.bic || missing}</Row>
-          <Row term={t`Bank`}>{bankInfo.bankName || missing}</Row>
+          <Row term={t`Bank`}>{bankName || missing}</Row>
         </dl>
       </CardBody>
     </Card>

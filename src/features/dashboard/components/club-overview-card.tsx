@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { StatusBadge } from '@/components/ui/badge'
+import { ContinueOnboardingButton } from '@/components/payment/continue-onboarding-button'
+import { Badge, StatusBadge } from '@/components/ui/badge'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { formatNumber } from '@/lib/format'
 import { CLUB_STATUS } from '@/lib/labels/club-labels'
@@ -43,12 +44,23 @@ const Fact = ({ term, children }: { term: string; children: ReactNode }) => (
   </div>
 )
 
-/** Spec §2: club overview with name, ZVR number, club type, status and logo. */
-export const ClubOverviewCard = ({ overview }: { overview: ClubOverview }) => {
+/**
+ * Spec §2: club overview with name, ZVR number, club type, status and logo. While the card-payment account
+ * waits for its onboarding, the badge comes with the way there (`canStartOnboarding`: the club's
+ * representatives and administrators, who may ask for an onboarding link; staff only read).
+ */
+export const ClubOverviewCard = ({
+  overview,
+  canStartOnboarding,
+}: {
+  overview: ClubOverview
+  canStartOnboarding: boolean
+}) => {
   const { t, i18n } = useLingui()
   const { club } = overview
   const status = CLUB_STATUS[club.status]
   const payment = overview.paymentAccount ? PAYMENT_STATUS[overview.paymentAccount.status] : null
+  const onboardingOpen = overview.paymentAccount?.status === 'ONBOARDING'
   const city = [club.address.postalCode, club.address.city].filter(Boolean).join(' ')
   return (
     <Card aria-labelledby="verein-title">
@@ -75,6 +87,23 @@ export const ClubOverviewCard = ({ overview }: { overview: ClubOverview }) => {
             <Fact term={t`Mitglieder im Portal`}>{formatNumber(overview.memberCount)}</Fact>
             <Fact term={t`Kartenzahlung`}>
               {payment ? <StatusBadge status={payment} /> : <Trans>nicht eingerichtet</Trans>}
+              {overview.paymentAccount?.payoutsBlocked && overview.paymentAccount.status !== 'REJECTED' && (
+                <span className="ml-1">
+                  <Badge tone="warning">
+                    <Trans>Auszahlungen angehalten</Trans>
+                  </Badge>
+                </span>
+              )}
+              {onboardingOpen && canStartOnboarding && (
+                <div className="mt-2">
+                  <ContinueOnboardingButton
+                    clubId={club.id}
+                    label={t`Kartenzahlung einrichten`}
+                    variant="secondary"
+                    size="sm"
+                  />
+                </div>
+              )}
             </Fact>
           </dl>
         </div>

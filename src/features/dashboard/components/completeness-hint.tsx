@@ -10,10 +10,13 @@ import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
  */
 export const CompletenessHint = ({
   clubId,
+  clubName,
   completeness,
   canEdit,
 }: {
   clubId: string
+  /** For somebody who is not a member of the club (administration, staff): the hint names the club. */
+  clubName?: string | undefined
   completeness: Completeness
   canEdit: boolean
 }) => {
@@ -23,7 +26,13 @@ export const CompletenessHint = ({
   return (
     <Alert
       tone="warning"
-      title={<Trans>Ihr Vereinsprofil ist noch nicht vollständig</Trans>}
+      title={
+        clubName ? (
+          <Trans>Das Vereinsprofil von {clubName} ist noch nicht vollständig</Trans>
+        ) : (
+          <Trans>Ihr Vereinsprofil ist noch nicht vollständig</Trans>
+        )
+      }
       actions={
         canEdit && (
           <ButtonLink to="/club/$clubId/$showSaveAlert" params={{ clubId, showSaveAlert: true }}>

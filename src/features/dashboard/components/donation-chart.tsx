@@ -1,15 +1,9 @@
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import type { DonationStats } from '@/api/generated/query/model/donationStats'
-import { formatCents, formatNumber } from '@/lib/format'
-import { bucketLabel, bucketTick } from '../chart-labels'
-
-const compactEuro = new Intl.NumberFormat('de-AT', {
-  style: 'currency',
-  currency: 'EUR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-})
+import { formatCents, formatCentsShort, formatNumber } from '@/lib/format'
+import { amountAxisTicks, bucketLabel, bucketTick } from '../chart-labels'
 
 /** Past this many buckets, bars get thinner than a pixel: an area shows the course better. */
 const MAX_BARS = 120
@@ -28,20 +22,30 @@ export const DonationChart = ({ stats }: { stats: DonationStats }) => {
   const { t } = useLingui()
   const data: Point[] = stats.buckets
   const tick = (value: string) => bucketTick(value, stats.groupBy)
+  // Round whole-euro steps from 0 (a single "€ 0" on an empty chart), labelled as the text writes amounts.
+  const amountTicks = amountAxisTicks(Math.max(0, ...data.map((point) => point.amountCents)))
   const tooltip = {
     labelFormatter: (value: unknown) => bucketLabel(String(value), stats.groupBy),
-    formatter: (value: unknown, _name: unknown, item: { payload?: Point }) => [
-      `${formatCents(Number(value))} (${formatNumber(item.payload?.count ?? 0)} ${t`Spenden`})`,
-      t`Betrag`,
-    ],
+    formatter: (value: unknown, _name: unknown, item: { payload?: Point }) => {
+      const count = item.payload?.count ?? 0
+      const donations = formatNumber(count)
+      return [
+        `${formatCents(Number(value))} (${plural(count, { one: '# Spende', other: `${donations} Spenden` })})`,
+        t`Betrag`,
+      ]
+    },
   }
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
       <XAxis dataKey="periodStart" tickFormatter={tick} minTickGap={16} tick={{ fontSize: 12, fill: '#475569' }} />
       <YAxis
-        tickFormatter={(value: number) => compactEuro.format(value / 100)}
-        width={72}
+        ticks={amountTicks}
+        domain={[0, Math.max(1, amountTicks.at(-1) ?? 0)]}
+        interval={0}
+        allowDecimals={false}
+        tickFormatter={(value: number) => formatCentsShort(value)}
+        width={80}
         tick={{ fontSize: 12, fill: '#475569' }}
       />
     </>

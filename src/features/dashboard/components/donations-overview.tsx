@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useGetCampaignsOfClub } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { formatCents, formatNumber } from '@/lib/format'
@@ -12,14 +13,32 @@ const Stat = ({ label, value, detail }: { label: string; value: string; detail?:
   </div>
 )
 
+/**
+ * The campaign figure says what it counts: how many campaigns run now (enabled and inside their donation
+ * period, so they take donations) out of all. The running ones come from the campaign list the dashboard
+ * loads anyway (the overview only counts enabled ones, which includes planned and ended campaigns).
+ */
+const CampaignStat = ({ clubId, total }: { clubId: string; total: number }) => {
+  const { t } = useLingui()
+  const campaigns = useGetCampaignsOfClub(clubId)
+  const all = formatNumber(total)
+  if (!campaigns.data) return <Stat label={t`Kampagnen`} value={all} detail={t`insgesamt`} />
+  const running = campaigns.data.filter((campaign) => campaign.enabled && campaign.phase === 'RUNNING').length
+  return (
+    <Stat
+      label={t`Kampagnen`}
+      value={formatNumber(running)}
+      detail={plural(running, { one: `läuft, ${all} insgesamt`, other: `laufen, ${all} insgesamt` })}
+    />
+  )
+}
+
 /** Spec §2: the donations overview (all time and this calendar month) and the campaign counts. */
-export const DonationsOverview = ({ overview }: { overview: ClubOverview }) => {
+export const DonationsOverview = ({ clubId, overview }: { clubId: string; overview: ClubOverview }) => {
   const { t } = useLingui()
   const { donations, campaigns } = overview
   const count = formatNumber(donations.count)
   const monthCount = formatNumber(donations.thisMonthCount)
-  const enabled = formatNumber(campaigns.enabled)
-  const total = formatNumber(campaigns.total)
   return (
     <Card aria-labelledby="spendenuebersicht-title">
       <CardHeader id="spendenuebersicht-title" title={t`Spendenübersicht`} />
@@ -35,7 +54,7 @@ export const DonationsOverview = ({ overview }: { overview: ClubOverview }) => {
             value={formatCents(donations.thisMonthCents)}
             detail={plural(donations.thisMonthCount, { one: 'aus # Spende', other: `aus ${monthCount} Spenden` })}
           />
-          <Stat label={t`Kampagnen`} value={enabled} detail={t`aktiv, ${total} insgesamt`} />
+          <CampaignStat clubId={clubId} total={campaigns.total} />
         </dl>
         {donations.count === 0 && (
           <p className="mt-3 text-sm text-slate-600">

@@ -25,8 +25,15 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
       await invite.mutateAsync({ clubId, data: values })
       reset({ email: '', clubRoleId: values.clubRoleId })
     } catch (error) {
-      // Spec §8: inviting declares 409 Conflict, "User ist bereits vorhanden".
-      if (problemStatus(error) === 409 || problemKind(error) === 'user-exists') {
+      // A person with an account is invited like anyone else (they accept after signing in); only a member
+      // of this club is refused (409 `already-member`).
+      if (problemKind(error) === 'already-member') {
+        setError(
+          'email',
+          { type: 'server', message: t`Diese Person ist bereits Mitglied des Vereins.` },
+          { shouldFocus: true },
+        )
+      } else if (problemStatus(error) === 409) {
         setError('email', { type: 'server', message: t`User ist bereits vorhanden` }, { shouldFocus: true })
       } else {
         toast.error(t`Die Einladung konnte nicht versendet werden. Bitte versuchen Sie es erneut.`)
@@ -45,7 +52,10 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
         <Trans>Person einladen</Trans>
       </h3>
       <p className="text-sm text-slate-600">
-        <Trans>Die Person erhält eine E-Mail mit einem Link, über den sie ihr Benutzerkonto anlegt.</Trans>
+        <Trans>
+          Die Person erhält eine E-Mail mit einem Link, über den sie dem Verein beitritt: mit einem neuen
+          Benutzerkonto oder, wenn sie schon eines hat, nach der Anmeldung.
+        </Trans>
       </p>
       <TextField
         type="email"

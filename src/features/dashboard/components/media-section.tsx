@@ -8,14 +8,14 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatNumber } from '@/lib/format'
 import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
 import { useDownloadUrl } from '@/components/files/use-file-storage'
 
 const fileSize = (bytes: number): string =>
   bytes >= 1_048_576
     ? `${(bytes / 1_048_576).toLocaleString('de-AT', { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-AT')} KB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
 
 const DownloadLink = ({ file, children }: { file: StoredFile; children: ReactNode }) => {
   const url = useDownloadUrl(file.path)

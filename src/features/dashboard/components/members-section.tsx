@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRef, useState } from 'react'
 import { useGetClubUsers } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { ClubMember } from '@/api/generated/query/model/clubMember'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -7,12 +9,66 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { useCurrentUser } from '@/lib/auth/use-auth'
+import { cn } from '@/lib/cn'
 import { InviteMemberForm } from './invite-member-form'
+import { MemberActionDialog, type MemberAction } from './member-action-dialog'
 
-/** Spec §2: the club's members with their club roles, open invitations, and the invite form. */
+/** A cell of a row that stacks on narrow screens. */
+const STACKED = 'max-sm:p-0'
+
+/**
+ * Spec §2: the club's members with their club roles, open invitations, and the invite form. Who may
+ * change the club (its representatives, administrators) can also take a member out (never the last one,
+ * nor themselves here), withdraw an open invitation or send it again.
+ */
 export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvite: boolean }) => {
   const { t } = useLingui()
   const members = useGetClubUsers(clubId)
+  const me = useCurrentUser()
+  const [action, setAction] = useState<MemberAction | null>(null)
+  const list = useRef<HTMLDivElement>(null)
+  const activeCount = members.data?.filter((member) => member.status === 'ACTIVE').length ?? 0
+
+  const actionsOf = (member: ClubMember) => {
+    const label = member.status === 'INVITED' ? member.email : `${member.firstName} ${member.lastName}`
+    if (member.status === 'INVITED') {
+      return (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t`Einladung an ${label} erneut senden`}
+            onClick={() => setAction({ kind: 'resend', member })}
+          >
+            <Trans>Erneut senden</Trans>
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t`Einladung an ${label} zurückziehen`}
+            onClick={() => setAction({ kind: 'withdraw', member })}
+          >
+            <Trans>Zurückziehen</Trans>
+          </Button>
+        </div>
+      )
+    }
+    if (member.uid === me.data?.uid) return <span className="text-sm text-slate-500">{t`Sie`}</span>
+    // The last member stays (the backend refuses with 409 `last-member` as well).
+    if (activeCount <= 1) return null
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t`${label} aus dem Verein entfernen`}
+        onClick={() => setAction({ kind: 'remove', member })}
+      >
+        <Trans>Entfernen</Trans>
+      </Button>
+    )
+  }
+
   return (
     <Card aria-labelledby="mitglieder-title" id="mitglieder">
       <CardHeader
@@ -21,7 +77,13 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
         description={t`Personen, die den Verein im Portal vertreten.`}
       />
       <CardBody className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+        <div
+          ref={list}
+          role="group"
+          tabIndex={-1}
+          aria-label={t`Mitglieder und offene Einladungen`}
+          className="min-w-0 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:col-span-2"
+        >
           {members.isPending ? (
             <LoadingBlock>
               <Trans>Mitglieder werden geladen …</Trans>
@@ -39,9 +101,10 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
           ) : members.data.length === 0 ? (
             <EmptyState title={t`Noch keine Mitglieder.`} />
           ) : (
-            <Table>
+            <Table className="max-sm:block max-sm:[&_tbody]:block">
               <caption className="sr-only">{t`Mitglieder und offene Einladungen`}</caption>
-              <TableHead>
+              {/* Below `sm` each row stacks (name, address, role, status, actions): five columns do not fit. */}
+              <TableHead className="max-sm:hidden">
                 <TableRow>
                   <TableHeaderCell>
                     <Trans>Name</Trans>
@@ -55,21 +118,34 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
                   <TableHeaderCell>
                     <Trans>Status</Trans>
                   </TableHeaderCell>
+                  {canInvite && (
+                    <TableHeaderCell>
+                      <span className="sr-only">
+                        <Trans>Aktionen</Trans>
+                      </span>
+                    </TableHeaderCell>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {members.data.map((member) => (
-                  <TableRow key={`${member.status}-${member.email}`} data-testid="member-row">
-                    <TableCell>
+                  <TableRow
+                    key={member.invitationId ?? member.uid ?? member.email}
+                    data-testid="member-row"
+                    className="max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:py-3"
+                  >
+                    <TableCell
+                      className={cn(STACKED, 'max-sm:font-medium', member.status === 'INVITED' && 'max-sm:hidden')}
+                    >
                       {member.status === 'INVITED' ? (
                         <span className="text-slate-500">—</span>
                       ) : (
                         `${member.firstName} ${member.lastName}`
                       )}
                     </TableCell>
-                    <TableCell className="break-all">{member.email}</TableCell>
-                    <TableCell>{member.clubRoleName}</TableCell>
-                    <TableCell>
+                    <TableCell className={cn(STACKED, 'break-all')}>{member.email}</TableCell>
+                    <TableCell className={STACKED}>{member.clubRoleName}</TableCell>
+                    <TableCell className={STACKED}>
                       {member.status === 'INVITED' ? (
                         <Badge tone="info">
                           <Trans>Eingeladen</Trans>
@@ -80,6 +156,7 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
                         </Badge>
                       )}
                     </TableCell>
+                    {canInvite && <TableCell className={cn(STACKED, 'max-sm:pt-1')}>{actionsOf(member)}</TableCell>}
                   </TableRow>
                 ))}
               </TableBody>
@@ -92,6 +169,14 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
           </div>
         )}
       </CardBody>
+      {canInvite && (
+        <MemberActionDialog
+          clubId={clubId}
+          action={action}
+          onClose={() => setAction(null)}
+          fallbackFocus={() => list.current}
+        />
+      )}
     </Card>
   )
 }

@@ -33,7 +33,8 @@ const saveFile = (content: string, fileName: string) => {
 
 /**
  * "CSV exportieren": every donation of the current filter and sort (not only the visible page), fetched
- * 1000 at a time with a progress bar, then saved as `spenden-<club>-<day>.csv`.
+ * 1000 at a time with a progress bar, then saved as `spenden-<club>-<day>.csv` (with a date filter:
+ * `spenden-<club>-<from>-bis-<to>.csv`).
  */
 export const DonationExport = ({ scope, filter, fileNameParts, disabled }: DonationExportProps) => {
   const { t } = useLingui()
@@ -65,7 +66,7 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
     try {
       const result = await fetchAllDonations(queryClient, scope, filter, setProgress, controller.signal)
       const csv = buildDonationsCsv(result.donations, result, labels)
-      saveFile(csv, donationsCsvFileName(fileNameParts))
+      saveFile(csv, donationsCsvFileName(fileNameParts, new Date(), { from: filter.from, to: filter.to }))
       const exported = result.donations.length
       const count = formatNumber(exported)
       toast.success(

@@ -91,3 +91,22 @@ export const AccountLoadError = ({ error, onRetry }: { error: unknown; onRetry: 
     />
   )
 }
+
+/**
+ * While the club's new bank details await the administration's confirmation, the card-provider account is
+ * not used for payouts (`payoutsBlocked`): said on every payment page, whatever else the account's state is.
+ */
+export const PayoutsBlockedNote = ({ clubId }: { clubId: string }) => {
+  const { t } = useLingui()
+  const query = useCurrentPaymentAccount(clubId)
+  const account = query.data?.account
+  if (!account?.payoutsBlocked || account.status === 'REJECTED') return null
+  return (
+    <Alert tone="warning" role="status" title={t`Bankverbindung geändert – Prüfung ausstehend`} className="mb-4">
+      <Trans>
+        Die Bankverbindung des Vereins wurde geändert. Bis die Administration sie bestätigt, zahlt der
+        Kartenzahlungsanbieter nichts aus; Spenden werden weiter angenommen.
+      </Trans>
+    </Alert>
+  )
+}

@@ -7,6 +7,12 @@ import { problemKind, problemStatus, tooManyRequestsMessage } from '@/lib/api-er
 export const isUserExists = (error: unknown): boolean =>
   problemKind(error) === 'user-exists' || (problemStatus(error) === 409 && problemKind(error) === undefined)
 
+/** Another club has the ZVR number (409 `zvr-taken`): the wizard shows it at the ZVR field. */
+export const isZvrTaken = (error: unknown): boolean => problemKind(error) === 'zvr-taken'
+
+/** A club of the same name in the same postal code (409 `possible-duplicate`): the wizard asks first. */
+export const isPossibleDuplicate = (error: unknown): boolean => problemKind(error) === 'possible-duplicate'
+
 /**
  * `POST club/createWithUser` (public). Success and generic failures are toasts (a rate limit's with its
  * reason); the page puts field errors next to fields.
@@ -19,7 +25,7 @@ export const useRegisterClub = () =>
       },
       onError: (error) => {
         // Too many registrations from this network (429): the same toast, saying why and what to do.
-        if (!isUserExists(error))
+        if (!isUserExists(error) && !isZvrTaken(error) && !isPossibleDuplicate(error))
           toast.error(t`Fehler bei der Registrierung!`, { description: tooManyRequestsMessage(error) })
       },
     },

@@ -11,6 +11,7 @@ export const StepAddress = () => {
         name="club.address.postalCode"
         label={t`Postleitzahl`}
         required
+        hint={t`4 Ziffern, z. B. 5400`}
         inputMode="numeric"
         autoComplete="postal-code"
         containerClassName="sm:order-3"

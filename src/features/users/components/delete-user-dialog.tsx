@@ -1,9 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useGetUserDeletionImpact } from '@/api/generated/query/endpoints/users/users'
 import type { User } from '@/api/generated/query/model/user'
 import { Alert } from '@/components/ui/alert'
 import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { problemKind } from '@/lib/api-errors'
 import { useDeleteUserMutation } from '../api/user-mutations'
 
@@ -13,8 +15,10 @@ interface DeleteUserDialogProps {
 }
 
 /**
- * Asks before deleting. The backend refuses to delete the caller or the last administrator (409
- * `self-delete` / `last-admin`); the dialog then says why, in German, instead of a bare error.
+ * Asks before deleting, and first says which clubs would be left without anyone who represents them (the
+ * user is their only member; `GET users/{uid}/deletionImpact`). The backend refuses to delete the caller
+ * or the last administrator (409 `self-delete` / `last-admin`); the dialog then says why, in German,
+ * instead of a bare error.
  */
 export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) => {
   const { t } = useLingui()
@@ -24,6 +28,11 @@ export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) 
   // A refusal belongs to the user it was given for: opening the dialog for another user starts without one.
   const [refusal, setRefusal] = useState<{ user: User; message: string | null } | null>(null)
   const refusalMessage = refusal?.user === shown ? refusal.message : null
+  // Asked afresh each time the dialog opens: memberships change.
+  const impact = useGetUserDeletionImpact(shown?.uid ?? '', {
+    query: { enabled: user !== null, staleTime: 0, gcTime: 0 },
+  })
+  const soleClubs = impact.data?.soleRepresentativeOf ?? []
 
   const explain = (error: unknown): string | null => {
     switch (problemKind(error)) {
@@ -59,9 +68,44 @@ export const DeleteUserDialog = ({ user, onOpenChange }: DeleteUserDialogProps) 
       description={t`${name} (${shown?.email ?? ''}) wird mit dem Anmeldekonto gelöscht und aus allen Vereinen entfernt. Das kann nicht rückgängig gemacht werden.`}
       confirmLabel={t`Endgültig löschen`}
       destructive
-      pending={remove.isPending}
+      pending={remove.isPending || (user !== null && impact.isPending)}
       onConfirm={confirm}
     >
+      {impact.isPending ? (
+        <LoadingBlock>
+          <Trans>Vereine der Person werden geprüft …</Trans>
+        </LoadingBlock>
+      ) : impact.isError ? (
+        <Alert tone="warning" title={<Trans>Vereine konnten nicht geprüft werden</Trans>}>
+          <Trans>Ob Vereine danach ohne Vertretung bleiben, ist nicht bekannt.</Trans>
+        </Alert>
+      ) : (
+        soleClubs.length > 0 && (
+          <Alert
+            tone="warning"
+            title={
+              <Plural
+                value={soleClubs.length}
+                one="Ein Verein bleibt ohne Vertretung"
+                other="# Vereine bleiben ohne Vertretung"
+              />
+            }
+            className="mb-3"
+          >
+            <p>
+              <Trans>
+                {name} ist die einzige Person, die diese Vereine im Portal vertritt. Nach dem Löschen verwaltet sie
+                niemand mehr, bis eine neue Person eingeladen wird:
+              </Trans>
+            </p>
+            <ul className="mt-1 list-disc pl-5" aria-label={t`Vereine ohne Vertretung`}>
+              {soleClubs.map((club) => (
+                <li key={club.id}>{club.name}</li>
+              ))}
+            </ul>
+          </Alert>
+        )
+      )}
       {refusalMessage && (
         <Alert tone="error" role="alert" title={<Trans>Fehler beim Löschen des Benutzers</Trans>}>
           {refusalMessage}

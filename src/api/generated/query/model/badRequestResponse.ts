@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.

@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -115,12 +121,20 @@ export const GetClubsResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),
   "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),zod.null()]).describe('The club\'s card-provider account, if any.')
+}).describe('A club\'s account at the card provider.'),zod.null()]).describe('The club\'s card-provider account, if any.'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('Changed bank details awaiting confirmation (`confirmBankReview`), or null.')
 }).describe('A row of the release list.')),
   "page": zod.int().min(getClubsResponsePageMin),
   "size": zod.int().min(1),
@@ -134,7 +148,27 @@ export const GetClubsResponse = zod.object({
  * missing. Status, check mark, logo and files are changed by their own calls.
  *
  * Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
- * most 5 minutes old; else 401 `reauthentication-required`).
+ * most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
+ * (`BANK_DETAILS_CHANGED`, IBANs masked).
+ *
+ * IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
+ * Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
+ * an error on `bankInfo.bic`, code `bic_mismatch`). For such an IBAN the stored `bankName` is the
+ * bank's name, whatever was sent.
+ *
+ * A new IBAN or account holder of a club that is `ACTIVE` or has a live card-provider account
+ * (`ONBOARDING`, `ACTIVE`) puts the payout into review (`bankReview`, see `BankReview`): until an
+ * administrator confirms it (`confirmBankReview`), the card-provider account pays nothing out
+ * (`PaymentAccount.payoutsBlocked`).
+ *
+ * One club per ZVR number: a number another club has (leading zeros do not count) is refused with
+ * 409 `zvr-taken` (an error on `zvrNumber`). A name and postal code (`address.postalCode`) that
+ * another club has too (the name compared without case, accents or repeated spaces) are refused
+ * with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
+ * is a different club); only asked when the name or postal code changes. The club address's postal
+ * code is Austrian (4 digits), the billing address's that of its `country` (400, code
+ * `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
+ * `legitimation.birthDate`, code `too_young` or `too_old`).
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Save a club's profile
@@ -157,7 +191,8 @@ export const updateClubBodyOneAddressStreetMax = 120;
 
 export const updateClubBodyOneAddressHouseNumberMax = 20;
 
-export const updateClubBodyOneAddressPostalCodeMax = 10;
+export const updateClubBodyOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const updateClubBodyOneAddressPostalCodeTwoMax = 0;
 
 export const updateClubBodyOneAddressCityMax = 100;
 
@@ -175,7 +210,8 @@ export const updateClubBodyOneBillingAddressStreetMax = 120;
 
 export const updateClubBodyOneBillingAddressHouseNumberMax = 20;
 
-export const updateClubBodyOneBillingAddressPostalCodeMax = 10;
+export const updateClubBodyOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const updateClubBodyOneBillingAddressPostalCodeTwoMax = 0;
 
 export const updateClubBodyOneBillingAddressCityMax = 100;
 
@@ -199,11 +235,11 @@ export const updateClubBodyOneClubTypeIdMax = 64;
 
 export const updateClubBodyTwoIdMax = 64;
 
-
+export const updateClubBodyTwoConfirmDuplicateDefault = false;
 
 export const UpdateClubBody = zod.object({
   "name": zod.string().min(updateClubBodyOneNameMin).max(updateClubBodyOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(updateClubBodyOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(updateClubBodyOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(updateClubBodyOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(updateClubBodyOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(updateClubBodyOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(updateClubBodyOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(updateClubBodyOneDescriptionMax),
@@ -211,7 +247,7 @@ export const UpdateClubBody = zod.object({
   "address": zod.object({
   "street": zod.string().max(updateClubBodyOneAddressStreetMax),
   "houseNumber": zod.string().max(updateClubBodyOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(updateClubBodyOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(updateClubBodyOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(updateClubBodyOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(updateClubBodyOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -219,12 +255,12 @@ export const UpdateClubBody = zod.object({
   "iban": zod.union([zod.string().regex(updateClubBodyOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(updateClubBodyOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(updateClubBodyOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(updateClubBodyOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(updateClubBodyOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(updateClubBodyOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(updateClubBodyOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(updateClubBodyOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(updateClubBodyOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(updateClubBodyOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(updateClubBodyOneBillingAddressCityMax),
   "country": zod.string().max(updateClubBodyOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(updateClubBodyOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -233,14 +269,15 @@ export const UpdateClubBody = zod.object({
   "firstName": zod.string().max(updateClubBodyOneLegitimationFirstNameMax),
   "lastName": zod.string().max(updateClubBodyOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(updateClubBodyOneLegitimationPhoneNumberMax).regex(updateClubBodyOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(updateClubBodyOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(updateClubBodyOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
   "clubTypeId": zod.string().max(updateClubBodyOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
   "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string().min(1).max(updateClubBodyTwoIdMax)
+  "id": zod.string().min(1).max(updateClubBodyTwoIdMax),
+  "confirmDuplicate": zod.boolean().default(updateClubBodyTwoConfirmDuplicateDefault).describe('The user confirmed that the club is not the one with the same name and postal code\n(after a 409 `possible-duplicate`); not stored.\n')
 })).describe('A club\'s profile as saved by the edit form; `id` names the club.')
 
 export const updateClubResponseOneNameMin = 2;
@@ -261,7 +298,8 @@ export const updateClubResponseOneAddressStreetMax = 120;
 
 export const updateClubResponseOneAddressHouseNumberMax = 20;
 
-export const updateClubResponseOneAddressPostalCodeMax = 10;
+export const updateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const updateClubResponseOneAddressPostalCodeTwoMax = 0;
 
 export const updateClubResponseOneAddressCityMax = 100;
 
@@ -279,7 +317,8 @@ export const updateClubResponseOneBillingAddressStreetMax = 120;
 
 export const updateClubResponseOneBillingAddressHouseNumberMax = 20;
 
-export const updateClubResponseOneBillingAddressPostalCodeMax = 10;
+export const updateClubResponseOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const updateClubResponseOneBillingAddressPostalCodeTwoMax = 0;
 
 export const updateClubResponseOneBillingAddressCityMax = 100;
 
@@ -315,7 +354,7 @@ export const updateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 export const UpdateClubResponse = zod.object({
   "name": zod.string().min(updateClubResponseOneNameMin).max(updateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(updateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(updateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(updateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(updateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(updateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(updateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(updateClubResponseOneDescriptionMax),
@@ -323,7 +362,7 @@ export const UpdateClubResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(updateClubResponseOneAddressStreetMax),
   "houseNumber": zod.string().max(updateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(updateClubResponseOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(updateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(updateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(updateClubResponseOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -331,12 +370,12 @@ export const UpdateClubResponse = zod.object({
   "iban": zod.union([zod.string().regex(updateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(updateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(updateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(updateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(updateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(updateClubResponseOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(updateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(updateClubResponseOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(updateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(updateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(updateClubResponseOneBillingAddressCityMax),
   "country": zod.string().max(updateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(updateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -345,7 +384,7 @@ export const UpdateClubResponse = zod.object({
   "firstName": zod.string().max(updateClubResponseOneLegitimationFirstNameMax),
   "lastName": zod.string().max(updateClubResponseOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(updateClubResponseOneLegitimationPhoneNumberMax).regex(updateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(updateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(updateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -354,6 +393,15 @@ export const UpdateClubResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -507,7 +555,8 @@ export const AddClubDocumentResponse = zod.object({
 
 /**
  * Allowed from `ACTIVE` and `PROCESSING` (see `ClubStatus` for the state machine); otherwise 409
- * `invalid-transition`.
+ * `invalid-transition`. The reason is required: it is stored (`Club.deactivationReason`), shown to the
+ * club and recorded in the audit log (`CLUB_DEACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Set a club inactive
@@ -519,6 +568,15 @@ export const deactivateClubPathClubIdMax = 64;
 export const DeactivateClubParams = zod.object({
   "clubId": zod.string().min(1).max(deactivateClubPathClubIdMax).describe('The club\'s id.')
 })
+
+export const deactivateClubBodyReasonMin = 3;
+export const deactivateClubBodyReasonMax = 500;
+
+
+
+export const DeactivateClubBody = zod.object({
+  "reason": zod.string().min(deactivateClubBodyReasonMin).max(deactivateClubBodyReasonMax)
+}).describe('Why the club is deactivated (shown to the club).')
 
 export const deactivateClubResponseOneNameMin = 2;
 export const deactivateClubResponseOneNameMax = 120;
@@ -538,7 +596,8 @@ export const deactivateClubResponseOneAddressStreetMax = 120;
 
 export const deactivateClubResponseOneAddressHouseNumberMax = 20;
 
-export const deactivateClubResponseOneAddressPostalCodeMax = 10;
+export const deactivateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const deactivateClubResponseOneAddressPostalCodeTwoMax = 0;
 
 export const deactivateClubResponseOneAddressCityMax = 100;
 
@@ -556,7 +615,8 @@ export const deactivateClubResponseOneBillingAddressStreetMax = 120;
 
 export const deactivateClubResponseOneBillingAddressHouseNumberMax = 20;
 
-export const deactivateClubResponseOneBillingAddressPostalCodeMax = 10;
+export const deactivateClubResponseOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const deactivateClubResponseOneBillingAddressPostalCodeTwoMax = 0;
 
 export const deactivateClubResponseOneBillingAddressCityMax = 100;
 
@@ -592,7 +652,7 @@ export const deactivateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 export const DeactivateClubResponse = zod.object({
   "name": zod.string().min(deactivateClubResponseOneNameMin).max(deactivateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(deactivateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(deactivateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(deactivateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(deactivateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(deactivateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(deactivateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(deactivateClubResponseOneDescriptionMax),
@@ -600,7 +660,7 @@ export const DeactivateClubResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(deactivateClubResponseOneAddressStreetMax),
   "houseNumber": zod.string().max(deactivateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(deactivateClubResponseOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(deactivateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(deactivateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(deactivateClubResponseOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -608,12 +668,12 @@ export const DeactivateClubResponse = zod.object({
   "iban": zod.union([zod.string().regex(deactivateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(deactivateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(deactivateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(deactivateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(deactivateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(deactivateClubResponseOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(deactivateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(deactivateClubResponseOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(deactivateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(deactivateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(deactivateClubResponseOneBillingAddressCityMax),
   "country": zod.string().max(deactivateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(deactivateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -622,7 +682,7 @@ export const DeactivateClubResponse = zod.object({
   "firstName": zod.string().max(deactivateClubResponseOneLegitimationFirstNameMax),
   "lastName": zod.string().max(deactivateClubResponseOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(deactivateClubResponseOneLegitimationPhoneNumberMax).regex(deactivateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(deactivateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(deactivateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -631,6 +691,15 @@ export const DeactivateClubResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -692,7 +761,8 @@ export const DeactivateClubResponse = zod.object({
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
- * `club-incomplete` with one entry in `errors` per missing field.
+ * `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
+ * is recorded in the audit log (`CLUB_ACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Release (activate) a club
@@ -723,7 +793,8 @@ export const activateClubResponseOneAddressStreetMax = 120;
 
 export const activateClubResponseOneAddressHouseNumberMax = 20;
 
-export const activateClubResponseOneAddressPostalCodeMax = 10;
+export const activateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const activateClubResponseOneAddressPostalCodeTwoMax = 0;
 
 export const activateClubResponseOneAddressCityMax = 100;
 
@@ -741,7 +812,8 @@ export const activateClubResponseOneBillingAddressStreetMax = 120;
 
 export const activateClubResponseOneBillingAddressHouseNumberMax = 20;
 
-export const activateClubResponseOneBillingAddressPostalCodeMax = 10;
+export const activateClubResponseOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const activateClubResponseOneBillingAddressPostalCodeTwoMax = 0;
 
 export const activateClubResponseOneBillingAddressCityMax = 100;
 
@@ -777,7 +849,7 @@ export const activateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 export const ActivateClubResponse = zod.object({
   "name": zod.string().min(activateClubResponseOneNameMin).max(activateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(activateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(activateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(activateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(activateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(activateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(activateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(activateClubResponseOneDescriptionMax),
@@ -785,7 +857,7 @@ export const ActivateClubResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(activateClubResponseOneAddressStreetMax),
   "houseNumber": zod.string().max(activateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(activateClubResponseOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(activateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(activateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(activateClubResponseOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -793,12 +865,12 @@ export const ActivateClubResponse = zod.object({
   "iban": zod.union([zod.string().regex(activateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(activateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(activateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(activateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(activateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(activateClubResponseOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(activateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(activateClubResponseOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(activateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(activateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(activateClubResponseOneBillingAddressCityMax),
   "country": zod.string().max(activateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(activateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -807,7 +879,7 @@ export const ActivateClubResponse = zod.object({
   "firstName": zod.string().max(activateClubResponseOneLegitimationFirstNameMax),
   "lastName": zod.string().max(activateClubResponseOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(activateClubResponseOneLegitimationPhoneNumberMax).regex(activateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(activateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(activateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -816,6 +888,15 @@ export const ActivateClubResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -877,6 +958,7 @@ export const ActivateClubResponse = zod.object({
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
+ * Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
  *
  * Access: `ADMIN`.
  * @summary Mark a club as checked
@@ -911,7 +993,8 @@ export const setClubCheckedResponseOneAddressStreetMax = 120;
 
 export const setClubCheckedResponseOneAddressHouseNumberMax = 20;
 
-export const setClubCheckedResponseOneAddressPostalCodeMax = 10;
+export const setClubCheckedResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const setClubCheckedResponseOneAddressPostalCodeTwoMax = 0;
 
 export const setClubCheckedResponseOneAddressCityMax = 100;
 
@@ -929,7 +1012,8 @@ export const setClubCheckedResponseOneBillingAddressStreetMax = 120;
 
 export const setClubCheckedResponseOneBillingAddressHouseNumberMax = 20;
 
-export const setClubCheckedResponseOneBillingAddressPostalCodeMax = 10;
+export const setClubCheckedResponseOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const setClubCheckedResponseOneBillingAddressPostalCodeTwoMax = 0;
 
 export const setClubCheckedResponseOneBillingAddressCityMax = 100;
 
@@ -965,7 +1049,7 @@ export const setClubCheckedResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 export const SetClubCheckedResponse = zod.object({
   "name": zod.string().min(setClubCheckedResponseOneNameMin).max(setClubCheckedResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(setClubCheckedResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(setClubCheckedResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(setClubCheckedResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(setClubCheckedResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(setClubCheckedResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(setClubCheckedResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(setClubCheckedResponseOneDescriptionMax),
@@ -973,7 +1057,7 @@ export const SetClubCheckedResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(setClubCheckedResponseOneAddressStreetMax),
   "houseNumber": zod.string().max(setClubCheckedResponseOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(setClubCheckedResponseOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(setClubCheckedResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(setClubCheckedResponseOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -981,12 +1065,12 @@ export const SetClubCheckedResponse = zod.object({
   "iban": zod.union([zod.string().regex(setClubCheckedResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(setClubCheckedResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(setClubCheckedResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(setClubCheckedResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(setClubCheckedResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(setClubCheckedResponseOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(setClubCheckedResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(setClubCheckedResponseOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(setClubCheckedResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(setClubCheckedResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(setClubCheckedResponseOneBillingAddressCityMax),
   "country": zod.string().max(setClubCheckedResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(setClubCheckedResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -995,7 +1079,7 @@ export const SetClubCheckedResponse = zod.object({
   "firstName": zod.string().max(setClubCheckedResponseOneLegitimationFirstNameMax),
   "lastName": zod.string().max(setClubCheckedResponseOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(setClubCheckedResponseOneLegitimationPhoneNumberMax).regex(setClubCheckedResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(setClubCheckedResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(setClubCheckedResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -1004,6 +1088,15 @@ export const SetClubCheckedResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -1064,8 +1157,211 @@ export const SetClubCheckedResponse = zod.object({
 })).describe('A club with its profile, state, files and computed completeness.')
 
 /**
- * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. 409
- * `user-exists` ("User ist bereits vorhanden") when a user with that e-mail address exists.
+ * Why an addition: changed bank details of an active club (or one with a card-provider account) put
+ * its payout into review (`Club.bankReview`), and only an administrator can end that review; the
+ * specification lists no call for it. Ends the review: the card-provider account pays out again
+ * (`payoutsBlocked` false). Recorded in the audit log (`BANK_REVIEW_CONFIRMED`, with both masked
+ * IBANs). 409 `invalid-transition` when the club has no review pending. Needs a fresh sign-in
+ * (`x-fresh-sign-in`): a stolen session must not release payouts to a new account.
+ *
+ * Access: `ADMIN`.
+ * @summary Confirm a club's changed bank details
+ */
+export const confirmBankReviewPathClubIdMax = 64;
+
+
+
+export const ConfirmBankReviewParams = zod.object({
+  "clubId": zod.string().min(1).max(confirmBankReviewPathClubIdMax).describe('The club\'s id.')
+})
+
+export const confirmBankReviewResponseOneNameMin = 2;
+export const confirmBankReviewResponseOneNameMax = 120;
+
+export const confirmBankReviewResponseOneZvrNumberOneRegExp = new RegExp('^[0-9]{1,10}$');
+export const confirmBankReviewResponseOneZvrNumberTwoMax = 0;
+
+export const confirmBankReviewResponseOneVatNumberMax = 30;
+
+export const confirmBankReviewResponseOneDonationNumberMax = 30;
+
+export const confirmBankReviewResponseOneDescriptionMax = 4000;
+
+export const confirmBankReviewResponseOneShortDescriptionMax = 300;
+
+export const confirmBankReviewResponseOneAddressStreetMax = 120;
+
+export const confirmBankReviewResponseOneAddressHouseNumberMax = 20;
+
+export const confirmBankReviewResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const confirmBankReviewResponseOneAddressPostalCodeTwoMax = 0;
+
+export const confirmBankReviewResponseOneAddressCityMax = 100;
+
+export const confirmBankReviewResponseOneBankInfoBankNameMax = 100;
+
+export const confirmBankReviewResponseOneBankInfoIbanOneRegExp = new RegExp('^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$');
+export const confirmBankReviewResponseOneBankInfoIbanTwoMax = 0;
+
+export const confirmBankReviewResponseOneBankInfoBicOneRegExp = new RegExp('^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$');
+export const confirmBankReviewResponseOneBankInfoBicTwoMax = 0;
+
+export const confirmBankReviewResponseOneBankInfoAccountHolderMax = 100;
+
+export const confirmBankReviewResponseOneBillingAddressStreetMax = 120;
+
+export const confirmBankReviewResponseOneBillingAddressHouseNumberMax = 20;
+
+export const confirmBankReviewResponseOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const confirmBankReviewResponseOneBillingAddressPostalCodeTwoMax = 0;
+
+export const confirmBankReviewResponseOneBillingAddressCityMax = 100;
+
+export const confirmBankReviewResponseOneBillingAddressCountryMax = 2;
+
+export const confirmBankReviewResponseOneBillingAddressAdditionalInformationMax = 200;
+
+export const confirmBankReviewResponseOneLegitimationFirstNameMax = 100;
+
+export const confirmBankReviewResponseOneLegitimationLastNameMax = 100;
+
+export const confirmBankReviewResponseOneLegitimationPhoneNumberMax = 30;
+
+
+export const confirmBankReviewResponseOneLegitimationPhoneNumberRegExp = new RegExp('^[0-9+()/ -]*$');
+export const confirmBankReviewResponseOneLegitimationEmailOneMax = 254;
+
+export const confirmBankReviewResponseOneLegitimationEmailTwoMax = 0;
+
+export const confirmBankReviewResponseOneClubTypeIdMax = 64;
+
+export const confirmBankReviewResponseTwoLogoOneSizeMin = 0;
+
+export const confirmBankReviewResponseTwoLegitimationFilesFrontOneSizeMin = 0;
+
+export const confirmBankReviewResponseTwoLegitimationFilesBackOneSizeMin = 0;
+
+export const confirmBankReviewResponseTwoDocumentsSpend2FormOneSizeMin = 0;
+
+export const confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
+
+
+
+export const ConfirmBankReviewResponse = zod.object({
+  "name": zod.string().min(confirmBankReviewResponseOneNameMin).max(confirmBankReviewResponseOneNameMax).describe('The club\'s registered name (always required).'),
+  "zvrNumber": zod.union([zod.string().regex(confirmBankReviewResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(confirmBankReviewResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "vatNumber": zod.string().max(confirmBankReviewResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
+  "donationNumber": zod.string().max(confirmBankReviewResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
+  "description": zod.string().max(confirmBankReviewResponseOneDescriptionMax),
+  "shortDescription": zod.string().max(confirmBankReviewResponseOneShortDescriptionMax),
+  "address": zod.object({
+  "street": zod.string().max(confirmBankReviewResponseOneAddressStreetMax),
+  "houseNumber": zod.string().max(confirmBankReviewResponseOneAddressHouseNumberMax),
+  "postalCode": zod.union([zod.string().regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(confirmBankReviewResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
+  "city": zod.string().max(confirmBankReviewResponseOneAddressCityMax)
+}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
+  "bankInfo": zod.object({
+  "bankName": zod.string().max(confirmBankReviewResponseOneBankInfoBankNameMax),
+  "iban": zod.union([zod.string().regex(confirmBankReviewResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(confirmBankReviewResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
+  "bic": zod.union([zod.string().regex(confirmBankReviewResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(confirmBankReviewResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
+  "accountHolder": zod.string().max(confirmBankReviewResponseOneBankInfoAccountHolderMax)
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
+  "billingAddress": zod.object({
+  "sameAsClubAddress": zod.boolean(),
+  "street": zod.string().max(confirmBankReviewResponseOneBillingAddressStreetMax),
+  "houseNumber": zod.string().max(confirmBankReviewResponseOneBillingAddressHouseNumberMax),
+  "postalCode": zod.union([zod.string().regex(confirmBankReviewResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(confirmBankReviewResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
+  "city": zod.string().max(confirmBankReviewResponseOneBillingAddressCityMax),
+  "country": zod.string().max(confirmBankReviewResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
+  "additionalInformation": zod.string().max(confirmBankReviewResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
+}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
+  "legitimation": zod.object({
+  "firstName": zod.string().max(confirmBankReviewResponseOneLegitimationFirstNameMax),
+  "lastName": zod.string().max(confirmBankReviewResponseOneLegitimationLastNameMax),
+  "phoneNumber": zod.string().max(confirmBankReviewResponseOneLegitimationPhoneNumberMax).regex(confirmBankReviewResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
+  "email": zod.union([zod.email().max(confirmBankReviewResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(confirmBankReviewResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
+  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
+}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
+  "clubTypeId": zod.string().max(confirmBankReviewResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
+  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
+}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
+  "id": zod.string(),
+  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
+  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
+  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
+  "logo": zod.union([zod.object({
+  "id": zod.string(),
+  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
+  "name": zod.string().describe('The original file name.'),
+  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
+  "contentType": zod.string(),
+  "size": zod.int().min(confirmBankReviewResponseTwoLogoOneSizeMin).describe('Bytes.'),
+  "uploadedAt": zod.iso.datetime({"offset":true})
+}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
+  "legitimationFiles": zod.object({
+  "front": zod.union([zod.object({
+  "id": zod.string(),
+  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
+  "name": zod.string().describe('The original file name.'),
+  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
+  "contentType": zod.string(),
+  "size": zod.int().min(confirmBankReviewResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
+  "uploadedAt": zod.iso.datetime({"offset":true})
+}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
+  "back": zod.union([zod.object({
+  "id": zod.string(),
+  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
+  "name": zod.string().describe('The original file name.'),
+  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
+  "contentType": zod.string(),
+  "size": zod.int().min(confirmBankReviewResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
+  "uploadedAt": zod.iso.datetime({"offset":true})
+}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
+}).describe('The current scans of the identity document.'),
+  "documents": zod.object({
+  "spend2Form": zod.union([zod.object({
+  "id": zod.string(),
+  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
+  "name": zod.string().describe('The original file name.'),
+  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
+  "contentType": zod.string(),
+  "size": zod.int().min(confirmBankReviewResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
+  "uploadedAt": zod.iso.datetime({"offset":true})
+}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
+  "deductibilityNotice": zod.union([zod.object({
+  "id": zod.string(),
+  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
+  "name": zod.string().describe('The original file name.'),
+  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
+  "contentType": zod.string(),
+  "size": zod.int().min(confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
+  "uploadedAt": zod.iso.datetime({"offset":true})
+}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
+}).describe('The two documents a complete profile needs.'),
+  "completeness": zod.object({
+  "complete": zod.boolean(),
+  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
+}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
+  "createdAt": zod.iso.datetime({"offset":true}),
+  "updatedAt": zod.iso.datetime({"offset":true})
+})).describe('A club with its profile, state, files and computed completeness.')
+
+/**
+ * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. A person
+ * without an account registers there (`registerViaInvite`); one with an account signs in and accepts
+ * it (`acceptInvitation`). An earlier invitation to the same address into this club is replaced: its
+ * link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
+ * inviting person). 409 `already-member` when the address belongs to a member of the club.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Invite a person into the club
@@ -1098,7 +1394,8 @@ export const InviteClubUserResponse = zod.object({
   "clubId": zod.string(),
   "email": zod.email().max(inviteClubUserResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
   "clubRoleId": zod.string(),
-  "expiresAt": zod.iso.datetime({"offset":true})
+  "expiresAt": zod.iso.datetime({"offset":true}),
+  "replacesEarlier": zod.boolean().describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.')
 }).describe('A sent invitation. The token travels only in the e-mail.')
 
 /**
@@ -1106,6 +1403,13 @@ export const InviteClubUserResponse = zod.object({
  * (role `ROLE_USER`, e-mail address unconfirmed; the authentication provider sends the confirmation
  * mail). The terms must be accepted. 409 `user-exists` ("User ist bereits vorhanden") when the e-mail
  * address is taken.
+ *
+ * One club per ZVR number: 409 `zvr-taken` (an error on `club.zvrNumber`) when another club has the
+ * number (leading zeros do not count). A club with the same name (without case, accents or repeated
+ * spaces) and the same postal code gives 409 `possible-duplicate` (errors on `club.name` and
+ * `club.address.postalCode`) unless `confirmDuplicate` is true: the user confirms that it is another
+ * club and the client sends the request again with it. The checks run in this order: the body (400),
+ * `zvr-taken`, `possible-duplicate`, `user-exists`. The club address is Austrian (`AustrianPostalCode`).
  *
  * Access: `ANYONE`.
  * @summary Register a club with its first user
@@ -1118,7 +1422,7 @@ export const createClubWithUserBodyClubAddressStreetMax = 120;
 
 export const createClubWithUserBodyClubAddressHouseNumberMax = 20;
 
-export const createClubWithUserBodyClubAddressPostalCodeRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const createClubWithUserBodyClubAddressPostalCodeRegExp = new RegExp('^[1-9][0-9]{3}$');
 export const createClubWithUserBodyClubAddressCityMax = 100;
 
 export const createClubWithUserBodyClubClubTypeIdMax = 64;
@@ -1136,16 +1440,16 @@ export const createClubWithUserBodyUserPhoneNumberMax = 30;
 
 
 export const createClubWithUserBodyUserPhoneNumberRegExp = new RegExp('^[0-9+()/ -]*$');
-
+export const createClubWithUserBodyConfirmDuplicateDefault = false;
 
 export const CreateClubWithUserBody = zod.object({
   "club": zod.object({
   "name": zod.string().min(createClubWithUserBodyClubNameMin).max(createClubWithUserBodyClubNameMax),
-  "zvrNumber": zod.string().regex(createClubWithUserBodyClubZvrNumberRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),
+  "zvrNumber": zod.string().regex(createClubWithUserBodyClubZvrNumberRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),
   "address": zod.object({
   "street": zod.string().min(1).max(createClubWithUserBodyClubAddressStreetMax),
   "houseNumber": zod.string().min(1).max(createClubWithUserBodyClubAddressHouseNumberMax),
-  "postalCode": zod.string().regex(createClubWithUserBodyClubAddressPostalCodeRegExp).describe('A postal code; 4 digits in Austria, up to 10 letters, digits, spaces or dashes elsewhere.'),
+  "postalCode": zod.string().regex(createClubWithUserBodyClubAddressPostalCodeRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),
   "city": zod.string().min(1).max(createClubWithUserBodyClubAddressCityMax)
 }),
   "clubTypeId": zod.string().min(1).max(createClubWithUserBodyClubClubTypeIdMax),
@@ -1158,7 +1462,8 @@ export const CreateClubWithUserBody = zod.object({
   "lastName": zod.string().min(1).max(createClubWithUserBodyUserLastNameMax).describe('A first or last name.'),
   "phoneNumber": zod.string().max(createClubWithUserBodyUserPhoneNumberMax).regex(createClubWithUserBodyUserPhoneNumberRegExp).optional()
 }).describe('The club\'s first representative, who signs in with this e-mail address and password.'),
-  "acceptedTerms": zod.literal(true)
+  "acceptedTerms": zod.literal(true),
+  "confirmDuplicate": zod.boolean().default(createClubWithUserBodyConfirmDuplicateDefault).describe('The user confirmed that the club is not the one with the same name and postal code (after a\n409 `possible-duplicate`).\n')
 }).describe('The public registration of a club with its first user. `acceptedTerms` must be true (the AGB).')
 
 export const createClubWithUserResponseClubOneNameMin = 2;
@@ -1179,7 +1484,8 @@ export const createClubWithUserResponseClubOneAddressStreetMax = 120;
 
 export const createClubWithUserResponseClubOneAddressHouseNumberMax = 20;
 
-export const createClubWithUserResponseClubOneAddressPostalCodeMax = 10;
+export const createClubWithUserResponseClubOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const createClubWithUserResponseClubOneAddressPostalCodeTwoMax = 0;
 
 export const createClubWithUserResponseClubOneAddressCityMax = 100;
 
@@ -1197,7 +1503,8 @@ export const createClubWithUserResponseClubOneBillingAddressStreetMax = 120;
 
 export const createClubWithUserResponseClubOneBillingAddressHouseNumberMax = 20;
 
-export const createClubWithUserResponseClubOneBillingAddressPostalCodeMax = 10;
+export const createClubWithUserResponseClubOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const createClubWithUserResponseClubOneBillingAddressPostalCodeTwoMax = 0;
 
 export const createClubWithUserResponseClubOneBillingAddressCityMax = 100;
 
@@ -1240,7 +1547,7 @@ export const createClubWithUserResponseUserLastNameMax = 100;
 export const CreateClubWithUserResponse = zod.object({
   "club": zod.object({
   "name": zod.string().min(createClubWithUserResponseClubOneNameMin).max(createClubWithUserResponseClubOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(createClubWithUserResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(createClubWithUserResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(createClubWithUserResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(createClubWithUserResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(createClubWithUserResponseClubOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(createClubWithUserResponseClubOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(createClubWithUserResponseClubOneDescriptionMax),
@@ -1248,7 +1555,7 @@ export const CreateClubWithUserResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(createClubWithUserResponseClubOneAddressStreetMax),
   "houseNumber": zod.string().max(createClubWithUserResponseClubOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(createClubWithUserResponseClubOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(createClubWithUserResponseClubOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(createClubWithUserResponseClubOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -1256,12 +1563,12 @@ export const CreateClubWithUserResponse = zod.object({
   "iban": zod.union([zod.string().regex(createClubWithUserResponseClubOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(createClubWithUserResponseClubOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(createClubWithUserResponseClubOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(createClubWithUserResponseClubOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(createClubWithUserResponseClubOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(createClubWithUserResponseClubOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(createClubWithUserResponseClubOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(createClubWithUserResponseClubOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(createClubWithUserResponseClubOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(createClubWithUserResponseClubOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(createClubWithUserResponseClubOneBillingAddressCityMax),
   "country": zod.string().max(createClubWithUserResponseClubOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(createClubWithUserResponseClubOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -1270,7 +1577,7 @@ export const CreateClubWithUserResponse = zod.object({
   "firstName": zod.string().max(createClubWithUserResponseClubOneLegitimationFirstNameMax),
   "lastName": zod.string().max(createClubWithUserResponseClubOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(createClubWithUserResponseClubOneLegitimationPhoneNumberMax).regex(createClubWithUserResponseClubOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(createClubWithUserResponseClubOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(createClubWithUserResponseClubOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -1279,6 +1586,15 @@ export const CreateClubWithUserResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -1368,14 +1684,96 @@ export const getClubUsersResponseEmailMax = 254;
 
 export const GetClubUsersResponseItem = zod.object({
   "uid": zod.union([zod.string(),zod.null()]),
+  "invitationId": zod.union([zod.string(),zod.null()]),
   "email": zod.email().max(getClubUsersResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
   "firstName": zod.string(),
   "lastName": zod.string(),
   "clubRoleId": zod.string(),
   "clubRoleName": zod.string(),
   "status": zod.enum(['ACTIVE', 'INVITED'])
-}).describe('A member of a club, or an open invitation (`status` `INVITED`, `uid` null).')
+}).describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again).\n')
 export const GetClubUsersResponse = zod.array(GetClubUsersResponseItem)
+
+/**
+ * Ends the person's membership in the club; their account and their other clubs stay. A person who
+ * is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
+ * keeps someone who represents it.
+ *
+ * Why an addition: the specification can add people to a club but never take anyone out.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Remove a member from the club
+ */
+export const removeClubMemberPathClubIdMax = 64;
+
+export const removeClubMemberPathUidMax = 128;
+
+
+
+export const RemoveClubMemberParams = zod.object({
+  "clubId": zod.string().min(1).max(removeClubMemberPathClubIdMax).describe('The club\'s id.'),
+  "uid": zod.string().min(1).max(removeClubMemberPathUidMax).describe('The user\'s `uid` (the authentication provider\'s user id).')
+})
+
+export const RemoveClubMemberResponse = zod.void()
+
+/**
+ * The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
+ * another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+ *
+ * Why an addition: an invitation sent to the wrong address could not be taken back.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Withdraw an invitation
+ */
+export const withdrawClubInvitationPathClubIdMax = 64;
+
+export const withdrawClubInvitationPathInvitationIdMax = 64;
+
+
+
+export const WithdrawClubInvitationParams = zod.object({
+  "clubId": zod.string().min(1).max(withdrawClubInvitationPathClubIdMax).describe('The club\'s id.'),
+  "invitationId": zod.string().min(1).max(withdrawClubInvitationPathInvitationIdMax).describe('The invitation\'s `id` (as `getClubUsers` lists it).')
+})
+
+export const WithdrawClubInvitationResponse = zod.void()
+
+/**
+ * A new invitation to the same address with the same club role, a new link and a fresh validity
+ * (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
+ * replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
+ * was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
+ * meanwhile: 409 `already-member`.
+ *
+ * Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Send an invitation again
+ */
+export const resendClubInvitationPathClubIdMax = 64;
+
+export const resendClubInvitationPathInvitationIdMax = 64;
+
+
+
+export const ResendClubInvitationParams = zod.object({
+  "clubId": zod.string().min(1).max(resendClubInvitationPathClubIdMax).describe('The club\'s id.'),
+  "invitationId": zod.string().min(1).max(resendClubInvitationPathInvitationIdMax).describe('The invitation\'s `id` (as `getClubUsers` lists it).')
+})
+
+export const resendClubInvitationResponseEmailMax = 254;
+
+
+
+export const ResendClubInvitationResponse = zod.object({
+  "id": zod.string(),
+  "clubId": zod.string(),
+  "email": zod.email().max(resendClubInvitationResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
+  "clubRoleId": zod.string(),
+  "expiresAt": zod.iso.datetime({"offset":true}),
+  "replacesEarlier": zod.boolean().describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.')
+}).describe('A sent invitation. The token travels only in the e-mail.')
 
 /**
  * Newest first; `label` narrows the list.
@@ -1476,7 +1874,8 @@ export const getClubOverviewResponseClubOneAddressStreetMax = 120;
 
 export const getClubOverviewResponseClubOneAddressHouseNumberMax = 20;
 
-export const getClubOverviewResponseClubOneAddressPostalCodeMax = 10;
+export const getClubOverviewResponseClubOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
+export const getClubOverviewResponseClubOneAddressPostalCodeTwoMax = 0;
 
 export const getClubOverviewResponseClubOneAddressCityMax = 100;
 
@@ -1494,7 +1893,8 @@ export const getClubOverviewResponseClubOneBillingAddressStreetMax = 120;
 
 export const getClubOverviewResponseClubOneBillingAddressHouseNumberMax = 20;
 
-export const getClubOverviewResponseClubOneBillingAddressPostalCodeMax = 10;
+export const getClubOverviewResponseClubOneBillingAddressPostalCodeOneRegExp = new RegExp('^[0-9A-Za-z][0-9A-Za-z -]{1,9}$');
+export const getClubOverviewResponseClubOneBillingAddressPostalCodeTwoMax = 0;
 
 export const getClubOverviewResponseClubOneBillingAddressCityMax = 100;
 
@@ -1545,7 +1945,7 @@ export const getClubOverviewResponseMemberCountMin = 0;
 export const GetClubOverviewResponse = zod.object({
   "club": zod.object({
   "name": zod.string().min(getClubOverviewResponseClubOneNameMin).max(getClubOverviewResponseClubOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(getClubOverviewResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits.'),zod.string().max(getClubOverviewResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
+  "zvrNumber": zod.union([zod.string().regex(getClubOverviewResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(getClubOverviewResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
   "vatNumber": zod.string().max(getClubOverviewResponseClubOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
   "donationNumber": zod.string().max(getClubOverviewResponseClubOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
   "description": zod.string().max(getClubOverviewResponseClubOneDescriptionMax),
@@ -1553,7 +1953,7 @@ export const GetClubOverviewResponse = zod.object({
   "address": zod.object({
   "street": zod.string().max(getClubOverviewResponseClubOneAddressStreetMax),
   "houseNumber": zod.string().max(getClubOverviewResponseClubOneAddressHouseNumberMax),
-  "postalCode": zod.string().max(getClubOverviewResponseClubOneAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(getClubOverviewResponseClubOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
   "city": zod.string().max(getClubOverviewResponseClubOneAddressCityMax)
 }).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
   "bankInfo": zod.object({
@@ -1561,12 +1961,12 @@ export const GetClubOverviewResponse = zod.object({
   "iban": zod.union([zod.string().regex(getClubOverviewResponseClubOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(getClubOverviewResponseClubOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
   "bic": zod.union([zod.string().regex(getClubOverviewResponseClubOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(getClubOverviewResponseClubOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
   "accountHolder": zod.string().max(getClubOverviewResponseClubOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must be valid.'),
+}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
   "billingAddress": zod.object({
   "sameAsClubAddress": zod.boolean(),
   "street": zod.string().max(getClubOverviewResponseClubOneBillingAddressStreetMax),
   "houseNumber": zod.string().max(getClubOverviewResponseClubOneBillingAddressHouseNumberMax),
-  "postalCode": zod.string().max(getClubOverviewResponseClubOneBillingAddressPostalCodeMax),
+  "postalCode": zod.union([zod.string().regex(getClubOverviewResponseClubOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(getClubOverviewResponseClubOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
   "city": zod.string().max(getClubOverviewResponseClubOneBillingAddressCityMax),
   "country": zod.string().max(getClubOverviewResponseClubOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
   "additionalInformation": zod.string().max(getClubOverviewResponseClubOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
@@ -1575,7 +1975,7 @@ export const GetClubOverviewResponse = zod.object({
   "firstName": zod.string().max(getClubOverviewResponseClubOneLegitimationFirstNameMax),
   "lastName": zod.string().max(getClubOverviewResponseClubOneLegitimationLastNameMax),
   "phoneNumber": zod.string().max(getClubOverviewResponseClubOneLegitimationPhoneNumberMax).regex(getClubOverviewResponseClubOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown.'),
+  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
   "email": zod.union([zod.email().max(getClubOverviewResponseClubOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(getClubOverviewResponseClubOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
   "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
 }).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
@@ -1584,6 +1984,15 @@ export const GetClubOverviewResponse = zod.object({
 }).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
   "id": zod.string(),
   "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
+  "bankReview": zod.union([zod.object({
+  "status": zod.enum(['PENDING']),
+  "previousIbanMasked": zod.string(),
+  "newIbanMasked": zod.string(),
+  "changedAt": zod.iso.datetime({"offset":true}),
+  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
+}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
+  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
+  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
   "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
   "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
   "logo": zod.union([zod.object({
@@ -1660,7 +2069,8 @@ export const GetClubOverviewResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),

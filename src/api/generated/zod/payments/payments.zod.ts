@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -63,7 +69,8 @@ import * as zod from 'zod';
  * Creates the club's account at the card provider and returns a link to the provider's hosted
  * onboarding, which sends the user back to `/payment/return?clubId=…` (or to `/payment?clubId=…`
  * when the link has expired). At most one live (`ONBOARDING`, `ACTIVE`) account per club: 409
- * `payment-account-exists`. The club must be `ACTIVE` (409 `club-not-active`).
+ * `payment-account-exists`. The club must be `ACTIVE` (409 `club-not-active`). Recorded in the audit
+ * log (`PAYMENT_ACCOUNT_CREATED`).
  *
  * Access: `ADMIN`.
  * @summary Create a card-provider account for a club
@@ -82,7 +89,8 @@ export const CreatePaymentAccountResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),
@@ -96,7 +104,7 @@ export const CreatePaymentAccountResponse = zod.object({
  * Why an addition: `/payment/return` must re-check the account with the backend instead of trusting
  * the redirect (anyone can open that URL), and the admin screen shows each club's account state; the
  * specification lists no call that reads it. `account` is null when the club has no live or rejected
- * account.
+ * account. `account.payoutsBlocked` says whether changed bank details keep the account from paying out.
  *
  * Access: `ADMIN`, `STAFF`, `CLUB_MEMBER`.
  * @summary A club's card-provider account state
@@ -115,7 +123,8 @@ export const GetPaymentAccountResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),
@@ -146,7 +155,8 @@ export const CreateOnboardingLinkResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),
@@ -158,7 +168,8 @@ export const CreateOnboardingLinkResponse = zod.object({
 
 /**
  * The account can no longer take payments; the reason is stored and shown to the club. Allowed for
- * `ONBOARDING` and `ACTIVE` accounts (409 `payment-account-state` otherwise).
+ * `ONBOARDING` and `ACTIVE` accounts (409 `payment-account-state` otherwise). Recorded in the audit
+ * log (`PAYMENT_ACCOUNT_REJECTED`, with the reason).
  *
  * Access: `ADMIN`.
  * @summary Deactivate (reject) a card-provider account
@@ -188,7 +199,8 @@ export const RejectPaymentAccountResponse = zod.object({
   "clubId": zod.string(),
   "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
   "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean(),
+  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
+  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
   "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
   "rejectReason": zod.union([zod.string(),zod.null()]),
   "createdAt": zod.iso.datetime({"offset":true}),
@@ -197,6 +209,7 @@ export const RejectPaymentAccountResponse = zod.object({
 
 /**
  * Closes the account at the provider; afterwards the club has no account and a new one can be created.
+ * Recorded in the audit log (`PAYMENT_ACCOUNT_DELETED`).
  *
  * Access: `ADMIN`.
  * @summary Delete a card-provider account

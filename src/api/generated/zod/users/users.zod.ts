@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -135,7 +141,7 @@ export const CreateUserResponse = zod.object({
  * keeps someone who can manage it.
  *
  * Changing the role needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401
- * `reauthentication-required`).
+ * `reauthentication-required`) and is recorded in the audit log (`USER_ROLE_CHANGED`).
  *
  * Access: `ADMIN`.
  * @summary Update a user
@@ -230,8 +236,9 @@ export const UpdateUserPasswordResponse = zod.void()
 /**
  * Creates the invited person's user and makes them a member of the inviting club with the invited
  * club role. Problems: `token-missing` (400, "Kein Token vorhanden"), `token-expired` (400, "Token
- * abgelaufen"), unknown token (404), `token-used` (409) and `user-exists` (409, "User ist bereits
- * vorhanden").
+ * abgelaufen"), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same
+ * address replaced it), `token-withdrawn` (the club withdrew it) and `user-exists` (409, "User ist
+ * bereits vorhanden": the address has an account, which accepts with `acceptInvitation`).
  *
  * Access: `ANYONE` (the token is the credential).
  * @summary Accept an invitation
@@ -278,8 +285,73 @@ export const RegisterViaInviteResponse = zod.object({
 }).describe('A portal user. The password never leaves the backend.')
 
 /**
+ * What the invitation page shows before anyone types a password: whether the invitation can still
+ * be accepted (`status`), the invited address, the club and the club role, until when it is valid,
+ * and whether the address has an account already (then the person signs in and accepts it with
+ * `acceptInvitation` instead of registering). It tells the holder of the link nothing beyond that.
+ * Unknown token: 404; no token: 400 `token-missing`.
+ *
+ * Why an addition: the specification's invitation page only learns that a link is expired, used or
+ * unknown after the person has filled in the whole form, and an invited person who has an account
+ * already would hit "User ist bereits vorhanden" with no way forward.
+ *
+ * Access: `ANYONE` (the token is the credential).
+ * @summary What an invitation link stands for
+ */
+export const getInvitationQueryTokenMax = 200;
+
+
+
+export const GetInvitationQueryParams = zod.object({
+  "token": zod.string().min(1).max(getInvitationQueryTokenMax).describe('The invitation token from the link in the invitation e-mail.')
+})
+
+export const getInvitationResponseEmailMax = 254;
+
+
+
+export const GetInvitationResponse = zod.object({
+  "status": zod.enum(['VALID', 'EXPIRED', 'USED', 'REPLACED', 'WITHDRAWN']).describe('Whether an invitation can still be accepted: `VALID`; `EXPIRED` (older than its validity);\n`USED` (accepted); `REPLACED` (a newer invitation to the same address and club, or the invitation\nsent again, took its place); `WITHDRAWN` (the club took it back).\n'),
+  "email": zod.email().max(getInvitationResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
+  "clubName": zod.string(),
+  "clubRoleName": zod.string(),
+  "expiresAt": zod.iso.datetime({"offset":true}),
+  "hasAccount": zod.boolean().describe('The invited address has an account already (sign in and accept, instead of registering).')
+}).describe('What the invitation page needs to know about its link, and nothing more.')
+
+/**
+ * Makes the caller a member of the inviting club with the invited club role; the invitation is used
+ * up. For a person who has an account already (another club's representative); new people register
+ * with `registerViaInvite`. The caller's e-mail address must be the invited one (403
+ * `invitation-other-address`). Problems as `registerViaInvite`: `token-missing` and `token-expired`
+ * (400), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same address
+ * replaced it), `token-withdrawn` (the club withdrew it) and `already-member` (409).
+ *
+ * Why an addition: the specification can only invite people without an account; adding an existing
+ * account to another club ended in a 409.
+ *
+ * Access: `SIGNED_IN` (the token names the invitation, the bearer token the person).
+ * @summary Accept an invitation with the signed-in account
+ */
+export const acceptInvitationQueryTokenMax = 200;
+
+
+
+export const AcceptInvitationQueryParams = zod.object({
+  "token": zod.string().min(1).max(acceptInvitationQueryTokenMax).describe('The invitation token from the link in the invitation e-mail.')
+})
+
+export const AcceptInvitationResponse = zod.object({
+  "clubId": zod.string(),
+  "clubName": zod.string(),
+  "clubRoleId": zod.string(),
+  "clubRoleName": zod.string()
+}).describe('The membership an accepted invitation gave the caller.')
+
+/**
  * Deletes the user and their sign-in account and removes them from every club. Deleting yourself or
- * the last administrator is refused (409, `last-admin` or `self-delete`).
+ * the last administrator is refused (409, `last-admin` or `self-delete`). Recorded in the audit log
+ * (`USER_DELETED`, with the address, role and clubs the user had).
  *
  * Access: `ADMIN`.
  * @summary Delete a user
@@ -293,4 +365,28 @@ export const DeleteUserParams = zod.object({
 })
 
 export const DeleteUserResponse = zod.void()
+
+/**
+ * The clubs the user is the only member of: deleting the user would leave them without anyone who
+ * represents them in the portal. The user administration shows them before "Endgültig löschen".
+ *
+ * Why an addition: the specification deletes users without a word about their clubs.
+ *
+ * Access: `ADMIN`.
+ * @summary What deleting a user would leave behind
+ */
+export const getUserDeletionImpactPathUidMax = 128;
+
+
+
+export const GetUserDeletionImpactParams = zod.object({
+  "uid": zod.string().min(1).max(getUserDeletionImpactPathUidMax).describe('The user\'s `uid` (the authentication provider\'s user id).')
+})
+
+export const GetUserDeletionImpactResponse = zod.object({
+  "soleRepresentativeOf": zod.array(zod.object({
+  "id": zod.string(),
+  "name": zod.string()
+}).describe('A club by id and name.')).describe('The clubs whose only member the user is, by name.')
+}).describe('What deleting a user would leave behind.')
 

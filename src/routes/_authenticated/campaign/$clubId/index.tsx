@@ -5,8 +5,8 @@ import { CampaignCreatePage } from '@/features/campaigns/campaign-create-page'
 
 export const Route = createFileRoute('/_authenticated/campaign/$clubId/')({
   params: z.object({ clubId: pathId() }),
-  // The club's name heads the form; a failure leaves the form usable (the page shows a generic lead):
-  // prefetchQuery never throws.
+  // The club's name heads the form, and the form is only offered for a club that exists and this person
+  // may open: the page shows "Kein Zugriff" or "Nicht gefunden" instead (prefetchQuery never throws).
   loader: ({ context, params }) => context.queryClient.prefetchQuery(getGetClubOverviewQueryOptions(params.clubId)),
   component: CampaignCreatePage,
 })

@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -86,6 +92,10 @@ import type {
 import type {
   ClubCheck
 } from '../../model/clubCheck.ts';
+
+import type {
+  ClubDeactivation
+} from '../../model/clubDeactivation.ts';
 
 import type {
   ClubMember
@@ -334,7 +344,27 @@ export const getUpdateClubUrl = () => {
  * missing. Status, check mark, logo and files are changed by their own calls.
  *
  * Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
- * most 5 minutes old; else 401 `reauthentication-required`).
+ * most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
+ * (`BANK_DETAILS_CHANGED`, IBANs masked).
+ *
+ * IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
+ * Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
+ * an error on `bankInfo.bic`, code `bic_mismatch`). For such an IBAN the stored `bankName` is the
+ * bank's name, whatever was sent.
+ *
+ * A new IBAN or account holder of a club that is `ACTIVE` or has a live card-provider account
+ * (`ONBOARDING`, `ACTIVE`) puts the payout into review (`bankReview`, see `BankReview`): until an
+ * administrator confirms it (`confirmBankReview`), the card-provider account pays nothing out
+ * (`PaymentAccount.payoutsBlocked`).
+ *
+ * One club per ZVR number: a number another club has (leading zeros do not count) is refused with
+ * 409 `zvr-taken` (an error on `zvrNumber`). A name and postal code (`address.postalCode`) that
+ * another club has too (the name compared without case, accents or repeated spaces) are refused
+ * with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
+ * is a different club); only asked when the name or postal code changes. The club address's postal
+ * code is Austrian (4 digits), the billing address's that of its `country` (400, code
+ * `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
+ * `legitimation.birthDate`, code `too_young` or `too_old`).
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Save a club's profile
@@ -370,7 +400,7 @@ return apiFetch<Club>(getUpdateClubUrl(),
 
 export const getUpdateClubMutationKey = () => ['updateClub'] as const;
 
-export const getUpdateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getUpdateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext> => {
 
@@ -399,13 +429,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateClubMutationResult = NonNullable<Awaited<ReturnType<typeof updateClub>>>
     export type UpdateClubMutationBody = BodyType<ClubUpdate>
-    export type UpdateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type UpdateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type UpdateClubMutationVariables = {data: BodyType<ClubUpdate>}
 
     /**
  * @summary Save a club's profile
  */
-export const useUpdateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useUpdateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClub>>, TError,UpdateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateClub>>,
@@ -611,19 +641,35 @@ export const useAddClubDocument = <TError = ErrorType<BadRequestResponse | Unaut
 
 /**
  * Allowed from `ACTIVE` and `PROCESSING` (see `ClubStatus` for the state machine); otherwise 409
- * `invalid-transition`.
+ * `invalid-transition`. The reason is required: it is stored (`Club.deactivationReason`), shown to the
+ * club and recorded in the audit log (`CLUB_DEACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Set a club inactive
  */
-export const deactivateClub = async (clubId: string, options?: Parameters<typeof apiFetch>[1]): Promise<Club> => {
+export const deactivateClub = async (clubId: string,
+    clubDeactivation: ClubDeactivation, options?: Parameters<typeof apiFetch>[1]): Promise<Club> => {
 
-  return apiFetch<Club>(getDeactivateClubUrl(clubId),
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<Club>(getDeactivateClubUrl(clubId),
   {
     ...options,
-    method: 'PUT'
-
-
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(clubDeactivation)
   }
 );}
 
@@ -633,7 +679,7 @@ export const deactivateClub = async (clubId: string, options?: Parameters<typeof
 
 export const getDeactivateClubMutationKey = () => ['deactivateClub'] as const;
 
-export const getDeactivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getDeactivateClubMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext> => {
 
@@ -648,9 +694,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof deactivateClub>>, DeactivateClubMutationVariables> = (props) => {
-          const {clubId} = props ?? {};
+          const {clubId,data} = props ?? {};
 
-          return  deactivateClub(clubId,requestOptions)
+          return  deactivateClub(clubId,data,requestOptions)
         }
 
 
@@ -661,14 +707,14 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type DeactivateClubMutationResult = NonNullable<Awaited<ReturnType<typeof deactivateClub>>>
-
-    export type DeactivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
-    export type DeactivateClubMutationVariables = {clubId: string}
+    export type DeactivateClubMutationBody = BodyType<ClubDeactivation>
+    export type DeactivateClubMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type DeactivateClubMutationVariables = {clubId: string;data: BodyType<ClubDeactivation>}
 
     /**
  * @summary Set a club inactive
  */
-export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deactivateClub>>, TError,DeactivateClubMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deactivateClub>>,
@@ -688,7 +734,8 @@ export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | Unauth
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
- * `club-incomplete` with one entry in `errors` per missing field.
+ * `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
+ * is recorded in the audit log (`CLUB_ACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Release (activate) a club
@@ -765,6 +812,7 @@ export const useActivateClub = <TError = ErrorType<BadRequestResponse | Unauthor
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
+ * Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
  *
  * Access: `ADMIN`.
  * @summary Mark a club as checked
@@ -846,6 +894,87 @@ export const useSetClubChecked = <TError = ErrorType<BadRequestResponse | Unauth
       > => {
       return useMutation(getSetClubCheckedMutationOptions(options), queryClient);
     }
+    export const getConfirmBankReviewUrl = (clubId: string,) => {
+
+
+
+
+  return `/club/${clubId}/bankReview/confirm`
+}
+
+/**
+ * Why an addition: changed bank details of an active club (or one with a card-provider account) put
+ * its payout into review (`Club.bankReview`), and only an administrator can end that review; the
+ * specification lists no call for it. Ends the review: the card-provider account pays out again
+ * (`payoutsBlocked` false). Recorded in the audit log (`BANK_REVIEW_CONFIRMED`, with both masked
+ * IBANs). 409 `invalid-transition` when the club has no review pending. Needs a fresh sign-in
+ * (`x-fresh-sign-in`): a stolen session must not release payouts to a new account.
+ *
+ * Access: `ADMIN`.
+ * @summary Confirm a club's changed bank details
+ */
+export const confirmBankReview = async (clubId: string, options?: Parameters<typeof apiFetch>[1]): Promise<Club> => {
+
+  return apiFetch<Club>(getConfirmBankReviewUrl(clubId),
+  {
+    ...options,
+    method: 'PUT'
+
+
+  }
+);}
+
+
+
+
+
+export const getConfirmBankReviewMutationKey = () => ['confirmBankReview'] as const;
+
+export const getConfirmBankReviewMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmBankReview>>, TError,ConfirmBankReviewMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmBankReview>>, TError,ConfirmBankReviewMutationVariables, TContext> => {
+
+const mutationKey = getConfirmBankReviewMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmBankReview>>, ConfirmBankReviewMutationVariables> = (props) => {
+          const {clubId} = props ?? {};
+
+          return  confirmBankReview(clubId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmBankReviewMutationResult = NonNullable<Awaited<ReturnType<typeof confirmBankReview>>>
+
+    export type ConfirmBankReviewMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type ConfirmBankReviewMutationVariables = {clubId: string}
+
+    /**
+ * @summary Confirm a club's changed bank details
+ */
+export const useConfirmBankReview = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmBankReview>>, TError,ConfirmBankReviewMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmBankReview>>,
+        TError,
+        ConfirmBankReviewMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfirmBankReviewMutationOptions(options), queryClient);
+    }
     export const getInviteClubUserUrl = (clubId: string,) => {
 
 
@@ -855,8 +984,11 @@ export const useSetClubChecked = <TError = ErrorType<BadRequestResponse | Unauth
 }
 
 /**
- * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. 409
- * `user-exists` ("User ist bereits vorhanden") when a user with that e-mail address exists.
+ * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. A person
+ * without an account registers there (`registerViaInvite`); one with an account signs in and accepts
+ * it (`acceptInvitation`). An earlier invitation to the same address into this club is replaced: its
+ * link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
+ * inviting person). 409 `already-member` when the address belongs to a member of the club.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Invite a person into the club
@@ -951,6 +1083,13 @@ export const useInviteClubUser = <TError = ErrorType<BadRequestResponse | Unauth
  * (role `ROLE_USER`, e-mail address unconfirmed; the authentication provider sends the confirmation
  * mail). The terms must be accepted. 409 `user-exists` ("User ist bereits vorhanden") when the e-mail
  * address is taken.
+ *
+ * One club per ZVR number: 409 `zvr-taken` (an error on `club.zvrNumber`) when another club has the
+ * number (leading zeros do not count). A club with the same name (without case, accents or repeated
+ * spaces) and the same postal code gives 409 `possible-duplicate` (errors on `club.name` and
+ * `club.address.postalCode`) unless `confirmDuplicate` is true: the user confirms that it is another
+ * club and the client sends the request again with it. The checks run in this order: the body (400),
+ * `zvr-taken`, `possible-duplicate`, `user-exists`. The club address is Austrian (`AustrianPostalCode`).
  *
  * Access: `ANYONE`.
  * @summary Register a club with its first user
@@ -1134,7 +1273,254 @@ export function useGetClubUsers<TData = Awaited<ReturnType<typeof getClubUsers>>
 
 
 
-export const getGetClubImagesUrl = (clubId: string,
+export const getRemoveClubMemberUrl = (clubId: string,
+    uid: string,) => {
+
+
+
+
+  return `/club/${clubId}/member/${uid}`
+}
+
+/**
+ * Ends the person's membership in the club; their account and their other clubs stay. A person who
+ * is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
+ * keeps someone who represents it.
+ *
+ * Why an addition: the specification can add people to a club but never take anyone out.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Remove a member from the club
+ */
+export const removeClubMember = async (clubId: string,
+    uid: string, options?: Parameters<typeof apiFetch>[1]): Promise<void> => {
+
+  return apiFetch<void>(getRemoveClubMemberUrl(clubId,uid),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveClubMemberMutationKey = () => ['removeClubMember'] as const;
+
+export const getRemoveClubMemberMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClubMember>>, TError,RemoveClubMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeClubMember>>, TError,RemoveClubMemberMutationVariables, TContext> => {
+
+const mutationKey = getRemoveClubMemberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeClubMember>>, RemoveClubMemberMutationVariables> = (props) => {
+          const {clubId,uid} = props ?? {};
+
+          return  removeClubMember(clubId,uid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveClubMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeClubMember>>>
+
+    export type RemoveClubMemberMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type RemoveClubMemberMutationVariables = {clubId: string;uid: string}
+
+    /**
+ * @summary Remove a member from the club
+ */
+export const useRemoveClubMember = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeClubMember>>, TError,RemoveClubMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeClubMember>>,
+        TError,
+        RemoveClubMemberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveClubMemberMutationOptions(options), queryClient);
+    }
+    export const getWithdrawClubInvitationUrl = (clubId: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/club/${clubId}/invitation/${invitationId}`
+}
+
+/**
+ * The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
+ * another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+ *
+ * Why an addition: an invitation sent to the wrong address could not be taken back.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Withdraw an invitation
+ */
+export const withdrawClubInvitation = async (clubId: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<void> => {
+
+  return apiFetch<void>(getWithdrawClubInvitationUrl(clubId,invitationId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getWithdrawClubInvitationMutationKey = () => ['withdrawClubInvitation'] as const;
+
+export const getWithdrawClubInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawClubInvitation>>, TError,WithdrawClubInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof withdrawClubInvitation>>, TError,WithdrawClubInvitationMutationVariables, TContext> => {
+
+const mutationKey = getWithdrawClubInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawClubInvitation>>, WithdrawClubInvitationMutationVariables> = (props) => {
+          const {clubId,invitationId} = props ?? {};
+
+          return  withdrawClubInvitation(clubId,invitationId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WithdrawClubInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawClubInvitation>>>
+
+    export type WithdrawClubInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type WithdrawClubInvitationMutationVariables = {clubId: string;invitationId: string}
+
+    /**
+ * @summary Withdraw an invitation
+ */
+export const useWithdrawClubInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawClubInvitation>>, TError,WithdrawClubInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof withdrawClubInvitation>>,
+        TError,
+        WithdrawClubInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getWithdrawClubInvitationMutationOptions(options), queryClient);
+    }
+    export const getResendClubInvitationUrl = (clubId: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/club/${clubId}/invitation/${invitationId}/resend`
+}
+
+/**
+ * A new invitation to the same address with the same club role, a new link and a fresh validity
+ * (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
+ * replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
+ * was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
+ * meanwhile: 409 `already-member`.
+ *
+ * Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Send an invitation again
+ */
+export const resendClubInvitation = async (clubId: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<Invitation> => {
+
+  return apiFetch<Invitation>(getResendClubInvitationUrl(clubId,invitationId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getResendClubInvitationMutationKey = () => ['resendClubInvitation'] as const;
+
+export const getResendClubInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendClubInvitation>>, TError,ResendClubInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendClubInvitation>>, TError,ResendClubInvitationMutationVariables, TContext> => {
+
+const mutationKey = getResendClubInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendClubInvitation>>, ResendClubInvitationMutationVariables> = (props) => {
+          const {clubId,invitationId} = props ?? {};
+
+          return  resendClubInvitation(clubId,invitationId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendClubInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendClubInvitation>>>
+
+    export type ResendClubInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type ResendClubInvitationMutationVariables = {clubId: string;invitationId: string}
+
+    /**
+ * @summary Send an invitation again
+ */
+export const useResendClubInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendClubInvitation>>, TError,ResendClubInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendClubInvitation>>,
+        TError,
+        ResendClubInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResendClubInvitationMutationOptions(options), queryClient);
+    }
+    export const getGetClubImagesUrl = (clubId: string,
     params?: GetClubImagesParams,) => {
   const normalizedParams = new URLSearchParams();
 

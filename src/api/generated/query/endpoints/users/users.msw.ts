@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -72,6 +78,18 @@ import type {
   CurrentUser
 } from '../../model/currentUser.ts';
 
+import type {
+  InvitationAcceptance
+} from '../../model/invitationAcceptance.ts';
+
+import type {
+  InvitationCheck
+} from '../../model/invitationCheck.ts';
+
+import {
+  InvitationStatus
+} from '../../model/invitationStatus.ts';
+
 import {
   Role
 } from '../../model/role.ts';
@@ -79,6 +97,10 @@ import {
 import type {
   User
 } from '../../model/user.ts';
+
+import type {
+  UserDeletionImpact
+} from '../../model/userDeletionImpact.ts';
 
 
 export const getGetUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})))
@@ -90,6 +112,12 @@ export const getUpdateUserResponseMock = (overrideResponse: Partial<Extract<User
 export const getGetCurrentUserResponseMock = (): CurrentUser => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},...{clubIds: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}})))},})
 
 export const getRegisterViaInviteResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getGetInvitationResponseMock = (overrideResponse: Partial<Extract<InvitationCheck, object>> = {}): InvitationCheck => ({status: faker.helpers.arrayElement(Object.values(InvitationStatus)), email: faker.internet.email(), clubName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), expiresAt: faker.date.past().toISOString().slice(0, 19) + 'Z', hasAccount: faker.datatype.boolean(), ...overrideResponse})
+
+export const getAcceptInvitationResponseMock = (overrideResponse: Partial<Extract<InvitationAcceptance, object>> = {}): InvitationAcceptance => ({clubId: faker.string.alpha({length: {min: 10, max: 20}}), clubName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getGetUserDeletionImpactResponseMock = (overrideResponse: Partial<Extract<UserDeletionImpact, object>> = {}): UserDeletionImpact => ({soleRepresentativeOf: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
 
 export const getGetUsersMockHandler = (overrideResponse?: User[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<User[]> | User[]), options?: RequestHandlerOptions) => {
@@ -162,12 +190,48 @@ export const getRegisterViaInviteMockHandler = (overrideResponse?: User | ((info
   }, options)
 }
 
+export const getGetInvitationMockHandler = (overrideResponse?: InvitationCheck | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<InvitationCheck> | InvitationCheck), options?: RequestHandlerOptions) => {
+  return http.get('*/users/invitation', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getAcceptInvitationMockHandler = (overrideResponse?: InvitationAcceptance | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<InvitationAcceptance> | InvitationAcceptance), options?: RequestHandlerOptions) => {
+  return http.post('*/users/acceptInvitation', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAcceptInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getDeleteUserMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
   return http.delete('*/users/:uid', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
   if (typeof overrideResponse === 'function') {await overrideResponse(info); }
 
     return new HttpResponse(null,
       { status: 204
+      })
+  }, options)
+}
+
+export const getGetUserDeletionImpactMockHandler = (overrideResponse?: UserDeletionImpact | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<UserDeletionImpact> | UserDeletionImpact), options?: RequestHandlerOptions) => {
+  return http.get('*/users/:uid/deletionImpact', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUserDeletionImpactResponseMock(),
+      { status: 200
       })
   }, options)
 }
@@ -178,5 +242,8 @@ export const getUsersMock = () => [
   getGetCurrentUserMockHandler(),
   getUpdateUserPasswordMockHandler(),
   getRegisterViaInviteMockHandler(),
-  getDeleteUserMockHandler()
+  getGetInvitationMockHandler(),
+  getAcceptInvitationMockHandler(),
+  getDeleteUserMockHandler(),
+  getGetUserDeletionImpactMockHandler()
 ]

@@ -18,6 +18,11 @@
  * - Errors are `application/problem+json` ([RFC 9457](https://www.rfc-editor.org/rfc/rfc9457)) with the
  *   shared `Problem` schema. `type` is a stable URI per kind of failure, so a client can pick its German
  *   message by `type` and `status` without parsing `detail`.
+ * - **Text**: no text field of a request body takes C0 or C1 control characters (U+0000–U+001F,
+ *   U+007F–U+009F) or bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ *   **400** `validation` with code `invalid_characters` at the field. Multiline texts (`description`,
+ *   `shortDescription`, `reason`) keep line breaks and tabs; passwords are not checked. Texts are stored
+ *   trimmed.
  * - Request bodies are JSON (`Content-Type: application/json`, else **415**) of at most 1 MiB (else
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
@@ -39,7 +44,8 @@
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
- * holder differ from the stored ones) and a user's role (`updateUser` when `role` changes). They need a
+ * holder differ from the stored ones), the confirmation of changed bank details (`confirmBankReview`) and a
+ * user's role (`updateUser` when `role` changes). They need a
  * token whose `auth_time` is at most **5 minutes** old, else **401** with problem kind
  * `reauthentication-required`: the client asks for the password again (Firebase
  * `reauthenticateWithCredential`), gets a new token and repeats the request unchanged.
@@ -76,6 +82,10 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptInvitationParams
+} from '../../model/acceptInvitationParams.ts';
+
+import type {
   BadRequestResponse
 } from '../../model/badRequestResponse.ts';
 
@@ -92,8 +102,20 @@ import type {
 } from '../../model/forbiddenResponse.ts';
 
 import type {
+  GetInvitationParams
+} from '../../model/getInvitationParams.ts';
+
+import type {
   InternalServerErrorResponse
 } from '../../model/internalServerErrorResponse.ts';
+
+import type {
+  InvitationAcceptance
+} from '../../model/invitationAcceptance.ts';
+
+import type {
+  InvitationCheck
+} from '../../model/invitationCheck.ts';
 
 import type {
   InviteRegistration
@@ -138,6 +160,10 @@ import type {
 import type {
   UserCreate
 } from '../../model/userCreate.ts';
+
+import type {
+  UserDeletionImpact
+} from '../../model/userDeletionImpact.ts';
 
 import type {
   UserUpdate
@@ -375,7 +401,7 @@ export const useCreateUser = <TError = ErrorType<BadRequestResponse | Unauthoriz
  * keeps someone who can manage it.
  *
  * Changing the role needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401
- * `reauthentication-required`).
+ * `reauthentication-required`) and is recorded in the audit log (`USER_ROLE_CHANGED`).
  *
  * Access: `ADMIN`.
  * @summary Update a user
@@ -675,8 +701,9 @@ export const useUpdateUserPassword = <TError = ErrorType<BadRequestResponse | Un
 /**
  * Creates the invited person's user and makes them a member of the inviting club with the invited
  * club role. Problems: `token-missing` (400, "Kein Token vorhanden"), `token-expired` (400, "Token
- * abgelaufen"), unknown token (404), `token-used` (409) and `user-exists` (409, "User ist bereits
- * vorhanden").
+ * abgelaufen"), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same
+ * address replaced it), `token-withdrawn` (the club withdrew it) and `user-exists` (409, "User ist
+ * bereits vorhanden": the address has an account, which accepts with `acceptInvitation`).
  *
  * Access: `ANYONE` (the token is the credential).
  * @summary Accept an invitation
@@ -758,6 +785,215 @@ export const useRegisterViaInvite = <TError = ErrorType<BadRequestResponse | Not
       > => {
       return useMutation(getRegisterViaInviteMutationOptions(options), queryClient);
     }
+    export const getGetInvitationUrl = (params: GetInvitationParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/users/invitation?${stringifiedParams}` : `/users/invitation`
+}
+
+/**
+ * What the invitation page shows before anyone types a password: whether the invitation can still
+ * be accepted (`status`), the invited address, the club and the club role, until when it is valid,
+ * and whether the address has an account already (then the person signs in and accepts it with
+ * `acceptInvitation` instead of registering). It tells the holder of the link nothing beyond that.
+ * Unknown token: 404; no token: 400 `token-missing`.
+ *
+ * Why an addition: the specification's invitation page only learns that a link is expired, used or
+ * unknown after the person has filled in the whole form, and an invited person who has an account
+ * already would hit "User ist bereits vorhanden" with no way forward.
+ *
+ * Access: `ANYONE` (the token is the credential).
+ * @summary What an invitation link stands for
+ */
+export const getInvitation = async (params: GetInvitationParams, options?: Parameters<typeof apiFetch>[1]): Promise<InvitationCheck> => {
+
+  return apiFetch<InvitationCheck>(getGetInvitationUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetInvitationQueryKey = (params?: GetInvitationParams,) => {
+    return [
+    `/users/invitation`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetInvitationQueryOptions = <TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetInvitationQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getInvitation>>> = ({ signal }) => getInvitation(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof getInvitation>>>
+export type GetInvitationQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetInvitationParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvitation>>,
+          TError,
+          Awaited<ReturnType<typeof getInvitation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getInvitation>>,
+          TError,
+          Awaited<ReturnType<typeof getInvitation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What an invitation link stands for
+ */
+
+export function useGetInvitation<TData = Awaited<ReturnType<typeof getInvitation>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: GetInvitationParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetInvitationQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getAcceptInvitationUrl = (params: AcceptInvitationParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/users/acceptInvitation?${stringifiedParams}` : `/users/acceptInvitation`
+}
+
+/**
+ * Makes the caller a member of the inviting club with the invited club role; the invitation is used
+ * up. For a person who has an account already (another club's representative); new people register
+ * with `registerViaInvite`. The caller's e-mail address must be the invited one (403
+ * `invitation-other-address`). Problems as `registerViaInvite`: `token-missing` and `token-expired`
+ * (400), unknown token (404), `token-used`, `token-replaced` (a newer invitation to the same address
+ * replaced it), `token-withdrawn` (the club withdrew it) and `already-member` (409).
+ *
+ * Why an addition: the specification can only invite people without an account; adding an existing
+ * account to another club ended in a 409.
+ *
+ * Access: `SIGNED_IN` (the token names the invitation, the bearer token the person).
+ * @summary Accept an invitation with the signed-in account
+ */
+export const acceptInvitation = async (params: AcceptInvitationParams, options?: Parameters<typeof apiFetch>[1]): Promise<InvitationAcceptance> => {
+
+  return apiFetch<InvitationAcceptance>(getAcceptInvitationUrl(params),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getAcceptInvitationMutationKey = () => ['acceptInvitation'] as const;
+
+export const getAcceptInvitationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext> => {
+
+const mutationKey = getAcceptInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptInvitation>>, AcceptInvitationMutationVariables> = (props) => {
+          const {params} = props ?? {};
+
+          return  acceptInvitation(params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptInvitation>>>
+
+    export type AcceptInvitationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type AcceptInvitationMutationVariables = {params: AcceptInvitationParams}
+
+    /**
+ * @summary Accept an invitation with the signed-in account
+ */
+export const useAcceptInvitation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptInvitation>>,
+        TError,
+        AcceptInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAcceptInvitationMutationOptions(options), queryClient);
+    }
     export const getDeleteUserUrl = (uid: string,) => {
 
 
@@ -768,7 +1004,8 @@ export const useRegisterViaInvite = <TError = ErrorType<BadRequestResponse | Not
 
 /**
  * Deletes the user and their sign-in account and removes them from every club. Deleting yourself or
- * the last administrator is refused (409, `last-admin` or `self-delete`).
+ * the last administrator is refused (409, `last-admin` or `self-delete`). Recorded in the audit log
+ * (`USER_DELETED`, with the address, role and clubs the user had).
  *
  * Access: `ADMIN`.
  * @summary Delete a user
@@ -835,3 +1072,109 @@ export const useDeleteUser = <TError = ErrorType<BadRequestResponse | Unauthoriz
       > => {
       return useMutation(getDeleteUserMutationOptions(options), queryClient);
     }
+    export const getGetUserDeletionImpactUrl = (uid: string,) => {
+
+
+
+
+  return `/users/${uid}/deletionImpact`
+}
+
+/**
+ * The clubs the user is the only member of: deleting the user would leave them without anyone who
+ * represents them in the portal. The user administration shows them before "Endgültig löschen".
+ *
+ * Why an addition: the specification deletes users without a word about their clubs.
+ *
+ * Access: `ADMIN`.
+ * @summary What deleting a user would leave behind
+ */
+export const getUserDeletionImpact = async (uid: string, options?: Parameters<typeof apiFetch>[1]): Promise<UserDeletionImpact> => {
+
+  return apiFetch<UserDeletionImpact>(getGetUserDeletionImpactUrl(uid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetUserDeletionImpactQueryKey = (uid: string,) => {
+    return [
+    `/users/${uid}/deletionImpact`
+    ] as const;
+    }
+
+
+export const getGetUserDeletionImpactQueryOptions = <TData = Awaited<ReturnType<typeof getUserDeletionImpact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserDeletionImpactQueryKey(uid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserDeletionImpact>>> = ({ signal }) => getUserDeletionImpact(uid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: uid !== null && uid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserDeletionImpactQueryResult = NonNullable<Awaited<ReturnType<typeof getUserDeletionImpact>>>
+export type GetUserDeletionImpactQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useGetUserDeletionImpact<TData = Awaited<ReturnType<typeof getUserDeletionImpact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ uid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserDeletionImpact>>,
+          TError,
+          Awaited<ReturnType<typeof getUserDeletionImpact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserDeletionImpact<TData = Awaited<ReturnType<typeof getUserDeletionImpact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserDeletionImpact>>,
+          TError,
+          Awaited<ReturnType<typeof getUserDeletionImpact>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserDeletionImpact<TData = Awaited<ReturnType<typeof getUserDeletionImpact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What deleting a user would leave behind
+ */
+
+export function useGetUserDeletionImpact<TData = Awaited<ReturnType<typeof getUserDeletionImpact>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ uid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserDeletionImpact>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserDeletionImpactQueryOptions(uid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -1,0 +1,52 @@
+/**
+ * A club's members: taking one out of the club (never the last one: a club always keeps someone who
+ * represents it), and what deleting a user would leave behind (the clubs they are the only member of).
+ */
+import type { ClubReference } from '../src/api/generated/query/model/clubReference.ts'
+import { RemoveClubMemberParams } from '../src/api/generated/zod/clubs/clubs.zod.ts'
+import { GetUserDeletionImpactParams } from '../src/api/generated/zod/users/users.zod.ts'
+import { collator, getClub, getUser } from './common.ts'
+import { defineOperation, json, noContent } from './operation.ts'
+import type { Ports } from './ports.ts'
+import { notFound, problem } from './problem.ts'
+
+/** The clubs whose only member `uid` is, by name. */
+export const clubsOnlyRepresentedBy = async (ports: Ports, uid: string): Promise<ClubReference[]> => {
+  const memberships = await ports.memberships.listByUser(uid)
+  const sole: string[] = []
+  for (const membership of memberships) {
+    if ((await ports.memberships.countByClub(membership.clubId)) <= 1) sole.push(membership.clubId)
+  }
+  const clubs = await ports.clubs.getMany(sole)
+  return sole
+    .flatMap((id) => {
+      const club = clubs.get(id)
+      return club ? [{ id: club.id, name: club.profile.name }] : []
+    })
+    .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
+}
+
+export const memberOperations = {
+  removeClubMember: defineOperation({
+    params: RemoveClubMemberParams,
+    scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
+    run: async ({ ports }, { params }) => {
+      const club = await getClub(ports, params.clubId)
+      const memberships = await ports.memberships.listByClub(club.id)
+      const membership = memberships.find((candidate) => candidate.uid === params.uid)
+      if (!membership) throw notFound('Member', params.uid)
+      if (memberships.length <= 1)
+        throw problem('last-member', 'The last member stays: a club always keeps someone who represents it.')
+      await ports.memberships.delete(membership.id)
+      return noContent()
+    },
+  }),
+
+  getUserDeletionImpact: defineOperation({
+    params: GetUserDeletionImpactParams,
+    run: async ({ ports }, { params }) => {
+      const user = await getUser(ports, params.uid)
+      return json(200, { soleRepresentativeOf: await clubsOnlyRepresentedBy(ports, user.uid) })
+    },
+  }),
+}

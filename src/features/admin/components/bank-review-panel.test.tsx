@@ -1,0 +1,78 @@
+import { configure, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { getClubOverview, updateClub } from '@/api/generated/query/endpoints/clubs/clubs'
+import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
+import { renderRoute, screen } from '../../../../tests/utils/render'
+
+configure({ asyncUtilTimeout: 5000 })
+
+const VOLUME = 'club-sv-gruenbach'
+/** Erste Bank (bank code 20111): a bank the portal knows. */
+const NEW_IBAN = 'AT402011100000012345'
+
+/** The representative's new IBAN for SV Grünbach (an active club with an active card-provider account). */
+const changeIban = async () => {
+  const { club } = await getClubOverview(VOLUME)
+  const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x,
+    createdAt: _a, updatedAt: _u, bankReview: _r, deactivationReason: _dr, deactivatedAt: _da, ...profile } = club
+  const body: ClubUpdate = { ...profile, bankInfo: { ...profile.bankInfo, iban: NEW_IBAN, bic: 'GIBAATWWXXX' } }
+  await updateClub(body)
+  return club.bankInfo.iban
+}
+
+describe('New bank details in the release list', () => {
+  it('show the old and the new IBAN masked, and an administrator confirms them', async () => {
+    const { user, queryClient } = await renderRoute('/admin?clubType=ct-sportverein&status=ACTIVE', {
+      signedInAs: 'admin@demo.at',
+    })
+    const card = await screen.findByRole('article', { name: 'SV Grünbach 1923' })
+    expect(within(card).queryByText('Bankverbindung geändert – Prüfung ausstehend')).toBeNull()
+    // Changed meanwhile (here by the administrator, who may edit every club): the list shows it once reloaded.
+    await changeIban()
+    await queryClient.invalidateQueries()
+    await waitFor(() =>
+      expect(within(card).getAllByText('Bankverbindung geändert – Prüfung ausstehend').length).toBeGreaterThan(0),
+    )
+    expect(within(card).getByText('Bankprüfung ausstehend')).toBeInTheDocument()
+    expect(within(card).getByTestId('bank-review-previous')).toHaveTextContent(/^AT\d\d \*{4} \*{4} \*{4} \d{4}$/)
+    expect(within(card).getByTestId('bank-review-new')).toHaveTextContent('AT40 **** **** **** 2345')
+    expect(within(card).getByText('Auszahlungen angehalten')).toBeInTheDocument()
+
+    await user.click(within(card).getByRole('button', { name: 'Neue Bankverbindung bestätigen (SV Grünbach 1923)' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Bankverbindung von SV Grünbach 1923 bestätigen?' })
+    expect(dialog).toHaveTextContent('Neu: AT40 **** **** **** 2345')
+    await user.click(within(dialog).getByRole('button', { name: 'Bankverbindung bestätigen' }))
+    expect(await screen.findByText('Die neue Bankverbindung von SV Grünbach 1923 ist bestätigt.')).toBeInTheDocument()
+    await waitFor(() => expect(within(card).queryByTestId('bank-review-new')).toBeNull())
+    await waitFor(() => expect(within(card).queryByText('Auszahlungen angehalten')).toBeNull())
+  })
+
+  it('are not shown for clubs whose bank details did not change', async () => {
+    await renderRoute('/admin?clubType=ct-sportverein&status=ACTIVE', { signedInAs: 'admin@demo.at' })
+    const card = await screen.findByRole('article', { name: 'SV Grünbach 1923' })
+    expect(within(card).queryByText('Bankverbindung geändert – Prüfung ausstehend')).toBeNull()
+    expect(within(card).queryByRole('button', { name: /Neue Bankverbindung bestätigen/ })).toBeNull()
+  })
+})
+
+describe('Deactivating a club', () => {
+  it('asks for the reason, which the club then reads on its dashboard', async () => {
+    const { user } = await renderRoute('/admin?clubType=ct-sportverein&status=ACTIVE', { signedInAs: 'admin@demo.at' })
+    const card = await screen.findByRole('article', { name: 'SV Grünbach 1923' })
+    await user.click(within(card).getByRole('button', { name: 'SV Grünbach 1923 deaktivieren' }))
+    const dialog = await screen.findByRole('dialog', { name: 'SV Grünbach 1923 deaktivieren?' })
+    expect(dialog).toHaveTextContent('Der Grund wird dem Verein angezeigt.')
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }))
+    expect(
+      await within(dialog).findByText('Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.'),
+    ).toBeInTheDocument()
+    await user.type(within(dialog).getByLabelText(/Grund/), 'Die Vereinsstatuten fehlen.')
+    await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }))
+    expect(await screen.findByText('SV Grünbach 1923 ist jetzt inaktiv.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
+    const notice = await screen.findByText('Der Verein ist deaktiviert.')
+    expect(notice.parentElement).toHaveTextContent('Grund: Die Vereinsstatuten fehlen.')
+  })
+})

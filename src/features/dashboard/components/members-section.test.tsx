@@ -1,0 +1,150 @@
+import { waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Toaster } from '@/components/layout/toaster'
+import { seedClubs, seedInvitations } from '@mocks/db/seed-accounts'
+import { sentMails } from '@mocks/testing'
+import { renderComponent, renderRoute, screen } from '../../../../tests/utils/render'
+import { MemberActionDialog } from './member-action-dialog'
+
+const openMembers = async (signedInAs = 'verein@demo.at', clubId: string = seedClubs.volume) => {
+  const rendered = await renderRoute(`/home?id=${clubId}`, { signedInAs })
+  const region = await screen.findByRole('region', { name: 'Mitglieder' })
+  const table = await within(region).findByRole('table')
+  return { ...rendered, region, table }
+}
+
+const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr') as HTMLElement
+
+describe('the members of a club: remove, withdraw, resend', () => {
+  it('removes a member after a confirmation; the list updates and the focus stays in the list', async () => {
+    const { user, region, table } = await openMembers()
+    const remove = within(rowOf(table, seedInvitations.used.email)).getByRole('button', {
+      name: 'Katharina Kaiser aus dem Verein entfernen',
+    })
+    await user.click(remove)
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied entfernen?' })
+    expect(dialog).toHaveTextContent('Das Benutzerkonto bleibt bestehen.')
+    // "Abbrechen" has the focus, so Enter never removes by accident.
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus()
+    await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }))
+    expect(await screen.findByText('Mitglied wurde entfernt.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(within(region).queryByText(seedInvitations.used.email)).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(region).getByRole('group', { name: 'Mitglieder und offene Einladungen' })).toHaveFocus(),
+    )
+  })
+
+  it('offers no removal of oneself', async () => {
+    const { table } = await openMembers()
+    const own = rowOf(table, 'verein@demo.at')
+    expect(within(own).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(own).getByText('Sie')).toBeInTheDocument()
+  })
+
+  it('offers an administrator no removal of a club’s last member', async () => {
+    const { table } = await openMembers('admin@demo.at', seedClubs.incomplete)
+    expect(within(table).getAllByTestId('member-row')).toHaveLength(1)
+    expect(within(table).queryByRole('button', { name: /entfernen/ })).not.toBeInTheDocument()
+  })
+
+  it('explains in the dialog why the last member stays (409 last-member)', async () => {
+    const { user } = await renderComponent(
+      <>
+        <MemberActionDialog
+          clubId={seedClubs.incomplete}
+          action={{
+            kind: 'remove',
+            member: {
+              uid: 'uid-neu',
+              invitationId: null,
+              email: 'neu@demo.at',
+              firstName: 'Nina',
+              lastName: 'Neubauer',
+              clubRoleId: 'cr-obmann',
+              clubRoleName: 'Obmann/Obfrau',
+              status: 'ACTIVE',
+            },
+          }}
+          onClose={() => undefined}
+          fallbackFocus={() => null}
+        />
+        <Toaster />
+      </>,
+      { signedInAs: 'admin@demo.at' },
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Mitglied entfernen?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Entfernen' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Die letzte Person im Verein kann nicht entfernt werden',
+    )
+  })
+
+  it('withdraws an open invitation after a confirmation', async () => {
+    const { user, region, table } = await openMembers()
+    await user.click(
+      within(rowOf(table, seedInvitations.valid.email)).getByRole('button', {
+        name: `Einladung an ${seedInvitations.valid.email} zurückziehen`,
+      }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Einladung zurückziehen?' })
+    expect(dialog).toHaveTextContent('funktioniert danach nicht mehr')
+    await user.click(within(dialog).getByRole('button', { name: 'Zurückziehen' }))
+    expect(
+      await screen.findByText('Einladung wurde zurückgezogen. Ihr Link funktioniert nicht mehr.'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(within(region).queryByText(seedInvitations.valid.email)).not.toBeInTheDocument())
+    expect(sentMails()).toHaveLength(0)
+  })
+
+  it('sends an invitation again with a new link; the old one stops working', async () => {
+    const { user, table } = await openMembers()
+    const resend = within(rowOf(table, seedInvitations.valid.email)).getByRole('button', {
+      name: `Einladung an ${seedInvitations.valid.email} erneut senden`,
+    })
+    await user.click(resend)
+    const dialog = await screen.findByRole('dialog', { name: 'Einladung erneut senden?' })
+    expect(dialog).toHaveTextContent('Der Link der bisherigen Einladung funktioniert danach nicht mehr.')
+    await user.click(within(dialog).getByRole('button', { name: 'Erneut senden' }))
+    expect(
+      await screen.findByText(
+        `Einladung an ${seedInvitations.valid.email} wurde erneut versendet. Der Link der früheren Einladung gilt nicht mehr.`,
+      ),
+    ).toBeInTheDocument()
+    const mail = sentMails()[0]!
+    expect(mail).toMatchObject({ to: seedInvitations.valid.email, kind: 'INVITATION' })
+    expect(mail.link).not.toContain(seedInvitations.valid.token)
+    // Still one row for the address, now the new invitation.
+    await waitFor(() => expect(within(table).getAllByText(seedInvitations.valid.email)).toHaveLength(1))
+  })
+
+  it('tells the inviting person when an earlier invitation’s link stops working', async () => {
+    const { user } = await openMembers()
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), seedInvitations.valid.email)
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), 'cr-kassier')
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(
+      await screen.findByText(
+        `Einladung an ${seedInvitations.valid.email} wurde versendet. Der Link der früheren Einladung gilt nicht mehr.`,
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('invites a person who has an account already (no 409)', async () => {
+    const { user } = await openMembers()
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu@demo.at')
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), 'cr-kassier')
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await screen.findByText('Einladung an neu@demo.at wurde versendet.')).toBeInTheDocument()
+    expect(sentMails()[0]).toMatchObject({ to: 'neu@demo.at', kind: 'INVITATION' })
+  })
+
+  it('shows staff the list without any of these buttons', async () => {
+    const { table } = await openMembers('staff@demo.at')
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument()
+  })
+})

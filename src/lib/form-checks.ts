@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { hasForbiddenCharacters, isValidPostalCode } from './input-checks'
+import { forbiddenCharactersMessage } from './input-messages'
+
+/**
+ * The forms' side of the shared input checks (src/lib/input-checks.ts, which the backend decides with),
+ * as zod pieces with the German messages of src/lib/input-messages.ts.
+ */
+
+/** A text without control characters or bidirectional overrides (`multiline`: line breaks and tabs are fine). */
+export const plainText = (multiline = false) =>
+  z.string().refine((value) => !hasForbiddenCharacters(value, multiline), { error: forbiddenCharactersMessage })
+
+/** Whether the (trimmed) value is empty or a postal code of `country`. */
+export const emptyOrPostalCode = (country: string, value: string): boolean =>
+  value === '' || isValidPostalCode(country, value)

@@ -1,0 +1,71 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { AuditAction } from '@/api/generated/query/model/auditAction'
+import type { AuditField } from '@/api/generated/query/model/auditField'
+import type { ClubStatus } from '@/api/generated/query/model/clubStatus'
+import type { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccountStatus'
+import type { Role } from '@/api/generated/query/model/role'
+import { CLUB_STATUS } from './club-labels'
+import { PAYMENT_STATUS } from './payment-labels'
+import { ROLE_LABELS } from './role-labels'
+import type { StatusTone } from './status-tone'
+
+/** What an audit entry records (`AuditEntry.action`), with the tone of its badge. */
+export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescriptor; tone: StatusTone }>> = {
+  CLUB_ACTIVATED: { label: msg`Verein freigegeben`, tone: 'success' },
+  CLUB_DEACTIVATED: { label: msg`Verein deaktiviert`, tone: 'danger' },
+  CLUB_CHECKED: { label: msg`Als geprüft markiert`, tone: 'info' },
+  CLUB_UNCHECKED: { label: msg`Prüfvermerk entfernt`, tone: 'neutral' },
+  BANK_DETAILS_CHANGED: { label: msg`Bankverbindung geändert`, tone: 'warning' },
+  BANK_REVIEW_CONFIRMED: { label: msg`Neue Bankverbindung bestätigt`, tone: 'success' },
+  PAYMENT_ACCOUNT_CREATED: { label: msg`Zahlungskonto angelegt`, tone: 'info' },
+  PAYMENT_ACCOUNT_REJECTED: { label: msg`Zahlungskonto deaktiviert`, tone: 'danger' },
+  PAYMENT_ACCOUNT_DELETED: { label: msg`Zahlungskonto gelöscht`, tone: 'danger' },
+  USER_ROLE_CHANGED: { label: msg`Rolle geändert`, tone: 'warning' },
+  USER_DELETED: { label: msg`Benutzer/in gelöscht`, tone: 'danger' },
+}
+
+/** What a change of an audit entry is about (`AuditChange.field`). */
+export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>> = {
+  status: msg`Status`,
+  deactivationReason: msg`Grund der Deaktivierung`,
+  isChecked: msg`Prüfvermerk`,
+  'bankInfo.iban': msg`IBAN`,
+  'bankInfo.bic': msg`BIC`,
+  'bankInfo.accountHolder': msg`Kontoinhaber/in`,
+  bankReview: msg`Prüfung der Bankverbindung`,
+  'paymentAccount.accountId': msg`Zahlungskonto`,
+  'paymentAccount.status': msg`Status des Zahlungskontos`,
+  'paymentAccount.rejectReason': msg`Grund der Deaktivierung des Zahlungskontos`,
+  role: msg`Rolle`,
+  email: msg`E-Mail`,
+  name: msg`Name`,
+  clubs: msg`Vereine`,
+}
+
+const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {
+  true: msg`geprüft`,
+  false: msg`nicht geprüft`,
+}
+const BANK_REVIEW: Readonly<Record<string, MessageDescriptor>> = { PENDING: msg`Prüfung ausstehend` }
+
+/**
+ * A value of an audit change as a person reads it: states, roles and marks by their German names, other
+ * values (names, reasons, masked IBANs) as they are; null when there was or is none.
+ */
+export const auditValue = (i18n: I18n, field: AuditField, value: string | null): string | null => {
+  if (value === null) return null
+  const label =
+    field === 'status'
+      ? CLUB_STATUS[value as ClubStatus]?.label
+      : field === 'paymentAccount.status'
+        ? PAYMENT_STATUS[value as PaymentAccountStatus]?.label
+        : field === 'role'
+          ? ROLE_LABELS[value as Role]
+          : field === 'isChecked'
+            ? CHECK_MARK[value]
+            : field === 'bankReview'
+              ? BANK_REVIEW[value]
+              : undefined
+  return label ? i18n._(label) : value
+}

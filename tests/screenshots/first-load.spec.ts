@@ -1,0 +1,22 @@
+import { expect, test } from '../e2e/fixtures'
+import { shoot } from './shoot'
+
+/** Issue 11: the first load with a slow backend (shell and loading state), and "Kein Zugriff". */
+test.describe('as representative of two clubs', () => {
+  test.use({ signedInRole: 'user' })
+
+  test('first load of /home while the backend is slow: the shell and a loading state', async ({ page }) => {
+    // The backend holds every answer for a minute: the picture shows what a person sees meanwhile.
+    await page.goto('/home?mockDelay=60000', { waitUntil: 'commit' })
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Abmelden' })).toBeVisible()
+    await expect(page.getByTestId('page-pending')).toBeVisible()
+    await expect(page.getByTestId('loading-overlay')).toBeVisible()
+    await shoot(page, 'first-load-slow-backend', { capture: 'window', settled: false })
+  })
+
+  test('another club’s page: "Kein Zugriff"', async ({ page }) => {
+    await page.goto('/club/club-su-leoben/false')
+    await expect(page.getByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible()
+    await shoot(page, 'error-kein-zugriff', { capture: 'window' })
+  })
+})
