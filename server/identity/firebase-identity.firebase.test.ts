@@ -170,10 +170,10 @@ describe('the server with Firebase Auth', () => {
     expect(clubs.status).toBe(200)
     expect(clubs.body).toEqual([expect.objectContaining({ name: 'Schachklub Ottakring' })])
 
-    // The same address again: the portal says so, and Firebase keeps one account.
+    // The same address again (for another club): the portal says so, and Firebase keeps one account.
     const again = await api('POST', '/club/createWithUser', undefined, {
       ...registration,
-      club: { ...registration.club, name: 'Zweiter' },
+      club: { ...registration.club, name: 'Zweiter', zvrNumber: '9876543211' },
     })
     expect(again.status).toBe(409)
     expect(kindOf(again)).toBe('user-exists')
