@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
-import { Alert } from '@/components/ui/alert'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { ConfirmDialog, Dialog, useLastDefined } from '@/components/ui/dialog'
-import { TextAreaField } from '@/components/ui/field'
 import { problemKind } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/format'
 import {
@@ -17,7 +13,8 @@ import {
   useDeletePaymentAccountMutation,
   useRejectPaymentAccountMutation,
 } from '../api/payment-account-mutations'
-import { rejectionSchema, type RejectionValues } from '../schemas'
+import { rejectionSchema } from '../schemas'
+import { ReasonForm } from './reason-form'
 import type { PaymentAction } from './payment-account-panel'
 
 interface PaymentAccountDialogsProps {
@@ -170,56 +167,23 @@ const RejectAccountDialog = ({
 
 const RejectForm = ({ action, onDone }: { action: Extract<PaymentAction, { kind: 'reject' }>; onDone: () => void }) => {
   const { t } = useLingui()
-  const formId = useId()
   const reject = useRejectPaymentAccountMutation()
-  const [failure, setFailure] = useState<string | null>(null)
-  const [resolver] = useState(() => zodResolver(rejectionSchema()))
-  const form = useForm<RejectionValues>({ resolver, defaultValues: { reason: '' } })
-  const { errors } = form.formState
-
-  const onSubmit = form.handleSubmit(async ({ reason }) => {
-    setFailure(null)
-    try {
-      await reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, data: { reason } })
-      onDone()
-    } catch (error) {
-      const message =
+  return (
+    <ReasonForm
+      schema={rejectionSchema}
+      hint={t`3 bis 500 Zeichen, zum Beispiel: „Die Identität der vertretungsberechtigten Person ist nicht bestätigt.“`}
+      submitLabel={<Trans>Zahlungskonto deaktivieren</Trans>}
+      pending={reject.isPending}
+      send={(reason) =>
+        reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, data: { reason } })
+      }
+      failureMessage={(error) =>
         problemKind(error) === 'payment-account-state'
           ? t`Das Zahlungskonto ist bereits deaktiviert oder gelöscht. Die Liste wurde aktualisiert.`
           : t`Fehler beim Deaktivieren des Zahlungskontos`
-      // The reason stays in the field, so it need not be typed again.
-      setFailure(message)
-      toast.error(message)
-    }
-  })
-
-  return (
-    <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {failure && (
-        <Alert tone="error" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <TextAreaField
-        label={t`Grund`}
-        required
-        rows={3}
-        maxLength={500}
-        hint={t`3 bis 500 Zeichen, zum Beispiel: „Die Identität der vertretungsberechtigten Person ist nicht bestätigt.“`}
-        error={errors.reason?.message}
-        {...form.register('reason')}
-      />
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <RadixDialog.Close asChild>
-          <Button variant="secondary" autoFocus>
-            <Trans>Abbrechen</Trans>
-          </Button>
-        </RadixDialog.Close>
-        <Button type="submit" form={formId} variant="danger" pending={reject.isPending}>
-          <Trans>Zahlungskonto deaktivieren</Trans>
-        </Button>
-      </div>
-    </form>
+      }
+      onDone={onDone}
+    />
   )
 }
 
