@@ -8,10 +8,11 @@
  * starts a throwaway cluster from Debian's `postgresql` package (scripts/postgres-throwaway.sh) on a
  * free port and removes it afterwards. Prints each step's result; exits non-zero when one failed.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { freePort } from '../server/testing/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -38,17 +39,34 @@ let failed = false
 try {
   for (const [name, args] of steps) {
     console.log(`\n=== ${name} ===`)
-    const run = spawnSync(process.execPath, args, {
+    // Streams the output as it comes and keeps it, to repeat the failed tests next to the summary.
+    const child = spawn(process.execPath, args, {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, DATABASE_URL: url },
     })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk)
+      output += chunk.toString('utf8')
+    })
+    const status = await new Promise<number | null>((done) => child.once('close', done))
+    const run = { status, stdout: output }
     const ok = run.status === 0
     failed ||= !ok
     results.push(`  ${ok ? 'passed' : 'FAILED'}  ${name}`)
+    // CI keeps only the end of a long log: repeat which tests failed next to the summary.
+    if (!ok) results.push(...failedTests(run.stdout).map((line) => `          ${line}`))
   }
 } finally {
   if (cluster) execFileSync(script, ['stop', cluster], { stdio: 'inherit' })
 }
+
+function failedTests(output: string): string[] {
+  const plain = stripVTControlCharacters(output)
+  const lines = plain.split('\n').filter((line) => /^\s*FAIL\s|^\s*✗|^\s*×/.test(line))
+  return [...new Set(lines.map((line) => line.trim()))].slice(0, 20)
+}
+
 console.log(`\n=== PostgreSQL ===\n${results.join('\n')}`)
 process.exit(failed ? 1 : 0)

@@ -140,9 +140,18 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
           body.off('data', onData)
           // Stop reading; what was written goes.
           body.pause()
-          out.destroy()
-          void unlink(tempPath).catch(() => undefined)
-          reject(error)
+          // The file may still be opening: remove it only once the stream has closed (else the open can
+          // recreate it after the unlink), and answer only after that, so a refused upload leaves nothing.
+          const removeThenReject = () => {
+            void unlink(tempPath)
+              .catch(() => undefined)
+              .then(() => reject(error))
+          }
+          if (out.closed) removeThenReject()
+          else {
+            out.once('close', removeThenReject)
+            out.destroy()
+          }
         }
         const onData = (chunk: Buffer) => {
           size += chunk.length
