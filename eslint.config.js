@@ -22,7 +22,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'eslint-rules/*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'react-hooks': reactHooks, architecture },
@@ -45,7 +48,40 @@ export default tseslint.config(
     files: ['src/features/**', 'src/components/**', 'src/routes/**'],
     ignores: ['src/components/mock-tools/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the backend through the generated hooks in src/api/generated.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the backend through the generated hooks in src/api/generated.' },
+      ],
+    },
+  },
+  {
+    // zod only through src/lib/zod.ts, which configures it (no eval under the CSP, German messages) before
+    // a schema parses; route parameters use src/lib/search-params.ts, so the start route loads no zod.
+    files: ['src/**'],
+    ignores: [
+      'src/lib/zod.ts',
+      'src/lib/i18n/zod-messages.ts',
+      'src/lib/toast.ts',
+      'src/components/layout/toaster.tsx',
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import z from '@/lib/zod' (configured: no eval, German messages)." },
+            {
+              name: 'zod/mini',
+              message: "Route parameters use '@/lib/search-params'; forms import z from '@/lib/zod'.",
+            },
+            // Screens raise toasts through '@/lib/toast', which fetches sonner with the first toast (issue 12).
+            { name: 'sonner', message: "Import toast from '@/lib/toast' (sonner stays out of the screens' chunks)." },
+          ],
+          patterns: [{ group: ['zod/*'], message: "Import z from '@/lib/zod'." }],
+        },
+      ],
     },
   },
   {

@@ -26,7 +26,10 @@ export default defineConfig({
       },
     },
   },
-  // zod schemas of every parameter, body and response, for forms and for the mocked backend's validation.
+  // zod schemas of every parameter, body and response, for forms and for the backends' validation. Zod Mini
+  // (`zod/mini`): its schemas are plain functions marked pure, so a screen's chunk holds the zod it uses and
+  // only the schemas it imports, not the whole classic API and every schema of the tag
+  // (docs/decisions/0018-zod-mini-and-lazy-dialogs.md).
   zod: {
     input,
     output: {
@@ -38,6 +41,7 @@ export default defineConfig({
       indexFiles: false,
       override: {
         zod: {
+          variant: 'mini',
           generate: { param: true, query: true, header: false, body: true, response: true },
           coerce: { query: ['number', 'boolean'], param: ['number'] },
         },

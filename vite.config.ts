@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { mockServiceWorkerPlugin } from './mocks/vite-plugin.ts'
+import { prerenderPlugin } from './scripts/prerender-plugin.ts'
 
 export default defineConfig({
   plugins: [
@@ -27,6 +28,8 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     mockServiceWorkerPlugin(),
+    // The public pages as HTML at build time (real builds only; issue 12).
+    prerenderPlugin(),
   ],
   resolve: {
     alias: {
@@ -39,5 +42,20 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page needs before it can render (React, the router, the query cache, Lingui):
+              // one file, which gzip packs tighter than a dozen small ones and a browser keeps across
+              // releases that only change the app.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](router-core|react-router|history|store|react-store|query-core|react-query)|@lingui[\\/](core|react))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 })

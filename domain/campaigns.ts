@@ -11,7 +11,7 @@ import { defineOperation, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import { isoInstant } from './time.ts'
-import { FieldErrors, normalizedText } from './validation.ts'
+import { FieldErrors, minLengthOf, normalizedText } from './validation.ts'
 import type { CampaignRecord } from './records.ts'
 import { toCampaign, toCampaigns } from './views.ts'
 
@@ -30,7 +30,7 @@ type CampaignFields = Pick<
 >
 
 /** The contract inlines the name's minimum (no generated constant): read it from the schema. */
-const NAME_MIN = CreateCampaignBody.def.left.shape.name.minLength ?? 0
+const NAME_MIN = minLengthOf(CreateCampaignBody.def.left.shape.name)
 
 /** The contract's rules: `to` after `from`; minimum ≤ suggested amount ≤ goal. */
 const checkRules = (fields: CampaignFields): void => {

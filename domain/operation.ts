@@ -7,7 +7,7 @@
  * The adapters in front (MSW handlers in mocks/, the Fastify server in server/) turn their requests into
  * an `ApiRequest` and the `ApiResponse` back into theirs; nothing else.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { ACCESS, allowsUnconfirmed, dependsOnResource, granted, grantedByRole } from './access.ts'
 import type { AccessScope, AccessSubject, OperationId } from './access.ts'
 import { zvrTaken } from './club-checks.ts'
@@ -66,9 +66,9 @@ export interface OperationInput<P, Q, B> {
 }
 
 export interface OperationSpec<P, Q, B> {
-  readonly params?: z.ZodType<P>
-  readonly query?: z.ZodType<Q>
-  readonly body?: z.ZodType<B>
+  readonly params?: z.ZodMiniType<P>
+  readonly query?: z.ZodMiniType<Q>
+  readonly body?: z.ZodMiniType<B>
   /** Checks that come before validation (e.g. a missing invitation token has its own problem type). */
   readonly before?: (request: ApiRequest) => void
   /** What the request is about, for `CLUB_MEMBER` and `SELF`; throws `not-found` for unknown ids. */
@@ -119,7 +119,7 @@ export const requireCaller = (ctx: OperationContext): Caller => {
   return ctx.caller
 }
 
-const parseBody = (schema: z.ZodType, body: unknown): unknown => {
+const parseBody = (schema: z.ZodMiniType, body: unknown): unknown => {
   if (body === MALFORMED_BODY) {
     throw problem('validation', 'The request body is not valid JSON.', [
       { field: 'body', message: 'Not valid JSON.', code: 'invalid_json' },

@@ -15,7 +15,7 @@ import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { UserRecord } from './records.ts'
 import { isoInstant } from './time.ts'
-import { normalizedText } from './validation.ts'
+import { minLengthOf, normalizedText } from './validation.ts'
 import { toUser } from './views.ts'
 
 const assertEmailFree = async (ports: Ports, email: string, exceptUid?: string): Promise<void> => {
@@ -25,7 +25,7 @@ const assertEmailFree = async (ports: Ports, email: string, exceptUid?: string):
 }
 
 /** The contract inlines the names' minimum (no generated constant): read it from the schema. */
-const NAME_MIN = CreateUserBody.shape.firstName.minLength ?? 0
+const NAME_MIN = minLengthOf(CreateUserBody.shape.firstName)
 
 /** First and last name normalized and at least NAME_MIN long; `prefix` leads the field names in errors. */
 const checkedNames = (

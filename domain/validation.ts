@@ -4,7 +4,7 @@
  * problem. Messages are set per parse, so the app's German zod messages (a global setting) don't leak
  * into the backend's answers.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
 import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS } from '../src/lib/input-checks.ts'
 import { invalidField, problem } from './problem.ts'
@@ -82,7 +82,7 @@ const invalidInput = (location: InputLocation, errors: readonly FieldError[]) =>
  * Parses `input` or throws a 400 `validation` problem listing every bad field. In a body, every text is
  * also held to `textCharacterErrors` (of what the schema keeps, or of the whole input when it fails).
  */
-export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> => {
+export const parseInput = <S extends z.ZodMiniType>(schema: S, input: unknown, location: InputLocation): z.output<S> => {
   const result = schema.safeParse(input, { error: englishMessage, reportInput: true })
   if (result.success) {
     const characters = location === 'body' ? textCharacterErrors(result.data) : []
@@ -101,6 +101,18 @@ export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, locat
   const characters =
     location === 'body' ? textCharacterErrors(input).filter((error) => !badFields.has(error.field)) : []
   throw invalidInput(location, [...errors, ...characters])
+}
+
+/**
+ * The minimum length a generated string schema checks (0 without one), for limits the contract inlines
+ * without a generated constant. Zod Mini schemas have no `minLength` property: the check is in their def.
+ */
+export const minLengthOf = (schema: z.ZodMiniType): number => {
+  for (const check of schema._zod.def.checks ?? []) {
+    const def = check._zod.def as { check: string; minimum?: number }
+    if (def.check === 'min_length' && def.minimum !== undefined) return def.minimum
+  }
+  return 0
 }
 
 /** Collects rule violations that zod cannot express, to throw them together. */

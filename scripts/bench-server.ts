@@ -7,11 +7,12 @@
  *   --connections 20   concurrent connections (autocannon)
  *   --duration 20      seconds per endpoint
  *   --clubs 10000 --donations 100000
+ *   --json <file>      also write the rows and the goal as JSON (npm run bench reads it)
  * With DATABASE_URL set, the server also runs on a fresh database of that PostgreSQL server.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     clubs: { type: 'string', default: '10000' },
     donations: { type: 'string', default: '100000' },
+    json: { type: 'string' },
   },
 })
 const connections = Number(values.connections)
@@ -210,6 +212,24 @@ try {
     if (!met && row.backend.startsWith('server')) exitCode = 1
     console.log(
       `| ${row.backend} | ${row.endpoint} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${met ? 'met' : 'MISSED'} |`,
+    )
+  }
+  if (values.json) {
+    mkdirSync(path.dirname(path.resolve(values.json)), { recursive: true })
+    writeFileSync(
+      values.json,
+      JSON.stringify(
+        {
+          goal: { p99Ms: GOAL_P99_MS, errors: 0, appliesTo: 'server' },
+          connections,
+          durationS: duration,
+          size,
+          machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? null, node: process.version },
+          rows: rows.map((row) => ({ ...row, met: row.p99 <= GOAL_P99_MS && row.errors === 0 })),
+        },
+        null,
+        2,
+      ),
     )
   }
 } finally {

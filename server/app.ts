@@ -161,9 +161,17 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     return sendProblem(reply, problem('internal', 'The backend failed unexpectedly.'), instance)
   })
 
+  // Filled once the static files are registered (below): the pages the build prerendered.
+  let prerendered: ReadonlyMap<string, string> = new Map()
   app.setNotFoundHandler((request, reply) => {
-    // A page of the served app (`/home`, `/club/x/profile`): its index.html, the router takes over.
-    if (config.staticDir && isAppPage(request)) return sendAppPage(reply)
+    // A page of the served app (`/home`, `/club/x/profile`): its index.html (or the page prerendered at
+    // build time), the router takes over.
+    if (config.staticDir && isAppPage(request)) return sendAppPage(reply, prerendered, request.url)
+    // A prerendered form sent before the app's scripts ran (method="post"): the page again, by GET; the
+    // body (a password, maybe) is neither read nor logged.
+    if (config.staticDir && request.method === 'POST' && prerendered.has(pathOf(request).replace(/(.)\/+$/, '$1'))) {
+      return reply.redirect(request.url, 303)
+    }
     const path = pathOf(request)
     return sendProblem(reply, problem('not-found', `No operation answers ${request.method} ${path}.`), path)
   })
@@ -214,7 +222,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // With Firebase Auth the browser signs in at Firebase; the local stand-in must not exist beside it.
   if (backend.identity !== 'firebase') registerLocalIdentity(app, backend)
   if (config.testHooks) registerTestHooks(app, backend)
-  if (config.staticDir) await registerStatic(app, config.staticDir)
+  if (config.staticDir) prerendered = await registerStatic(app, config.staticDir)
 
   return app
 }

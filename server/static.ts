@@ -13,7 +13,7 @@
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 
 export const INDEX_FILE = 'index.html'
@@ -49,13 +49,41 @@ export const isAppPage = (request: FastifyRequest): boolean => {
   return accept.includes('text/html')
 }
 
-/** Answers with the app's `index.html`, revalidated on every load. */
-export const sendAppPage = (reply: FastifyReply): FastifyReply => {
-  reply.code(200)
-  return reply.sendFile(INDEX_FILE)
+/** Where the build keeps the public pages rendered at build time (scripts/prerender-plugin.ts). */
+export const PRERENDERED_DIR = 'prerendered'
+
+/** The prerendered file of a page path (`/` → `prerendered/index.html`), if the build has one. */
+const prerenderedPages = (dir: string): Map<string, string> => {
+  const pages = new Map<string, string>()
+  const visit = (folder: string) => {
+    if (!existsSync(folder)) return
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name)
+      if (entry.isDirectory()) visit(file)
+      else if (entry.name.endsWith('.html')) {
+        const relative = path.relative(path.join(dir, PRERENDERED_DIR), file).split(path.sep).join('/')
+        const page = `/${relative.replace(/\.html$/, '')}`
+        pages.set(page === '/index' ? '/' : page, path.relative(dir, file).split(path.sep).join('/'))
+      }
+    }
+  }
+  visit(path.join(dir, PRERENDERED_DIR))
+  return pages
 }
 
-export const registerStatic = async (app: FastifyInstance, root: string): Promise<void> => {
+/**
+ * Answers a page with its HTML rendered at build time when the build has one (the public pages, issue 12:
+ * their content paints before the scripts run), else with the app's `index.html`; revalidated on every load.
+ */
+export const sendAppPage = (reply: FastifyReply, pages: ReadonlyMap<string, string>, url: string): FastifyReply => {
+  reply.code(200)
+  const pathname = pathnameOf(url)
+  const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
+  return reply.sendFile(page ?? INDEX_FILE)
+}
+
+/** Serves the build's files; returns its prerendered pages for `sendAppPage`. */
+export const registerStatic = async (app: FastifyInstance, root: string): Promise<ReadonlyMap<string, string>> => {
   const dir = path.resolve(root)
   if (!existsSync(path.join(dir, INDEX_FILE))) {
     throw new Error(`STATIC_DIR ${dir} has no ${INDEX_FILE}: build the app first (npm start does).`)
@@ -64,7 +92,8 @@ export const registerStatic = async (app: FastifyInstance, root: string): Promis
     root: dir,
     prefix: '/',
     wildcard: true,
-    index: [INDEX_FILE],
+    // `/` is a page like any other (sendAppPage): it may have prerendered HTML.
+    index: false,
     dotfiles: 'ignore',
     serveDotFiles: false,
     redirect: false,
@@ -76,4 +105,8 @@ export const registerStatic = async (app: FastifyInstance, root: string): Promis
       reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE)
     },
   })
+  const pages = prerenderedPages(dir)
+  // The folder itself is no file to serve: `/` is the start page (prerendered, or the app's index.html).
+  app.get('/', (request, reply) => sendAppPage(reply, pages, request.url))
+  return pages
 }

@@ -1,13 +1,11 @@
-// First: zod must never try eval (the Content-Security-Policy forbids it).
-import '@/lib/zod-config'
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { configureApiAuth, setRequestTimeout } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
-import { loadAuthService } from '@/lib/auth/create-auth-service'
+import { loadAuthService, mayHaveStoredSession, watchForSessionElsewhere } from '@/lib/auth/create-auth-service'
 import { requestReauthentication } from '@/lib/auth/reauthentication'
 import { keepSessionInSync } from '@/lib/auth/session-sync'
 import { i18n } from '@/lib/i18n/i18n'
@@ -29,7 +27,9 @@ const start = async () => {
   }
 
   const queryClient = createQueryClient()
-  const auth = new AuthController(loadAuthService)
+  // Firebase loads only when a session is stored here or a sign-in form is used (issue 12).
+  const auth = new AuthController(loadAuthService, mayHaveStoredSession)
+  watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
 
   configureApiAuth({
@@ -46,15 +46,48 @@ const start = async () => {
   // again, and a signed-in, confirmed user gets the globals (spec §4).
   keepSessionInSync({ auth, queryClient, onUserChanged: () => void router.invalidate() })
 
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </I18nProvider>
-    </StrictMode>,
+    </StrictMode>
   )
+  const container = document.getElementById('root')!
+  if (await canHydrate(container, router)) {
+    // What TanStack Router's own hydration sets (router-core's load-client.js): the client then renders the
+    // tree the server rendered (no Suspense boundary around the root match), so React can adopt the HTML.
+    router.ssr = { manifest: undefined }
+    // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one
+    // long task (the page is already painted; a tap meanwhile is replayed once its part is hydrated).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // React recovers from a page that differs from its HTML by rendering it afresh; say so, it costs a paint.
+        onRecoverableError: (error) => console.warn('[prerender] the page did not match its prerendered HTML', error),
+      })
+    })
+  } else {
+    // Rendered afresh over a prerendered page: its <title> goes too, the screen sets its own.
+    if (container.dataset.prerendered) document.head.querySelector('title')?.remove()
+    createRoot(container).render(app)
+  }
+}
+
+/**
+ * Whether the HTML in `#root` is this page prerendered at build time (src/prerender.tsx, issue 12) and the
+ * app would render the same: the same path once the router has settled (no redirect, e.g. of a signed-in
+ * visitor), and no search parameter that changes what the page shows (only `redirect`, which the forms
+ * read when they are sent). Otherwise the app renders afresh over the HTML.
+ */
+const canHydrate = async (container: HTMLElement, router: ReturnType<typeof createAppRouter>): Promise<boolean> => {
+  const path = container.dataset.prerendered
+  if (!path || path !== window.location.pathname) return false
+  if ([...new URLSearchParams(window.location.search).keys()].some((key) => key !== 'redirect')) return false
+  // The first render must be the settled page, as it was at build time (not the root's pending shell).
+  await router.load()
+  return router.state.location.pathname === path && router.state.status === 'idle'
 }
 
 void start()

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import type { Role } from '@/api/generated/query/model/role'
 import type { AuthController } from '@/lib/auth/auth-controller'
 import { PagePending } from '@/components/layout/page-pending'
@@ -22,10 +22,12 @@ export const createQueryClient = () =>
     },
   })
 
-export const createAppRouter = (context: RouterContext) =>
+/** `history`: a memory history when pages are prerendered at build time (src/prerender.tsx). */
+export const createAppRouter = (context: RouterContext, history?: RouterHistory) =>
   createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // The query cache decides freshness; the router must not hold its own stale copy.
     defaultPreloadStaleTime: 0,

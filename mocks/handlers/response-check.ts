@@ -24,9 +24,10 @@ import { problem } from '../../domain/problem.ts'
 const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, files, globals, payments, users]
 
 /** `getClubs` → the generated `GetClubsResponse`. */
-export const successSchema = (operationId: OperationId): z.ZodType | undefined => {
+export const successSchema = (operationId: OperationId): z.core.$ZodType | undefined => {
   const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`
-  for (const module of modules) if (module[name] instanceof z.ZodType) return module[name]
+  // Generated schemas are Zod Mini's: `instanceof` the core type, which classic and mini schemas share.
+  for (const module of modules) if (module[name] instanceof z.core.$ZodType) return module[name]
   return undefined
 }
 
@@ -53,7 +54,7 @@ export const createResponseCheck =
     }
     if (response.status < 300 && response.status !== 204) {
       const schema = successSchema(operationId)
-      const result = schema?.safeParse(response.body)
+      const result = schema && z.safeParse(schema, response.body)
       if (result && !result.success) {
         violations.push(...result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
       }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { hasForbiddenCharacters, isValidPostalCode } from './input-checks'
 import { forbiddenCharactersMessage } from './input-messages'
 
@@ -9,7 +9,9 @@ import { forbiddenCharactersMessage } from './input-messages'
 
 /** A text without control characters or bidirectional overrides (`multiline`: line breaks and tabs are fine). */
 export const plainText = (multiline = false) =>
-  z.string().refine((value) => !hasForbiddenCharacters(value, multiline), { error: forbiddenCharactersMessage })
+  z
+    .string()
+    .check(z.refine((value) => !hasForbiddenCharacters(value, multiline), { error: forbiddenCharactersMessage }))
 
 /** Whether the (trimmed) value is empty or a postal code of `country`. */
 export const emptyOrPostalCode = (country: string, value: string): boolean =>

@@ -1,11 +1,33 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router'
 import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { GuardedError } from '@/components/layout/guarded-error'
 import { requireAccess } from '@/lib/auth/guard'
 
+const childRoutes = (route: AnyRoute): AnyRoute[] => {
+  const children: unknown = route.children
+  if (!children || typeof children !== 'object') return []
+  return (Array.isArray(children) ? children : Object.values(children)) as AnyRoute[]
+}
+
+/**
+ * Starts loading the code of this route and of the screen below it that the URL names (each screen's
+ * loader travels in one chunk with its component, vite.config.ts). Issue 12: on a full page load the guard
+ * waits for the sign-in provider (the Firebase SDK and its check of the stored session, one round trip);
+ * the screen's code loads meanwhile instead of after it, so the screen's loader asks the backend the moment
+ * the user is known. Outside a build (tests) components are not lazy and nothing happens.
+ */
+const loadScreenCode = (matchedRouteIds: ReadonlySet<string>) => {
+  const load = (route: AnyRoute) => {
+    void (route.options.component as AsyncRouteComponent<unknown> | undefined)?.preload?.()
+    for (const child of childRoutes(route)) if (matchedRouteIds.has(child.id as string)) load(child)
+  }
+  load(Route)
+}
+
 // The one guard: every route below needs a signed-in user, and the roles its staticData names.
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location, matches }): Promise<void> => {
+    loadScreenCode(new Set(matches.map((match) => match.routeId)))
     await requireAccess({ context, location, matches: matches.map((match) => ({ staticData: match.staticData })) })
     // Every signed-in screen and the navigation need the backend's record of the user: it loads alongside
     // the screen's own requests, not after them (issue 11). Never throws; the screens show their failures.

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, z } from '@/lib/search-params'
+import { optionalString, schema } from '@/lib/search-params'
 import { AcceptInvitationPage } from '@/features/auth/accept-invitation-page'
 
 export const Route = createFileRoute('/acceptInvitation')({
-  validateSearch: z.object({ token: optionalString(200) }),
+  validateSearch: schema({ token: optionalString(200) }),
   component: AcceptInvitationPage,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, z } from '@/lib/search-params'
+import { optionalString, schema } from '@/lib/search-params'
 import { LoginPage } from '@/features/auth/login-page'
 
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: optionalString(2000) }),
+  validateSearch: schema({ redirect: optionalString(2000) }),
   component: LoginPage,
 })

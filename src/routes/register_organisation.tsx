@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalInt, z } from '@/lib/search-params'
+import { optionalInt, schema } from '@/lib/search-params'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
 import { RegistrationPage } from '@/features/registration/registration-page'
 
 export const Route = createFileRoute('/register_organisation')({
   // The wizard's step lives in the URL, so the browser's back button steps back too.
-  validateSearch: z.object({ step: optionalInt(1, 5) }),
+  validateSearch: schema({ step: optionalInt(1, 5) }),
   // The club types (step 4) load while the first steps are filled in; a failure shows in that step.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(getGetClubTypesQueryOptions())

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import type { Download, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -90,10 +91,45 @@ test.describe('Spenden', () => {
     await list.getByRole('button', { name: 'Weiter' }).click()
     await expect(page).toHaveURL(/dPage=1/)
     await list.getByLabel('Einträge pro Seite').selectOption('100')
-    await expect(list.getByTestId('donation-row')).toHaveCount(100)
+    // 100 rows (and the header row) on the page; the list renders those near the viewport.
+    await expect(list.getByRole('table')).toHaveAttribute('aria-rowcount', '101')
     await page.reload()
-    await expect(list.getByTestId('donation-row')).toHaveCount(100)
+    await expect(list.getByRole('table')).toHaveAttribute('aria-rowcount', '101')
     await expect(list.getByRole('columnheader', { name: /Betrag/ })).toHaveAttribute('aria-sort', 'descending')
+  })
+
+  test('a 250-row page keeps at most 60 rows in the DOM and shows each one as the page scrolls', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME}&dSize=250`)
+    const list = page.getByRole('region', { name: 'Spenden', exact: true })
+    const table = list.getByRole('table')
+    await expect(table).toHaveAttribute('aria-rowcount', '251')
+    await expect(list.locator('tr[aria-rowindex="2"]')).toBeAttached()
+    const rows = list.getByTestId('donation-row')
+    expect(await rows.count()).toBeLessThanOrEqual(60)
+    await expect(list.locator('tr[aria-rowindex="251"]')).toHaveCount(0)
+    // Scrolling to the pagination below the table brings the last rows.
+    await list.getByRole('button', { name: 'Weiter' }).scrollIntoViewIfNeeded()
+    await expect(list.locator('tr[aria-rowindex="251"]')).toBeVisible()
+    expect(await rows.count()).toBeLessThanOrEqual(60)
+    // Every row on screen holds a donation: no gap between the spacers and the rows.
+    const covered = await page.evaluate(() => {
+      const shown = [...document.querySelectorAll('#spenden tr[data-index]')].map((row) => row.getBoundingClientRect())
+      const table = document.querySelector('#spenden tbody')!.getBoundingClientRect()
+      const top = Math.max(0, table.top)
+      const bottom = Math.min(innerHeight, table.bottom)
+      return shown.some((rect) => rect.top <= top + 1) && shown.some((rect) => rect.bottom >= bottom - 1)
+    })
+    expect(covered).toBe(true)
+    // Rendered rows, spacers and row indexes are still a table axe accepts (as accessibility.spec.ts checks).
+    const axe = await new AxeBuilder({ page })
+      .include('#spenden')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([])
+    // The next page keeps the list in place while it loads, then shows its rows.
+    await list.getByRole('button', { name: 'Weiter' }).click()
+    await expect(list.getByRole('navigation', { name: 'Seitennavigation' })).toContainText(/^Seite 2 von/)
+    await expect(list.locator('tr[aria-rowindex="251"]')).toBeVisible()
   })
 
   test("a campaign's donations are listed on its page", async ({ page }) => {

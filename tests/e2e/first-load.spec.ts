@@ -43,9 +43,12 @@ test('with a slow backend, /home shows the shell and a loading state before its 
   await expect(page.getByTestId('page-pending').or(page.getByTestId('loading-overlay')).first()).toBeVisible()
   // The dashboard's data is not there yet: what shows is the shell around a loading state.
   await expect(page.locator('#verlauf')).toHaveCount(0)
+  // Issue 12: no footer under the short outline, where it would jump down when the long screen arrives.
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
 
   await expect(page.locator('#verlauf')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Musikverein Hallein')
+  await expect(page.getByRole('contentinfo')).toBeAttached()
   expect(await page.evaluate(() => (window as unknown as { __root: { emptyAfterParse: boolean } }).__root.emptyAfterParse)).toBe(false)
 })
 

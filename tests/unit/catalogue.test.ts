@@ -26,15 +26,29 @@ const SPEC_MESSAGES = [
   'Fehler beim Speichern des Dokuments',
 ]
 
-const catalogues = ['shell', 'messages'].map((name) =>
-  readFileSync(path.join(import.meta.dirname, `../../src/locales/de/${name}.po`), 'utf8'),
+const locales = path.join(import.meta.dirname, '../../src/locales/de')
+const catalogueFiles = readdirSync(locales, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.po'),
 )
-// The screens' catalogue (docs/decisions/0007): every message the spec quotes is shown by a screen.
-const msgids = new Set([...catalogues[1]!.matchAll(/^msgid "(.*)"$/gm)].map((match) => match[1]!.replace(/\\"/g, '"')))
+const catalogues = catalogueFiles.map((file) => readFileSync(path.join(locales, file), 'utf8'))
+// The screens' catalogues (docs/decisions/0007, 0018): every message the spec quotes is shown by a screen.
+const msgids = new Set(
+  catalogues
+    .filter((_, index) => catalogueFiles[index] !== 'shell.po')
+    .flatMap((catalogue) => [...catalogue.matchAll(/^msgid "(.*)"$/gm)].map((match) => match[1]!.replace(/\\"/g, '"'))),
+)
 
 describe('the Lingui catalogue', () => {
   it.each(SPEC_MESSAGES)('holds the spec message "%s" verbatim', (message) => {
     expect(msgids).toContain(message)
+  })
+
+  it('is split into the shell, the shared screens, the features and the demo tools', () => {
+    expect(catalogueFiles).toContain('shell.po')
+    expect(catalogueFiles).toContain('messages.po')
+    expect(catalogueFiles.filter((file) => file.startsWith('features'))).toHaveLength(
+      readdirSync(path.join(import.meta.dirname, '../../src/features')).filter((name) => name !== 'start').length,
+    )
   })
 
   it('is German only', () => {
@@ -43,9 +57,9 @@ describe('the Lingui catalogue', () => {
 })
 
 /**
- * Only the shell's catalogue loads with the app; a screen brings the screens' catalogue (messages.po) itself
- * (docs/decisions/0007). Every component a route renders from a feature outside the shell must import it,
- * or its text would show as message ids.
+ * Only the shell's catalogue loads with the app; a screen brings its feature's catalogue and the shared one
+ * itself (`src/features/<feature>/messages.ts`, docs/decisions/0007, 0018). Every component a route renders
+ * from a feature outside the shell must import it, or its text would show as message ids.
  */
 describe(`the screens' catalogue`, () => {
   const root = path.join(import.meta.dirname, '../..')
@@ -60,12 +74,15 @@ describe(`the screens' catalogue`, () => {
     ),
   )
   screens.add('src/components/mock-tools/mock-tools-panel.tsx')
+  // The screen's own folder's messages.ts: its feature's catalogue (or the demo tools').
+  const loader = (file: string) => path.join(path.dirname(path.join(root, file)), 'messages.ts')
 
   it('finds the screens the routes render', () => {
     expect(screens.size).toBeGreaterThanOrEqual(13)
   })
 
   it.each([...screens])('is loaded by %s', (file) => {
-    expect(readFileSync(path.join(root, file), 'utf8')).toContain("import '@/lib/i18n/screen-messages'")
+    expect(readFileSync(path.join(root, file), 'utf8')).toMatch(/^import '\.\/messages'$/m)
+    expect(existsSync(loader(file))).toBe(true)
   })
 })

@@ -6,7 +6,8 @@ import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetMockBackend, server } from '@mocks/node'
 import '@/lib/i18n/i18n'
-import '@/lib/i18n/screen-messages'
+// Every catalogue: the screens' (each feature's, docs/decisions/0018) and the demo tools'.
+import.meta.glob(['/src/features/*/messages.ts', '/src/components/mock-tools/messages.ts'], { eager: true })
 
 // happy-dom lacks object URLs; the storage adapter hands them out for previews and downloads.
 if (!('createObjectURL' in URL)) {

@@ -16,7 +16,12 @@ const ReauthenticateDialog = lazy(() =>
  */
 export const ReauthenticationHost = () => {
   useEffect(() => registerReauthenticationPresenter(), [])
-  const pending = useSyncExternalStore(subscribeReauthentication, isReauthenticationPending, isReauthenticationPending)
+  const pending = useSyncExternalStore(
+    subscribeReauthentication,
+    isReauthenticationPending,
+    // A prerendered page (src/prerender.tsx) was rendered with nothing waiting.
+    () => false,
+  )
   const [needed, setNeeded] = useState(pending)
   if (pending && !needed) setNeeded(true)
   if (!needed) return null

@@ -1,23 +1,23 @@
 import { Trans } from '@lingui/react/macro'
-import { Link, Outlet } from '@tanstack/react-router'
+import { ClientOnly, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { ReauthenticationHost } from '@/components/auth/reauthentication-host'
 import { cn } from '@/lib/cn'
 import { AppLogo } from './app-logo'
+import { DemoBanner as DemoModeBanner } from './demo-banner'
 import { EmailVerificationNotice } from './email-verification-notice'
 import { LoadingOverlay, useLoadingOverlayVisible } from './loading-overlay'
 import { Navigation } from './navigation'
 import { PagePending } from './page-pending'
 import { SiteFooter } from './site-footer'
 
-// Neither is needed for the first paint, so neither weighs on the initial chunk: toasts only follow user
-// actions (sonner replays any toast raised before its Toaster mounts), and the demo banner exists only in
-// mocked mode (Vite folds this exact expression, so a real build drops it entirely).
+// Toasts only follow user actions (sonner replays any toast raised before its Toaster mounts): not needed
+// for the first paint, so not in the initial chunk.
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })))
-const DemoBanner =
-  import.meta.env.VITE_MOCKS !== 'false'
-    ? lazy(() => import('./demo-banner').then((module) => ({ default: module.DemoBanner })))
-    : () => null
+// The demo banner exists only in mocked mode (Vite folds this exact expression, so a real build drops it
+// entirely). There it is part of the first paint, not loaded after it: appearing later, it pushed the whole
+// page down (issue 12, CLS). Its dialogs load when asked for.
+const DemoBanner = import.meta.env.VITE_MOCKS !== 'false' ? DemoModeBanner : () => null
 
 /**
  * The frame of every screen. `pending`: the first load is still deciding what to show (the router's
@@ -26,6 +26,12 @@ const DemoBanner =
  */
 const ShellFrame = ({ children, pending = false }: { children: ReactNode; pending?: boolean }) => {
   const overlay = useLoadingOverlayVisible()
+  // While the screen still loads (the router's pending state: its outline and "Seite wird geladen …") the
+  // footer is left out: at the foot of the short outline it would jump down, out of view, as soon as a long
+  // screen arrives (issue 12, CLS). It comes with the screen, below it.
+  const screenPending = useRouterState({
+    select: (state) => state.matches.some((match) => match.status === 'pending'),
+  })
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,9 +40,7 @@ const ShellFrame = ({ children, pending = false }: { children: ReactNode; pendin
       >
         <Trans>Zum Inhalt springen</Trans>
       </a>
-      <Suspense fallback={null}>
-        <DemoBanner />
-      </Suspense>
+      <DemoBanner />
       {/* Above the loading overlay while it shows: the navigation, "Abmelden" included, stays usable. */}
       <header className={cn('relative border-b border-slate-200 bg-white', overlay && 'z-[61]')}>
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -50,15 +54,18 @@ const ShellFrame = ({ children, pending = false }: { children: ReactNode; pendin
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8">
         {children}
       </main>
-      <SiteFooter />
+      {!pending && !screenPending && <SiteFooter />}
       <LoadingOverlay visible={overlay} />
       {!pending && (
         <>
           {/* "Bitte bestätigen Sie Ihre Anmeldung" when a change needs a recent sign-in; the screen stays mounted. */}
           <ReauthenticationHost />
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          {/* After hydration only: a prerendered page (src/prerender.tsx) has no toasts to show. */}
+          <ClientOnly>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </ClientOnly>
         </>
       )}
     </div>

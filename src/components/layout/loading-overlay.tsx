@@ -33,8 +33,11 @@ export const useDebouncedBusy = (busy: boolean): boolean => {
 }
 
 /** Whether the overlay shows now: requests in flight (spec §1, §4), with the delay and minimum applied. */
+// A prerendered page (src/prerender.tsx) was rendered with nothing in flight; hydration starts from that.
+const nothingInFlight = () => 0
+
 export const useLoadingOverlayVisible = (): boolean => {
-  const inFlight = useSyncExternalStore(subscribeInFlight, getInFlightCount, getInFlightCount)
+  const inFlight = useSyncExternalStore(subscribeInFlight, getInFlightCount, nothingInFlight)
   return useDebouncedBusy(inFlight > 0)
 }
 

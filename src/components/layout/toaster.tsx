@@ -9,6 +9,9 @@ export const Toaster = () => {
   return (
     <SonnerToaster
       position="bottom-right"
+      // German only (spec §1): without it sonner reads the document's direction from computed styles on
+      // every render, a style recalculation on each navigation (issue 12).
+      dir="ltr"
       duration={TOAST_DURATION_MS}
       richColors
       closeButton

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Alert } from '@/components/ui/alert'

@@ -1,8 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { Trans } from '@lingui/react/macro'
-import { useState, type ReactNode } from 'react'
-import { cn } from '@/lib/cn'
-import { Button } from './button'
+import { createContext, lazy, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { whenIdle } from '@/lib/when-idle'
+import { Button, type ButtonProps } from './button'
+import type { DialogFrameProps } from './dialog-frame'
+import { Spinner } from './spinner'
 
 /**
  * The last value that was not null/undefined: a dialog opened for `value` keeps showing it while it fades out
@@ -13,6 +14,20 @@ export const useLastDefined = <T,>(value: T | null | undefined): T | null => {
   if (value != null && value !== last) setLast(value)
   return value ?? last
 }
+
+// The modal (Radix, ~14 KB gzip) is its own chunk: a screen's chunk carries only this module, and the frame
+// is fetched once the screen is idle, or when a dialog opens before that (issue 12, docs/decisions/0018).
+let loadedFrame: ComponentType<DialogFrameProps> | undefined
+const loadFrame = () =>
+  import('./dialog-frame').then((module) => {
+    loadedFrame = module.DialogFrame
+    return { default: module.DialogFrame }
+  })
+const LazyFrame = lazy(loadFrame)
+
+const preloadFrame = () => (loadedFrame ? undefined : whenIdle(() => void loadFrame()))
+
+const CloseContext = createContext<(() => void) | null>(null)
 
 interface DialogProps {
   open: boolean
@@ -29,25 +44,38 @@ interface DialogProps {
   fallbackFocus?: () => HTMLElement | null | undefined
 }
 
+/** While the frame's chunk is on the way (a dialog opened before the screen was idle): the overlay and a spinner. */
+const DialogPending = ({ title }: { title: ReactNode }) => (
+  <>
+    <div className="fixed inset-0 z-40 bg-slate-900/50" />
+    <div
+      role="status"
+      className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl"
+    >
+      <div className="border-b border-slate-200 px-5 py-4 text-lg font-semibold text-slate-900">{title}</div>
+      <div className="flex items-center gap-3 px-5 py-6 text-slate-600">
+        <Spinner className="size-5 text-brand-700" />
+        <span>
+          <Trans>Wird geladen …</Trans>
+        </span>
+      </div>
+    </div>
+  </>
+)
+
 /**
  * A modal dialog (Radix: focus trap, Escape closes, focus returns to the opener, title and description
- * announced). Every screen uses this one.
+ * announced). Every screen uses this one. Nothing is rendered until it first opens.
  */
-export const Dialog = ({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  fallbackFocus,
-}: DialogProps) => {
+export const Dialog = ({ open, onOpenChange, title, fallbackFocus, ...rest }: DialogProps) => {
   // Radix gives the focus back to a `Dialog.Trigger` only; screens open dialogs from their own buttons, so
   // the element that had the focus when the dialog opened gets it back when it closes (WAI-ARIA dialog).
   // It is noted while rendering the opening: by the first effect, `autoFocus` inside has moved the focus.
   const [opener, setOpener] = useState<HTMLElement | null>(null)
   const [wasOpen, setWasOpen] = useState(open)
+  // The frame this dialog renders, chosen when it first opens: the loaded one, else the lazy one (which
+  // suspends until its chunk is there). Kept afterwards, so the frame is never swapped while mounted.
+  const [Frame, setFrame] = useState<ComponentType<DialogFrameProps> | null>(null)
   if (open !== wasOpen) {
     setWasOpen(open)
     if (open)
@@ -57,42 +85,37 @@ export const Dialog = ({
           : null,
       )
   }
+  if (open && !Frame) setFrame(() => loadedFrame ?? LazyFrame)
+  useEffect(preloadFrame, [])
+
+  if (!Frame) return null
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white shadow-xl',
-            size === 'md' ? 'max-w-lg' : 'max-w-3xl',
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            // One dialog led to the next (a confirmation, then the backend's question): the focus stays there.
-            if (document.querySelector('[role="dialog"][data-state="open"]')) {
-              event.preventDefault()
-              return
-            }
-            const target = opener?.isConnected ? opener : fallbackFocus?.()
-            if (target) {
-              event.preventDefault()
-              target.focus()
-            }
-          }}
-        >
-          <div className="border-b border-slate-200 px-5 py-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-            {description && (
-              <RadixDialog.Description className="mt-1 text-sm text-slate-700">{description}</RadixDialog.Description>
-            )}
-          </div>
-          {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <CloseContext value={() => onOpenChange(false)}>
+      <Suspense fallback={open ? <DialogPending title={title} /> : null}>
+        <Frame
+          open={open}
+          onOpenChange={onOpenChange}
+          title={title}
+          opener={opener}
+          fallbackFocus={fallbackFocus}
+          {...rest}
+        />
+      </Suspense>
+    </CloseContext>
+  )
+}
+
+/** A button inside a dialog that closes it ("Abbrechen", "Schließen"). */
+export const DialogClose = ({ onClick, ...props }: ButtonProps) => {
+  const close = use(CloseContext)
+  return (
+    <Button
+      {...props}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) close?.()
+      }}
+    />
   )
 }
 
@@ -131,11 +154,9 @@ export const ConfirmDialog = ({
     fallbackFocus={fallbackFocus}
     footer={
       <>
-        <RadixDialog.Close asChild>
-          <Button variant="secondary" autoFocus>
-            <Trans>Abbrechen</Trans>
-          </Button>
-        </RadixDialog.Close>
+        <DialogClose variant="secondary" autoFocus>
+          <Trans>Abbrechen</Trans>
+        </DialogClose>
         <Button variant={destructive ? 'danger' : 'primary'} pending={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>

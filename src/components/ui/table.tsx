@@ -1,4 +1,4 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
+import type { ComponentProps, HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
 
 /** Scrolls sideways on narrow screens instead of squeezing columns. */
@@ -12,11 +12,9 @@ export const TableHead = ({ className, ...props }: HTMLAttributes<HTMLTableSecti
   <thead className={cn('border-b border-slate-200 bg-slate-50 text-slate-700', className)} {...props} />
 )
 
-export const TableBody = (props: HTMLAttributes<HTMLTableSectionElement>) => (
-  <tbody className="divide-y divide-slate-100" {...props} />
-)
+export const TableBody = (props: ComponentProps<'tbody'>) => <tbody className="divide-y divide-slate-100" {...props} />
 
-export const TableRow = ({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) => (
+export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => (
   <tr className={cn('align-top', className)} {...props} />
 )
 

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { CreateClubTypeBody } from '@/api/generated/zod/club-types/club-types.zod'
 import { DeactivateClubBody } from '@/api/generated/zod/clubs/clubs.zod'
 import { RejectPaymentAccountBody } from '@/api/generated/zod/payments/payments.zod'
@@ -11,34 +11,40 @@ import { RejectPaymentAccountBody } from '@/api/generated/zod/payments/payments.
 
 /** `NamedInput` of club types and club roles (the same rule for both: 2 to 60 characters). */
 export const namedInputSchema = () =>
-  CreateClubTypeBody.extend({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Bitte geben Sie einen Namen ein.` })
-      .pipe(CreateClubTypeBody.shape.name),
+  z.object({
+    ...CreateClubTypeBody.shape,
+    name: z.pipe(
+      z.string().check(z.trim(), z.minLength(1, { error: () => t`Bitte geben Sie einen Namen ein.` })),
+      CreateClubTypeBody.shape.name,
+    ),
   })
 export type NamedInputValues = z.infer<ReturnType<typeof namedInputSchema>>
 
+/** A reason the club reads (rejection, deactivation): it must say something, within the contract's limit. */
+const reason = (contract: z.ZodMiniType<string, string>) =>
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: () => t`Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.` }),
+      ),
+    contract,
+  )
+
 /** `PaymentRejection`: the reason is shown to the club, so it must say something. */
 export const rejectionSchema = () =>
-  RejectPaymentAccountBody.extend({
-    reason: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.` })
-      .pipe(RejectPaymentAccountBody.shape.reason),
+  z.object({
+    ...RejectPaymentAccountBody.shape,
+    reason: reason(RejectPaymentAccountBody.shape.reason),
   })
 export type RejectionValues = z.infer<ReturnType<typeof rejectionSchema>>
 
 /** `ClubDeactivation`: the club reads the reason on its dashboard, so it must say something. */
 export const deactivationSchema = () =>
-  DeactivateClubBody.extend({
-    reason: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.` })
-      .pipe(DeactivateClubBody.shape.reason),
+  z.object({
+    ...DeactivateClubBody.shape,
+    reason: reason(DeactivateClubBody.shape.reason),
   })
 export type DeactivationValues = z.infer<ReturnType<typeof deactivationSchema>>
 

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'

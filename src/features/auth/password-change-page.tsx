@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { useLingui } from '@lingui/react/macro'
 import { Card, CardBody } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import {
   CreateUserBody,
   RegisterViaInviteBody,
@@ -24,22 +24,24 @@ export const PASSWORD_MAX_LENGTH = updateUserPasswordBodyPasswordMax
 
 /** Spec §5 "Bitte geben Sie Ihre E-Mail-Adresse ein" for an empty field, then the contract's format check. */
 const email = () =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Bitte geben Sie Ihre E-Mail-Adresse ein` })
-    .pipe(CreateUserBody.shape.email)
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: () => t`Bitte geben Sie Ihre E-Mail-Adresse ein` })),
+    CreateUserBody.shape.email,
+  )
 
 const newPassword = () =>
-  z
-    .string()
-    .min(1, { error: () => t`Bitte geben Sie ein Passwort ein.` })
-    .min(PASSWORD_MIN_LENGTH, {
+  z.string().check(
+    z.minLength(1, { error: () => t`Bitte geben Sie ein Passwort ein.` }),
+    z.minLength(PASSWORD_MIN_LENGTH, {
       error: () => t`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-    })
-    .max(PASSWORD_MAX_LENGTH, { error: () => t`Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.` })
+    }),
+    z.maxLength(PASSWORD_MAX_LENGTH, {
+      error: () => t`Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
+    }),
+  )
 
-const passwordConfirmation = () => z.string().min(1, { error: () => t`Bitte wiederholen Sie das Passwort.` })
+const passwordConfirmation = () =>
+  z.string().check(z.minLength(1, { error: () => t`Bitte wiederholen Sie das Passwort.` }))
 
 interface WithConfirmation {
   password: string
@@ -47,20 +49,22 @@ interface WithConfirmation {
 }
 
 /** The confirmation must match; checked as soon as both fields hold text, even while others are still empty. */
-const confirmed = <T extends z.ZodType<WithConfirmation>>(schema: T) =>
-  schema.refine((value) => value.password === value.passwordConfirmation, {
-    path: ['passwordConfirmation'],
-    error: () => t`Die Passwörter stimmen nicht überein.`,
-    when: (payload) => {
-      const value = payload.value as Partial<WithConfirmation> | undefined
-      return Boolean(value?.password && value.passwordConfirmation)
-    },
-  })
+const confirmed = <T extends z.ZodMiniType<WithConfirmation>>(schema: T) =>
+  schema.check(
+    z.refine<WithConfirmation>((value) => value.password === value.passwordConfirmation, {
+      path: ['passwordConfirmation'],
+      error: () => t`Die Passwörter stimmen nicht überein.`,
+      when: (payload) => {
+        const value = payload.value as Partial<WithConfirmation> | undefined
+        return Boolean(value?.password && value.passwordConfirmation)
+      },
+    }),
+  )
 
 export const loginSchema = () =>
   z.object({
     email: email(),
-    password: z.string().min(1, { error: () => t`Bitte geben Sie Ihr Passwort ein.` }),
+    password: z.string().check(z.minLength(1, { error: () => t`Bitte geben Sie Ihr Passwort ein.` })),
   })
 export type LoginValues = z.infer<ReturnType<typeof loginSchema>>
 
@@ -70,7 +74,8 @@ export type PasswordResetRequestValues = z.infer<ReturnType<typeof passwordReset
 /** `PUT users/updateUserPassword` (and the reset link's new password) plus the repeated entry. */
 export const newPasswordSchema = () =>
   confirmed(
-    UpdateUserPasswordBody.extend({
+    z.object({
+      ...UpdateUserPasswordBody.shape,
       password: newPassword(),
       passwordConfirmation: passwordConfirmation(),
     }),
@@ -83,27 +88,34 @@ export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>
  */
 export const passwordChangeSchema = () =>
   confirmed(
-    UpdateUserPasswordBody.extend({
-      currentPassword: z.string().min(1, { error: () => t`Bitte geben Sie Ihr aktuelles Passwort ein.` }),
+    z.object({
+      ...UpdateUserPasswordBody.shape,
+      currentPassword: z
+        .string()
+        .check(z.minLength(1, { error: () => t`Bitte geben Sie Ihr aktuelles Passwort ein.` })),
       password: newPassword(),
       passwordConfirmation: passwordConfirmation(),
     }),
-  ).refine((value) => value.password !== value.currentPassword, {
-    path: ['password'],
-    error: () => t`Das neue Passwort muss sich vom aktuellen unterscheiden.`,
-    when: (payload) => {
-      const value = payload.value as { currentPassword?: string; password?: string } | undefined
-      return Boolean(value?.currentPassword && value.password)
-    },
-  })
+  ).check(
+    z.refine<{ currentPassword: string; password: string }>((value) => value.password !== value.currentPassword, {
+      path: ['password'],
+      error: () => t`Das neue Passwort muss sich vom aktuellen unterscheiden.`,
+      when: (payload) => {
+        const value = payload.value as { currentPassword?: string; password?: string } | undefined
+        return Boolean(value?.currentPassword && value.password)
+      },
+    }),
+  )
 export type PasswordChangeValues = z.infer<ReturnType<typeof passwordChangeSchema>>
 
-const name = (shape: z.ZodString, message: () => string) => z.string().trim().min(1, { error: message }).pipe(shape)
+const name = (shape: z.ZodMiniType<string, string>, message: () => string) =>
+  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: message })), shape)
 
 /** `POST users/registerViaInvite`: the invited person's name and password. */
 export const invitationSchema = () =>
   confirmed(
-    RegisterViaInviteBody.extend({
+    z.object({
+      ...RegisterViaInviteBody.shape,
       firstName: name(RegisterViaInviteBody.shape.firstName, () => t`Bitte geben Sie Ihren Vornamen ein.`),
       lastName: name(RegisterViaInviteBody.shape.lastName, () => t`Bitte geben Sie Ihren Nachnamen ein.`),
       password: newPassword(),

@@ -1,8 +1,12 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { Campaign } from '@/api/generated/query/model/campaign'
 import type { CampaignFields } from '@/api/generated/query/model/campaignFields'
-import { CreateCampaignBody, UpdateCampaignBody } from '@/api/generated/zod/campaigns/campaigns.zod'
+import {
+  CreateCampaignBody,
+  createCampaignBodyOneGoalCentsMax,
+  UpdateCampaignBody,
+} from '@/api/generated/zod/campaigns/campaigns.zod'
 import { formatCents, parseEuroToCents } from '@/lib/format'
 
 /** The campaign fields of the contract (`CampaignFields`), the left half of both generated request bodies. */
@@ -10,14 +14,14 @@ const fields = CreateCampaignBody.def.left
 const { name, description, date, time, from, to, goalCents } = fields.shape
 
 /** An empty input is "missing" (one German message for every field), anything else is checked by `schema`. */
-const required = <T extends z.ZodType<unknown, string>>(schema: T) => z.string().trim().min(1).pipe(schema)
+const required = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
+  z.pipe(z.string().check(z.trim(), z.minLength(1)), schema)
 
 /** Euro amounts are typed the Austrian way ("1.234,50") and checked against the contract's `Cents` bounds. */
-const euroAmount = z
-  .string()
-  .trim()
-  .min(1)
-  .superRefine((value, ctx) => {
+const euroAmount = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.superRefine((value, ctx) => {
     // Empty is reported once, by `min(1)`.
     if (!value) return
     const cents = parseEuroToCents(value)
@@ -27,13 +31,14 @@ const euroAmount = z
     }
     const bounds = goalCents.safeParse(cents)
     if (!bounds.success) {
-      const maximum = formatCents(goalCents.maxValue ?? 0)
+      const maximum = formatCents(createCampaignBodyOneGoalCentsMax)
       ctx.addIssue({
         code: 'custom',
         message: cents < 1 ? t`Der Betrag muss größer als 0 sein.` : t`Der Betrag darf höchstens ${maximum} betragen.`,
       })
     }
-  })
+  }),
+)
 
 /**
  * The campaign form (spec §3, §5): every field required, amounts in euros, and the contract's rules
@@ -52,28 +57,30 @@ export const campaignFormSchema = z
     from: required(from),
     to: required(to),
   })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to && value.to <= value.from) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Ende muss nach dem Beginn liegen.` })
-    }
-    const goal = parseEuroToCents(value.goal)
-    const amount = parseEuroToCents(value.amount)
-    const minimum = parseEuroToCents(value.minimumDonation)
-    if (amount !== null && goal !== null && amount > goal) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: t`Der vorgeschlagene Betrag darf nicht höher als das Spendenziel sein.`,
-      })
-    }
-    if (minimum !== null && amount !== null && minimum > amount) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minimumDonation'],
-        message: t`Die Mindestspende darf nicht höher als der vorgeschlagene Betrag sein.`,
-      })
-    }
-  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.from && value.to && value.to <= value.from) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Ende muss nach dem Beginn liegen.` })
+      }
+      const goal = parseEuroToCents(value.goal)
+      const amount = parseEuroToCents(value.amount)
+      const minimum = parseEuroToCents(value.minimumDonation)
+      if (amount !== null && goal !== null && amount > goal) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: t`Der vorgeschlagene Betrag darf nicht höher als das Spendenziel sein.`,
+        })
+      }
+      if (minimum !== null && amount !== null && minimum > amount) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['minimumDonation'],
+          message: t`Die Mindestspende darf nicht höher als der vorgeschlagene Betrag sein.`,
+        })
+      }
+    }),
+  )
 
 export type CampaignFormInput = z.input<typeof campaignFormSchema>
 export type CampaignFormValues = z.output<typeof campaignFormSchema>

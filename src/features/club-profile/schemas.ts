@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { get, type FieldPath } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { Club } from '@/api/generated/query/model/club'
 import { ClubField } from '@/api/generated/query/model/clubField'
 import type { ClubSize } from '@/api/generated/query/model/clubSize'
@@ -38,8 +38,8 @@ export const DOCUMENT_KINDS = Object.values(LegitimationDocumentKind)
  * Trimmed text without control characters or bidirectional overrides, within the contract's limit (the
  * generated schema adds the German "höchstens" message). `multiline` texts keep line breaks and tabs.
  */
-const text = (contract: z.ZodType<string, string>, multiline = false) =>
-  z.string().trim().pipe(plainText(multiline)).pipe(contract)
+const text = (contract: z.ZodMiniType<string, string>, multiline = false) =>
+  z.pipe(z.pipe(z.string().check(z.trim()), plainText(multiline)), contract)
 
 /** Empty, or matching `pattern` with a German message. */
 const emptyOr = (
@@ -47,104 +47,129 @@ const emptyOr = (
   message: () => string,
   prepare: (value: string) => string = (value) => value.trim(),
 ) =>
-  z
-    .string()
-    .transform(prepare)
-    .refine((value) => value === '' || pattern.test(value), { error: message })
+  z.string().check(
+    z.overwrite(prepare),
+    z.refine((value) => value === '' || pattern.test(value), { error: message }),
+  )
 
 /** The club address is Austrian: 4 digits (src/lib/input-checks.ts, as the backend checks it), or empty. */
 const addressSchema = () =>
-  Address.extend({
+  z.object({
+    ...Address.shape,
     street: text(Address.shape.street),
     houseNumber: text(Address.shape.houseNumber),
-    postalCode: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
+    postalCode: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
         error: () => postalCodeMessage(CLUB_ADDRESS_COUNTRY),
       }),
+    ),
     city: text(Address.shape.city),
   })
 
 export const clubProfileSchema = () =>
-  Profile.extend({
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Bitte geben Sie den Namen des Vereins ein.`, abort: true })
-      .pipe(plainText())
-      .pipe(Profile.shape.name),
+  z.object({
+    ...Profile.shape,
+    name: z.pipe(
+      z.pipe(
+        z
+          .string()
+          .check(z.trim(), z.minLength(1, { error: () => t`Bitte geben Sie den Namen des Vereins ein.`, abort: true })),
+        plainText(),
+      ),
+      Profile.shape.name,
+    ),
     zvrNumber: emptyOr(updateClubBodyOneZvrNumberOneRegExp, () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`),
     vatNumber: text(Profile.shape.vatNumber),
     donationNumber: text(Profile.shape.donationNumber),
     description: text(Profile.shape.description, true),
     shortDescription: text(Profile.shape.shortDescription, true),
     address: addressSchema(),
-    bankInfo: Bank.extend({
-      bankName: text(Bank.shape.bankName),
-      // Spaces and lower case as people type or paste them are fine; the check digits must add up (mod 97).
-      iban: z
-        .string()
-        .transform(normalizeIban)
-        .refine((value) => value === '' || isValidIban(value), {
-          error: () => t`Die IBAN ist ungültig. Bitte prüfen Sie Länge und Prüfziffer.`,
+    bankInfo: z
+      .object({
+        ...Bank.shape,
+        bankName: text(Bank.shape.bankName),
+        // Spaces and lower case as people type or paste them are fine; the check digits must add up (mod 97).
+        iban: z.string().check(
+          z.overwrite(normalizeIban),
+          z.refine((value) => value === '' || isValidIban(value), {
+            error: () => t`Die IBAN ist ungültig. Bitte prüfen Sie Länge und Prüfziffer.`,
+          }),
+        ),
+        bic: emptyOr(
+          updateClubBodyOneBankInfoBicOneRegExp,
+          () => t`Der BIC ist ungültig (8 oder 11 Zeichen, z. B. GIBAATWWXXX).`,
+          (value) => value.replace(/\s+/g, '').toUpperCase(),
+        ),
+        accountHolder: text(Bank.shape.accountHolder),
+      })
+      .check(
+        z.superRefine((bank, context) => {
+          // IBAN and BIC must belong together, as the backend checks (src/lib/iban.ts).
+          const message = bicMismatchMessage(bank.iban, bank.bic)
+          if (message) context.addIssue({ code: 'custom', path: ['bic'], message })
         }),
-      bic: emptyOr(
-        updateClubBodyOneBankInfoBicOneRegExp,
-        () => t`Der BIC ist ungültig (8 oder 11 Zeichen, z. B. GIBAATWWXXX).`,
-        (value) => value.replace(/\s+/g, '').toUpperCase(),
       ),
-      accountHolder: text(Bank.shape.accountHolder),
-    }).superRefine((bank, context) => {
-      // IBAN and BIC must belong together, as the backend checks (src/lib/iban.ts).
-      const message = bicMismatchMessage(bank.iban, bank.bic)
-      if (message) context.addIssue({ code: 'custom', path: ['bic'], message })
-    }),
-    billingAddress: Billing.extend({
-      street: text(Billing.shape.street),
-      houseNumber: text(Billing.shape.houseNumber),
-      // By the chosen country (below), not by the contract's generic form.
-      postalCode: text(z.string().max(10)),
-      city: text(Billing.shape.city),
-      additionalInformation: text(Billing.shape.additionalInformation),
-    }).superRefine((billing, context) => {
-      // Hidden fields cannot show an error, so the billing postal code is checked only while it is visible:
-      // by the country's form where src/lib/input-checks.ts knows it (Germany 5 digits, …), else generically.
-      if (!billing.sameAsClubAddress && billing.postalCode && !isValidPostalCode(billing.country, billing.postalCode)) {
-        context.addIssue({ code: 'custom', path: ['postalCode'], message: postalCodeMessage(billing.country) })
-      }
-    }),
-    legitimation: Legitimation.extend({
+    billingAddress: z
+      .object({
+        ...Billing.shape,
+        street: text(Billing.shape.street),
+        houseNumber: text(Billing.shape.houseNumber),
+        // By the chosen country (below), not by the contract's generic form.
+        postalCode: text(z.string().check(z.maxLength(10))),
+        city: text(Billing.shape.city),
+        additionalInformation: text(Billing.shape.additionalInformation),
+      })
+      .check(
+        z.superRefine((billing, context) => {
+          // Hidden fields cannot show an error, so the billing postal code is checked only while it is visible:
+          // by the country's form where src/lib/input-checks.ts knows it (Germany 5 digits, …), else generically.
+          if (
+            !billing.sameAsClubAddress &&
+            billing.postalCode &&
+            !isValidPostalCode(billing.country, billing.postalCode)
+          ) {
+            context.addIssue({ code: 'custom', path: ['postalCode'], message: postalCodeMessage(billing.country) })
+          }
+        }),
+      ),
+    legitimation: z.object({
+      ...Legitimation.shape,
       firstName: text(Legitimation.shape.firstName),
       lastName: text(Legitimation.shape.lastName),
-      phoneNumber: emptyOr(
-        updateClubBodyOneLegitimationPhoneNumberRegExp,
-        () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
-      ).pipe(Legitimation.shape.phoneNumber),
-      birthDate: z
-        .string()
-        .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
+      phoneNumber: z.pipe(
+        emptyOr(
+          updateClubBodyOneLegitimationPhoneNumberRegExp,
+          () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
+        ),
+        Legitimation.shape.phoneNumber,
+      ),
+      birthDate: z.string().check(
+        z.refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))), {
           error: () => t`Bitte geben Sie ein gültiges Geburtsdatum ein.`,
           abort: true,
-        })
+        }),
         // The contact person is 14 to 120 years old (src/lib/input-checks.ts, as the backend checks it).
-        .superRefine((value, context) => {
+        z.superRefine((value, context) => {
           const check = value === '' ? 'ok' : checkBirthDate(value, todayIso())
           if (check !== 'ok') context.addIssue({ code: 'custom', message: birthDateMessage(check) })
         }),
-      email: z
-        .string()
-        .trim()
-        .refine((value) => value === '' || z.email().safeParse(value).success, {
-          error: () => t`Bitte geben Sie eine gültige E-Mail-Adresse ein.`,
-        })
-        .pipe(z.string().max(254)),
+      ),
+      email: z.pipe(
+        z.string().check(
+          z.trim(),
+          z.refine((value) => value === '' || z.email().safeParse(value).success, {
+            error: () => t`Bitte geben Sie eine gültige E-Mail-Adresse ein.`,
+          }),
+        ),
+        z.string().check(z.maxLength(254)),
+      ),
       documentKind: z.enum(['', ...DOCUMENT_KINDS]),
     }),
-    clubTypeId: z
-      .string()
-      .min(1, { error: () => t`Bitte wählen Sie die Vereinsart.` })
-      .pipe(Profile.shape.clubTypeId),
+    clubTypeId: z.pipe(
+      z.string().check(z.minLength(1, { error: () => t`Bitte wählen Sie die Vereinsart.` })),
+      Profile.shape.clubTypeId,
+    ),
     clubSize: z.enum(['', ...CLUB_SIZES]),
   })
 

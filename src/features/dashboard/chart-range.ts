@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
 import { GetDonationStatsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
 import { todayIso } from '@/lib/format'
@@ -24,18 +24,34 @@ export const defaultChartRange = (now: Date = new Date()): ChartRange => {
   return { groupBy: 'MONTH', from: shiftMonths(to, -11), to }
 }
 
+/**
+ * The range the chart shows: what the URL says (`cGroup`, `cFrom`, `cTo`), the rest from the default. The
+ * loader (to ask for the chart's data before the screen renders) and the dashboard use the same function,
+ * so both ask for the same query.
+ */
+export const chartRangeOf = (
+  search: { cGroup?: DonationGrouping | undefined; cFrom?: string | undefined; cTo?: string | undefined },
+  fallback: ChartRange = defaultChartRange(),
+): ChartRange => ({
+  groupBy: search.cGroup ?? fallback.groupBy,
+  from: search.cFrom ?? fallback.from,
+  to: search.cTo ?? fallback.to,
+})
+
 /** The backend sums at most three years at once (see the contract of `getDonationStatsOfClub`). */
 export const MAX_CHART_YEARS = 3
 
 const { from, to } = GetDonationStatsOfClubQueryParams.shape
 
 /** The chart's date range form: both days required, "bis" not before "von", at most three years. */
-export const chartRangeSchema = z.object({ from, to }).superRefine((value, ctx) => {
-  if (value.to < value.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Bis-Datum darf nicht vor dem Von-Datum liegen.` })
-  } else if (shiftYears(value.from, MAX_CHART_YEARS) < value.to) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: t`Der Zeitraum darf höchstens drei Jahre umfassen.` })
-  }
-})
+export const chartRangeSchema = z.object({ from, to }).check(
+  z.superRefine((value, ctx) => {
+    if (value.to < value.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Bis-Datum darf nicht vor dem Von-Datum liegen.` })
+    } else if (shiftYears(value.from, MAX_CHART_YEARS) < value.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: t`Der Zeitraum darf höchstens drei Jahre umfassen.` })
+    }
+  }),
+)
 
 export type ChartRangeValues = z.infer<typeof chartRangeSchema>

@@ -5,6 +5,8 @@ import {
 } from '@/api/generated/query/endpoints/clubs/clubs'
 import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { chooseActiveClub, getActiveClubId, setActiveClubId } from '@/lib/active-club'
+import type { ChartRange } from './chart-range'
+import { prefetchClubDashboard } from './dashboard-queries'
 
 export interface DashboardLoaderData {
   /** The club shown, or null (nobody's club: the club picker). */
@@ -23,27 +25,32 @@ export interface LoadDashboardOptions {
   pick?: boolean
   /**
    * The signed-in user's uid, as the sign-in provider knows it (the backend's uid too): with it the user's
-   * clubs and the likely club's overview load alongside their record instead of one after the other.
+   * clubs and the likely club's dashboard load alongside their record instead of one after the other.
    */
   uid?: string | null
+  /** The chart's range (the URL's, else the default), so its data is asked for with everything else. */
+  chart: ChartRange
 }
 
 /**
  * `/home`'s loader. Spec §2: entering without an active club sets it from `id`, else the user's first club;
- * the choice is stored per user. The overview is loaded before the screen renders; if that fails the
- * screen shows the error with a way out instead of the route failing.
+ * the choice is stored per user.
  *
- * Issue 11: the user's record, their clubs and the overview of the club the URL or the stored choice names
- * (the likely one) are asked for at once: one round trip to the backend before the dashboard shows, not three.
+ * Round trips (issue 11, issue 12): the user's record, their clubs and, when the URL or the stored choice
+ * names the likely club, that club's whole dashboard (overview, chart data and code, campaigns, members,
+ * media) are asked for at once. The loader waits for the user and their clubs (the choice needs them) and
+ * for the overview only when it was asked for in that same round trip; otherwise the screen shows the
+ * club's name (from the user's club list) while the overview and the rest arrive together, one round trip
+ * later, instead of the overview first and the sections after it. Failures are never thrown: the screen's
+ * own queries show them, with a retry and the club switcher.
  */
 export const loadDashboard = async (
   queryClient: QueryClient,
   requestedId: string | undefined,
-  { persist, pick = false, uid }: LoadDashboardOptions,
+  { persist, pick = false, uid, chart }: LoadDashboardOptions,
 ): Promise<DashboardLoaderData> => {
   const likely = pick && !requestedId ? null : (requestedId ?? (uid ? getActiveClubId(uid) : null))
-  // Never throws; if the guess was wrong, the choice below asks for the right one.
-  if (likely) void queryClient.prefetchQuery(getGetClubOverviewQueryOptions(likely))
+  if (likely) prefetchClubDashboard(queryClient, likely, { range: chart })
   const [me, ownClubs] = await Promise.all([
     queryClient.ensureQueryData(getGetCurrentUserQueryOptions()),
     uid ? queryClient.ensureQueryData(getGetClubsOfUserQueryOptions(uid)) : undefined,
@@ -58,7 +65,15 @@ export const loadDashboard = async (
     pick,
   })
   if (persist && choice.clubId && choice.changed) setActiveClubId(me.uid, choice.clubId)
-  // Never throws: a failure is shown by the screen's own query (with a retry and the club switcher).
-  if (choice.clubId) await queryClient.prefetchQuery(getGetClubOverviewQueryOptions(choice.clubId))
+  if (choice.clubId) {
+    // What was asked for already is not asked again (fresh in the cache or in flight); the club roles
+    // wait for the role: staff only read, they get no invite form.
+    prefetchClubDashboard(queryClient, choice.clubId, { range: chart, withClubRoles: me.role !== 'ROLE_STAFF' })
+    const ownClub = clubs.some((club) => club.id === choice.clubId)
+    // A club not among the user's own has no name on the screen before its overview: wait for that.
+    if (choice.clubId === likely || !ownClub) {
+      await queryClient.prefetchQuery(getGetClubOverviewQueryOptions(choice.clubId))
+    }
+  }
   return { clubId: choice.clubId, denied: choice.denied }
 }

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { memo, useState, type ReactNode } from 'react'
@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { QueryError } from '@/components/ui/query-error'
 import { clearActiveClubId, setActiveClubId } from '@/lib/active-club'
 import { useCurrentUser } from '@/lib/auth/use-auth'
-import { defaultChartRange, type ChartRange } from './chart-range'
+import { chartRangeOf, defaultChartRange, type ChartRange } from './chart-range'
 import { BankDataCard } from './components/bank-data-card'
 import { DeactivationNotice } from './components/deactivation-notice'
 import { CampaignsOverview } from './components/campaigns-overview'
@@ -20,8 +20,7 @@ import { ClubSwitcher } from './components/club-switcher'
 import { CompletenessHint } from './components/completeness-hint'
 import { DonationChartSection } from './components/donation-chart-section'
 import { DonationsOverview } from './components/donations-overview'
-import { MediaSection } from './components/media-section'
-import { MembersSection } from './components/members-section'
+import { MediaSection, MembersSection } from './components/lazy-sections'
 import { NoClubState } from './components/no-club-state'
 
 const route = getRouteApi('/_authenticated/home')
@@ -76,11 +75,7 @@ const ClubDashboard = memo(function ClubDashboard({
   const readOnly = me.role === 'ROLE_STAFF'
   const mayPickAnyClub = me.role === 'ROLE_ADMIN' || me.role === 'ROLE_STAFF'
 
-  const range: ChartRange = {
-    groupBy: cGroup ?? fallbackRange.groupBy,
-    from: cFrom ?? fallbackRange.from,
-    to: cTo ?? fallbackRange.to,
-  }
+  const range: ChartRange = chartRangeOf({ cGroup, cFrom, cTo }, fallbackRange)
 
   const switchClub = (id: string) => {
     setActiveClubId(me.uid, id)
@@ -105,13 +100,39 @@ const ClubDashboard = memo(function ClubDashboard({
       </Button>
     ) : null
 
+  // Administrators and staff mostly look at clubs that are not theirs: they read the club's name, not "Ihr Verein".
+  const ownClub = ownClubs.find((own) => own.id === clubId)
+  const isMember = Boolean(ownClub)
+  const deniedAlert = denied && (
+    <Alert tone="warning" role="status">
+      <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
+    </Alert>
+  )
+
   if (overview.isPending) {
+    // One of the user's own clubs has its name in their club list: the screen shows it while the overview
+    // and the sections arrive (issue 12: the first content one round trip earlier). The outline fills the
+    // screen, so nothing below it (the footer) moves into view and out again when the content arrives.
     return (
       <>
-        <PageHeader title={t`Übersicht`} actions={switcher} />
-        <LoadingBlock>
-          <Trans>Übersicht wird geladen …</Trans>
-        </LoadingBlock>
+        <PageHeader
+          title={ownClub?.name ?? t`Übersicht`}
+          description={ownClub && t`Die Übersicht Ihres Vereins.`}
+          actions={switcher}
+        />
+        {ownClub && <SectionNav />}
+        <div className="flex min-h-dvh flex-col gap-6" data-testid="dashboard-pending">
+          {deniedAlert}
+          <div>
+            <LoadingBlock>
+              <Trans>Übersicht wird geladen …</Trans>
+            </LoadingBlock>
+            <div aria-hidden="true" className="mt-2 grid gap-6 lg:grid-cols-3">
+              <div className="h-64 animate-pulse rounded-lg bg-slate-100 lg:col-span-2" />
+              <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
+            </div>
+          </div>
+        </div>
       </>
     )
   }
@@ -141,8 +162,6 @@ const ClubDashboard = memo(function ClubDashboard({
   }
 
   const { club } = overview.data
-  // Administrators and staff mostly look at clubs that are not theirs: they read the club's name, not "Ihr Verein".
-  const isMember = ownClubs.some((own) => own.id === clubId)
   return (
     <>
       <PageHeader
@@ -152,11 +171,7 @@ const ClubDashboard = memo(function ClubDashboard({
       />
       <SectionNav />
       <div className="flex flex-col gap-6">
-        {denied && (
-          <Alert tone="warning" role="status">
-            <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
-          </Alert>
-        )}
+        {deniedAlert}
         <DeactivationNotice club={club} />
         <CompletenessHint
           clubId={clubId}

@@ -1,22 +1,27 @@
 import { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
-import { optionalEnum, optionalInt, optionalIsoDate, optionalString, z } from '@/lib/search-params'
-
-/** `pick=true`: an administrator or staff member asked for the club picker. Anything else means no. */
-const optionalTrue = () => z.catch(z.optional(z.literal(true)), undefined)
+import {
+  optionalEnum,
+  optionalInt,
+  optionalIsoDate,
+  optionalString,
+  optionalTrue,
+  schema,
+  type Infer,
+} from '@/lib/search-params'
 
 const GROUPINGS = Object.values(DonationGrouping) as [DonationGrouping, ...DonationGrouping[]]
 
 /**
- * `/home`'s search parameters: `id` (spec §2: the club to show when none is active), the chart's grouping
+ * `/home`'s search parameters (`pick=true`: an administrator or staff member asked for the club picker): `id` (spec §2: the club to show when none is active), the chart's grouping
  * and range (`cGroup`, `cFrom`, `cTo`), the club picker for administrators and staff (`pick`: show it even
  * when a club is stored or they have clubs of their own; `cPage`: its page) and (added
  * by the route) the donation list's state (`dPage`, …). Invalid values fall back to the defaults.
  *
  * Route search schemas are part of the initial chunk (the router needs them to match a URL), so they use
- * the small generated `as const` enums and `zod/mini` (see src/lib/search-params.ts), not the generated zod
+ * the small generated `as const` enums and the parsers of src/lib/search-params.ts, not the generated zod
  * modules, which are large and cannot be tree-shaken. The limits mirror the contract (`openapi/portal.yaml`).
  */
-export const dashboardSearchSchema = z.object({
+export const dashboardSearchSchema = schema({
   id: optionalString(64, 1),
   cGroup: optionalEnum(GROUPINGS),
   cFrom: optionalIsoDate(),
@@ -25,4 +30,4 @@ export const dashboardSearchSchema = z.object({
   cPage: optionalInt(0, 10_000),
 })
 
-export type DashboardSearch = z.infer<typeof dashboardSearchSchema>
+export type DashboardSearch = Infer<typeof dashboardSearchSchema>

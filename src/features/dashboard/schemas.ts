@@ -1,21 +1,21 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { InviteClubUserBody } from '@/api/generated/zod/clubs/clubs.zod'
 
 /**
  * The invite form: the generated request schema with German messages for the two empty-field cases
  * (functions, so the text comes from the catalogue when validating, not when this module loads).
  */
-export const inviteMemberSchema = InviteClubUserBody.extend({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: () => t`Bitte geben Sie eine E-Mail-Adresse ein.` })
-    .pipe(InviteClubUserBody.shape.email),
-  clubRoleId: z
-    .string()
-    .min(1, { error: () => t`Bitte wählen Sie eine Rolle im Verein.` })
-    .pipe(InviteClubUserBody.shape.clubRoleId),
+export const inviteMemberSchema = z.object({
+  ...InviteClubUserBody.shape,
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: () => t`Bitte geben Sie eine E-Mail-Adresse ein.` })),
+    InviteClubUserBody.shape.email,
+  ),
+  clubRoleId: z.pipe(
+    z.string().check(z.minLength(1, { error: () => t`Bitte wählen Sie eine Rolle im Verein.` })),
+    InviteClubUserBody.shape.clubRoleId,
+  ),
 })
 
 export type InviteMemberValues = z.infer<typeof inviteMemberSchema>

@@ -1,9 +1,17 @@
 import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
 
-import { optionalInt, optionalIsoDate, optionalNumberOf, optionalPattern, z } from '@/lib/search-params'
+import {
+  optionalInt,
+  optionalIsoDate,
+  optionalNumberOf,
+  optionalPattern,
+  schema,
+  type Infer,
+} from '@/lib/search-params'
 
 // This module is imported by route files, so it lands in the initial chunk: zod/mini with the contract's
-// limits (`DonationSize`, `DonationSort`, `Page` in openapi/portal.yaml), not the large generated zod modules.
+// limits (`DonationSize`, `DonationSort`, `Page` in openapi/portal.yaml) in the small parsers of
+// src/lib/search-params.ts, not the large generated zod modules.
 
 /** Page lengths a person can choose; the backend allows up to 1000, which only the export uses. */
 export const DONATION_PAGE_SIZES = [25, 50, 100, 250] as const
@@ -22,7 +30,7 @@ const DONATION_SORT = new RegExp(`^(${DONATION_SORT_FIELDS.join('|')})(,(asc|des
  * Built from the generated parameter schema, so the URL can never hold what the backend would refuse;
  * anything invalid falls back to the default instead of failing the page.
  */
-export const donationSearchSchema = z.object({
+export const donationSearchSchema = schema({
   dPage: optionalInt(0, 100_000),
   dSize: optionalNumberOf(DONATION_PAGE_SIZES),
   dSort: optionalPattern(DONATION_SORT),
@@ -30,7 +38,7 @@ export const donationSearchSchema = z.object({
   dTo: optionalIsoDate(),
 })
 
-export type DonationSearch = z.infer<typeof donationSearchSchema>
+export type DonationSearch = Infer<typeof donationSearchSchema>
 
 export interface DonationListState {
   page: number

@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { failOperation } from '../../../tests/utils/mock-faults'
 import { renderComponent } from '../../../tests/utils/render'
 import { DonationsSection } from './donations-section'
@@ -19,10 +19,27 @@ const renderList = () =>
     },
   )
 
+/** happy-dom lays nothing out: every row is this high, the list starts at the top of an 800 px window. */
+const ROW = 37
+
+/** Scrolls the window (happy-dom has no layout: the offset is set and announced). */
+const scrollWindowTo = (y: number) =>
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+    window.dispatchEvent(new Event('scroll'))
+  })
+
+const rowIndexes = () => screen.getAllByTestId('donation-row').map((row) => Number(row.getAttribute('aria-rowindex')))
+
 const amounts = () =>
   screen.getAllByTestId('donation-row').map((row) => euros(within(row).getAllByRole('cell').at(-1)!.textContent ?? ''))
 
 describe('DonationsSection', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(ROW)
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true })
+  })
+
   it('shows a loading state, then one page of the 10 000+ donations with the totals', async () => {
     await renderList()
     expect(screen.getByText('Spenden werden geladen …')).toBeInTheDocument()
@@ -58,9 +75,32 @@ describe('DonationsSection', () => {
       expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toHaveTextContent(/Seite 2 von/),
     )
     await user.selectOptions(screen.getByLabelText('Einträge pro Seite'), '100')
-    await waitFor(() => expect(screen.getAllByTestId('donation-row')).toHaveLength(100))
+    // 100 rows on the page (and the header row), fewer in the DOM: the list is virtual.
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '101'))
     expect(router.state.location.search).toMatchObject({ dSize: 100 })
     expect(router.state.location.search).not.toHaveProperty('dPage')
+  })
+
+  it('keeps at most 60 rows of a 250-row page in the DOM and shows the others as the page scrolls', async () => {
+    const { user } = await renderList()
+    await screen.findByTestId('donation-totals')
+    await user.selectOptions(screen.getByLabelText('Einträge pro Seite'), '250')
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '251'))
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toHaveTextContent(/von 4\d /),
+    )
+    // The header row is row 1; the first donation row 2; the last one (251) is not rendered yet.
+    expect(screen.getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1')
+    expect(rowIndexes()[0]).toBe(2)
+    expect(rowIndexes().length).toBeLessThanOrEqual(60)
+    expect(rowIndexes()).not.toContain(251)
+
+    scrollWindowTo(250 * ROW)
+    await waitFor(() => expect(rowIndexes()).toContain(251))
+    expect(rowIndexes()).not.toContain(2)
+    expect(rowIndexes().length).toBeLessThanOrEqual(60)
+    // Consecutive rows, as a screen reader reads them.
+    expect(rowIndexes()).toEqual(rowIndexes().map((_, offset) => rowIndexes()[0]! + offset))
   })
 
   it('refuses a "bis" date before the "von" date', async () => {

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
@@ -41,8 +41,8 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
   const { t } = useLingui()
   const navigate = useNavigate()
   const rawSearch: unknown = useSearch({ strict: false })
-  const parsed = donationSearchSchema.safeParse(rawSearch)
-  const state = toListState(parsed.success ? parsed.data : {})
+  // Lenient: invalid values fall back to the defaults, so this never throws.
+  const state = toListState(donationSearchSchema.parse(rawSearch))
   const params = toQueryParams(state)
 
   const query = useQuery({ ...donationPageQueryOptions(scope, params), placeholderData: keepPreviousData })

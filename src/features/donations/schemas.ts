@@ -1,21 +1,24 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { GetDonationsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
 
 const { from, to } = GetDonationsOfClubQueryParams.shape
 
 /** An empty date input means "no limit". */
 const optionalDay = (schema: typeof from) =>
-  z.union([z.literal(''), schema.unwrap()]).transform((value) => value || undefined)
+  z.pipe(
+    z.union([z.literal(''), schema.def.innerType]),
+    z.transform((value) => value || undefined),
+  )
 
 /** The date filter of the donation list: both days optional, "bis" not before "von". */
-export const donationFilterSchema = z
-  .object({ from: optionalDay(from), to: optionalDay(to) })
-  .superRefine((value, ctx) => {
+export const donationFilterSchema = z.object({ from: optionalDay(from), to: optionalDay(to) }).check(
+  z.superRefine((value, ctx) => {
     if (value.from && value.to && value.to < value.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Bis-Datum darf nicht vor dem Von-Datum liegen.` })
     }
-  })
+  }),
+)
 
 export type DonationFilterInput = z.input<typeof donationFilterSchema>
 export type DonationFilterValues = z.output<typeof donationFilterSchema>

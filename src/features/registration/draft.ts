@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { CLUB_SIZES } from '@/lib/labels/club-labels'
 import { emptyRegistration, type RegistrationValues } from './schemas'
 
@@ -9,27 +9,29 @@ import { emptyRegistration, type RegistrationValues } from './schemas'
  */
 export const DRAFT_KEY = 'vereinsportal.registrationDraft'
 
-const text = z.string().max(500).catch('')
+const text = z.catch(z.string().check(z.maxLength(500)), '')
 
 /** Lenient on purpose: a damaged or older draft restores what it can instead of failing the page. */
 const draftSchema = z.object({
-  club: z
-    .object({
-      name: text,
-      zvrNumber: text,
-      address: z.object({ street: text, houseNumber: text, postalCode: text, city: text }).catch({
-        street: '',
-        houseNumber: '',
-        postalCode: '',
-        city: '',
+  club: z.catch(
+    z.partial(
+      z.object({
+        name: text,
+        zvrNumber: text,
+        address: z.catch(z.object({ street: text, houseNumber: text, postalCode: text, city: text }), {
+          street: '',
+          houseNumber: '',
+          postalCode: '',
+          city: '',
+        }),
+        clubTypeId: text,
+        clubSize: z.catch(z.enum(['', ...CLUB_SIZES]), ''),
       }),
-      clubTypeId: text,
-      clubSize: z.enum(['', ...CLUB_SIZES]).catch(''),
-    })
-    .partial()
-    .catch({}),
-  user: z.object({ firstName: text, lastName: text, phoneNumber: text, email: text }).partial().catch({}),
-  acceptedTerms: z.boolean().catch(false),
+    ),
+    {},
+  ),
+  user: z.catch(z.partial(z.object({ firstName: text, lastName: text, phoneNumber: text, email: text })), {}),
+  acceptedTerms: z.catch(z.boolean(), false),
 })
 
 const storage = (): Storage | undefined => {

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
@@ -192,7 +192,13 @@ export const RegistrationPage = () => {
       <RegistrationStepper step={step} />
       <FormProvider {...form}>
         <Card>
-          <form noValidate onSubmit={onSubmit} aria-labelledby="registration-step-heading">
+          <form
+            // Prerendered (issue 12): sent before the scripts have run, nothing typed lands in the address.
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            aria-labelledby="registration-step-heading"
+          >
             <div className="flex flex-col gap-4 px-4 py-5 sm:px-6">
               <div>
                 <p className="text-sm font-medium text-brand-800">

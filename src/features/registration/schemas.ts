@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import type { FieldPath } from 'react-hook-form'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import type { ClubRegistration } from '@/api/generated/query/model/clubRegistration'
 import {
   CreateClubWithUserBody,
@@ -32,66 +32,79 @@ export const PASSWORD_MIN_LENGTH = createClubWithUserBodyUserPasswordMin
  * A mandatory text: trimmed, a German message when empty or when it holds control characters or
  * bidirectional overrides (the backend refuses those in every text), then the contract's own checks.
  */
-const required = (contract: z.ZodType<string, string>, message: () => string) =>
-  z.string().trim().min(1, { error: message }).pipe(plainText()).pipe(contract)
+const required = (contract: z.ZodMiniType<string, string>, message: () => string) =>
+  z.pipe(z.pipe(z.string().check(z.trim(), z.minLength(1, { error: message })), plainText()), contract)
 
 const userSchema = () =>
-  User.extend({
-    firstName: required(User.shape.firstName, () => t`Bitte geben Sie Ihren Vornamen ein.`),
-    lastName: required(User.shape.lastName, () => t`Bitte geben Sie Ihren Nachnamen ein.`),
-    phoneNumber: z
-      .string()
-      .trim()
-      .regex(createClubWithUserBodyUserPhoneNumberRegExp, {
-        error: () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
-      })
-      .pipe(User.shape.phoneNumber.unwrap()),
-    email: z
-      .string()
-      .trim()
-      .min(1, { error: () => t`Bitte geben Sie Ihre E-Mail-Adresse ein` })
-      .pipe(User.shape.email),
-    password: z
-      .string()
-      .min(1, { error: () => t`Bitte geben Sie ein Passwort ein.` })
-      .min(PASSWORD_MIN_LENGTH, {
-        error: () => t`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
-      })
-      .pipe(User.shape.password),
-    passwordConfirmation: z.string().min(1, { error: () => t`Bitte wiederholen Sie das Passwort.` }),
-  }).refine((user) => user.password === user.passwordConfirmation, {
-    path: ['passwordConfirmation'],
-    error: () => t`Die Passwörter stimmen nicht überein.`,
-    // Checked as soon as both fields hold text, even while other fields of the step are still empty.
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | undefined
-      return Boolean(value?.password && value.passwordConfirmation)
-    },
-  })
+  z
+    .object({
+      ...User.shape,
+      firstName: required(User.shape.firstName, () => t`Bitte geben Sie Ihren Vornamen ein.`),
+      lastName: required(User.shape.lastName, () => t`Bitte geben Sie Ihren Nachnamen ein.`),
+      phoneNumber: z.pipe(
+        z.string().check(
+          z.trim(),
+          z.regex(createClubWithUserBodyUserPhoneNumberRegExp, {
+            error: () => t`Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + ( ) / -).`,
+          }),
+        ),
+        User.shape.phoneNumber.def.innerType,
+      ),
+      email: z.pipe(
+        z.string().check(z.trim(), z.minLength(1, { error: () => t`Bitte geben Sie Ihre E-Mail-Adresse ein` })),
+        User.shape.email,
+      ),
+      password: z.pipe(
+        z.string().check(
+          z.minLength(1, { error: () => t`Bitte geben Sie ein Passwort ein.` }),
+          z.minLength(PASSWORD_MIN_LENGTH, {
+            error: () => t`Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+          }),
+        ),
+        User.shape.password,
+      ),
+      passwordConfirmation: z.string().check(z.minLength(1, { error: () => t`Bitte wiederholen Sie das Passwort.` })),
+    })
+    .check(
+      z.refine((user) => user.password === user.passwordConfirmation, {
+        path: ['passwordConfirmation'],
+        error: () => t`Die Passwörter stimmen nicht überein.`,
+        // Checked as soon as both fields hold text, even while other fields of the step are still empty.
+        when: (payload) => {
+          const value = payload.value as { password?: unknown; passwordConfirmation?: unknown } | undefined
+          return Boolean(value?.password && value.passwordConfirmation)
+        },
+      }),
+    )
 
 export const registrationSchema = () =>
-  CreateClubWithUserBody.extend({
-    club: Club.extend({
+  z.object({
+    ...CreateClubWithUserBody.shape,
+    club: z.object({
+      ...Club.shape,
       name: required(Club.shape.name, () => t`Bitte geben Sie den Namen des Vereins ein.`),
-      zvrNumber: z
-        .string()
-        .trim()
-        .min(1, { error: () => t`Bitte geben Sie die ZVR-Zahl ein.` })
-        .regex(createClubWithUserBodyClubZvrNumberRegExp, {
-          error: () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`,
-        })
-        .pipe(Club.shape.zvrNumber),
-      address: Address.extend({
+      zvrNumber: z.pipe(
+        z.string().check(
+          z.trim(),
+          z.minLength(1, { error: () => t`Bitte geben Sie die ZVR-Zahl ein.` }),
+          z.regex(createClubWithUserBodyClubZvrNumberRegExp, {
+            error: () => t`Die ZVR-Zahl besteht aus 1 bis 10 Ziffern.`,
+          }),
+        ),
+        Club.shape.zvrNumber,
+      ),
+      address: z.object({
+        ...Address.shape,
         street: required(Address.shape.street, () => t`Bitte geben Sie die Straße ein.`),
         houseNumber: required(Address.shape.houseNumber, () => t`Bitte geben Sie die Hausnummer ein.`),
         // The club address is Austrian: 4 digits (src/lib/input-checks.ts, as the backend checks it).
-        postalCode: z
-          .string()
-          .trim()
-          .min(1, { error: () => t`Bitte geben Sie die Postleitzahl ein.` })
-          .refine((value) => isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
+        postalCode: z.string().check(
+          z.trim(),
+          z.minLength(1, { error: () => t`Bitte geben Sie die Postleitzahl ein.` }),
+          z.refine((value) => isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
             error: () => postalCodeMessage(CLUB_ADDRESS_COUNTRY),
           }),
+        ),
         city: required(Address.shape.city, () => t`Bitte geben Sie den Ort ein.`),
       }),
       clubTypeId: required(Club.shape.clubTypeId, () => t`Bitte wählen Sie die Vereinsart.`),
@@ -99,7 +112,9 @@ export const registrationSchema = () =>
     }),
     user: userSchema(),
     // Spec §5: the AGB must be accepted; the contract only takes `true`.
-    acceptedTerms: z.boolean().refine((accepted) => accepted, { error: () => t`Bitte akzeptieren Sie die AGB.` }),
+    acceptedTerms: z
+      .boolean()
+      .check(z.refine((accepted) => accepted, { error: () => t`Bitte akzeptieren Sie die AGB.` })),
   })
 
 export type RegistrationSchema = ReturnType<typeof registrationSchema>

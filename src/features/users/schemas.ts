@@ -1,11 +1,12 @@
 import { t } from '@lingui/core/macro'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import {
   CreateUserBody,
   createUserBodyPasswordMax,
   createUserBodyPasswordMin,
   UpdateUserBody,
 } from '@/api/generated/zod/users/users.zod'
+import type { Role } from '@/api/generated/query/model/role'
 import { isRole } from './roles'
 
 /**
@@ -13,13 +14,13 @@ import { isRole } from './roles'
  * messages that are looked up lazily (when a check fails, after the catalogue is active).
  */
 
-const requiredText = (shape: z.ZodType<string, string>, message: () => string) =>
-  z.string().trim().min(1, { error: message }).pipe(shape)
+const requiredText = (shape: z.ZodMiniType<string, string>, message: () => string) =>
+  z.pipe(z.string().check(z.trim(), z.minLength(1, { error: message })), shape)
 
 const email = () => requiredText(CreateUserBody.shape.email, () => t`Bitte geben Sie die E-Mail-Adresse ein.`)
 
 // The select starts empty, so the input is a string; the output is a role the contract knows.
-const role = () => z.string().refine(isRole, { error: () => t`Bitte wählen Sie eine Rolle.` })
+const role = () => z.custom<Role, string>(isRole, { error: () => t`Bitte wählen Sie eine Rolle.` })
 
 const names = {
   firstName: () => requiredText(CreateUserBody.shape.firstName, () => t`Bitte geben Sie den Vornamen ein.`),
@@ -28,27 +29,31 @@ const names = {
 
 /** `POST users`: the administrator sets a first password, which the person changes after signing in. */
 export const userCreateSchema = () =>
-  CreateUserBody.extend({
+  z.object({
+    ...CreateUserBody.shape,
     firstName: names.firstName(),
     lastName: names.lastName(),
     email: email(),
     role: role(),
-    password: z
-      .string()
-      .min(1, { error: () => t`Bitte geben Sie ein Passwort ein.` })
-      .min(createUserBodyPasswordMin, {
+    password: z.string().check(
+      z.minLength(1, { error: () => t`Bitte geben Sie ein Passwort ein.` }),
+      z.minLength(createUserBodyPasswordMin, {
         error: () => t`Das Passwort muss mindestens ${createUserBodyPasswordMin} Zeichen lang sein.`,
-      })
-      .max(createUserBodyPasswordMax, {
+      }),
+      z.maxLength(createUserBodyPasswordMax, {
         error: () => t`Das Passwort darf höchstens ${createUserBodyPasswordMax} Zeichen lang sein.`,
       }),
+    ),
   })
 export type UserCreateInput = z.input<ReturnType<typeof userCreateSchema>>
 export type UserCreateValues = z.output<ReturnType<typeof userCreateSchema>>
 
+const { uid: _uid, ...updatableUser } = UpdateUserBody.shape
+
 /** `PUT users`: name, e-mail address and role; `uid` names the user and is not a form field. */
 export const userUpdateSchema = () =>
-  UpdateUserBody.omit({ uid: true }).extend({
+  z.object({
+    ...updatableUser,
     firstName: names.firstName(),
     lastName: names.lastName(),
     email: email(),

@@ -1,4 +1,4 @@
-import '@/lib/i18n/screen-messages'
+import './messages'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'

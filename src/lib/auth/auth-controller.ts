@@ -4,15 +4,33 @@ import type { AuthService, AuthUser } from './auth-service'
  * Holds the running auth service and the current user for the router context and for React.
  * The service itself loads on demand (the Firebase SDK must never be in the initial chunk), so the shell
  * can paint before it arrives; `ready()` is what the route guard waits for.
+ *
+ * With `mayHaveSession` saying no (no session stored in this browser), nothing loads at all until it is
+ * needed: `ready()` resolves at once with nobody signed in, and the provider loads when a sign-in form is
+ * used (`preload()`) or an operation needs it (sign-in, password reset, an e-mail code). A public page then
+ * never fetches the Firebase SDK (issue 12).
  */
 export class AuthController {
   private service: AuthService | null = null
-  private readonly loaded: Promise<AuthService>
+  private loading: Promise<AuthService> | null = null
+  private readonly restoring: Promise<void>
   private user: AuthUser | null = null
   private readonly listeners = new Set<() => void>()
 
-  constructor(load: () => Promise<AuthService>) {
-    this.loaded = load().then(async (service) => {
+  constructor(
+    private readonly load: () => Promise<AuthService>,
+    mayHaveSession: () => boolean = () => true,
+  ) {
+    this.restoring = mayHaveSession() ? this.loaded().then(() => undefined) : Promise.resolve()
+  }
+
+  /** Starts loading the provider (a sign-in form got focus), so signing in does not wait for it. */
+  preload(): void {
+    void this.loaded()
+  }
+
+  private loaded(): Promise<AuthService> {
+    this.loading ??= this.load().then(async (service) => {
       await service.ready()
       this.service = service
       this.user = service.currentUser()
@@ -22,15 +40,17 @@ export class AuthController {
       this.notify()
       return service
     })
+    return this.loading
   }
 
   /** Resolves once the provider knows whether somebody is signed in. */
   async ready(): Promise<void> {
-    await this.loaded
+    await this.restoring
   }
 
+  /** Whether it is known who is signed in (false only while a stored session is being restored). */
   get isReady(): boolean {
-    return this.service !== null
+    return this.service !== null || this.loading === null
   }
 
   get mode(): AuthService['mode'] | null {
@@ -50,53 +70,56 @@ export class AuthController {
   getSnapshot = (): AuthUser | null => this.user
 
   async getIdToken(forceRefresh = false): Promise<string | null> {
-    const service = await this.loaded
+    // Nobody signed in and nothing loading: there is no token, and no reason to fetch the SDK for that.
+    if (this.loading === null) return null
+    const service = await this.loading
     return service.getIdToken(forceRefresh)
   }
 
   async signIn(email: string, password: string): Promise<AuthUser> {
-    const service = await this.loaded
+    const service = await this.loaded()
     const user = await service.signIn(email, password)
     this.set(user)
     return user
   }
 
   async signOut(): Promise<void> {
-    const service = await this.loaded
+    if (this.loading === null) return this.set(null)
+    const service = await this.loading
     await service.signOut()
     this.set(null)
   }
 
   async reauthenticate(password: string): Promise<void> {
-    const service = await this.loaded
+    const service = await this.loaded()
     await service.reauthenticate(password)
     this.set(service.currentUser())
   }
 
   async reload(): Promise<AuthUser | null> {
-    const service = await this.loaded
+    const service = await this.loaded()
     const user = await service.reload()
     this.set(user)
     return user
   }
 
   async applyActionCode(oobCode: string): Promise<void> {
-    const service = await this.loaded
+    const service = await this.loaded()
     await service.applyActionCode(oobCode)
   }
 
   async sendPasswordResetEmail(email: string): Promise<void> {
-    const service = await this.loaded
+    const service = await this.loaded()
     await service.sendPasswordResetEmail(email)
   }
 
   async confirmPasswordReset(oobCode: string, newPassword: string): Promise<void> {
-    const service = await this.loaded
+    const service = await this.loaded()
     await service.confirmPasswordReset(oobCode, newPassword)
   }
 
   async sendEmailVerification(): Promise<void> {
-    const service = await this.loaded
+    const service = await this.loaded()
     await service.sendEmailVerification()
   }
 

@@ -1,11 +1,9 @@
 import { i18n } from '@lingui/core'
 import { messages } from '@/locales/de/shell.po'
-import { installZodMessages } from './zod-messages'
 
 // German only (spec §1). The catalogue is compiled by @lingui/vite-plugin when imported. Only the shell's
 // catalogue loads with the app; each screen adds the rest (./screen-messages.ts, docs/decisions/0007).
 i18n.loadAndActivate({ locale: 'de', messages })
-installZodMessages()
 
 // A message shown before its catalogue loaded would show its id instead of German text: say so loudly
 // (the e2e fixtures fail a test on this console error).

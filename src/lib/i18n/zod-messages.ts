@@ -1,6 +1,5 @@
 import { plural, t } from '@lingui/core/macro'
 import type { $ZodRawIssue } from 'zod/v4/core'
-import { z } from 'zod/mini'
 
 /**
  * German messages for every zod check, from the Lingui catalogue. Generated schemas (from the OpenAPI
@@ -54,12 +53,4 @@ export const zodMessage = (issue: $ZodRawIssue): string => {
     default:
       return t`Ungültige Eingabe.`
   }
-}
-
-/**
- * Installs the map for classic zod and zod/mini alike (they share one configuration in zod's core). It is
- * imported through zod/mini so the initial chunk does not carry classic zod.
- */
-export const installZodMessages = (): void => {
-  z.config({ customError: zodMessage })
 }

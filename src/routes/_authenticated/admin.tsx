@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { enumWithDefault, intWithDefault, numberOfWithDefault, stringWithDefault, z } from '@/lib/search-params'
+import { enumWithDefault, intWithDefault, numberOfWithDefault, schema, stringWithDefault } from '@/lib/search-params'
 import { AdminPage } from '@/features/admin/admin-page'
 import {
   ADMIN_SEARCH_DEFAULTS as defaults,
@@ -11,7 +11,7 @@ import {
 } from '@/features/admin/search'
 
 // Section, filters, sort and page in the URL: a reload, the back button or a shared link show the same list.
-const adminSearch = z.object({
+const adminSearch = schema({
   tab: enumWithDefault(ADMIN_TABS, defaults.tab),
   status: enumWithDefault(CLUB_STATUS_FILTERS, defaults.status),
   clubType: stringWithDefault(64, defaults.clubType),

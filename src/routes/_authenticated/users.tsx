@@ -1,12 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { enumWithDefault, intWithDefault, numberOfWithDefault, stringWithDefault, z } from '@/lib/search-params'
+import { enumWithDefault, intWithDefault, numberOfWithDefault, schema, stringWithDefault } from '@/lib/search-params'
 import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { UsersPage } from '@/features/users/users-page'
 import { USER_LIST_DEFAULTS as defaults, USER_PAGE_SIZES, USER_SORT_FIELDS } from '@/features/users/user-list'
 
 // The list state (search, sort, page) lives in the URL, so a reload or a shared link shows the same list.
 
-const usersSearch = z.object({
+const usersSearch = schema({
   q: stringWithDefault(100, defaults.q),
   sort: enumWithDefault(USER_SORT_FIELDS, defaults.sort),
   dir: enumWithDefault(['asc', 'desc'], defaults.dir),

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, z } from '@/lib/search-params'
+import { optionalString, schema } from '@/lib/search-params'
 import { PaymentReturnPage } from '@/features/payment/payment-return-page'
 
 export const Route = createFileRoute('/payment/return')({
-  validateSearch: z.object({ clubId: optionalString(64) }),
+  validateSearch: schema({ clubId: optionalString(64) }),
   component: PaymentReturnPage,
 })

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { getGetAppLogoQueryOptions } from '@/api/generated/query/endpoints/app-logo/app-logo'
 import type { AppLogo } from '@/api/generated/query/model/appLogo'
 import type { LogoContentType } from '@/api/generated/query/model/logoContentType'

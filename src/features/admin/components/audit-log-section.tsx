@@ -15,11 +15,13 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
+import { ListSpacerItem, useWindowRows, virtualItemProps, type VirtualItemPosition } from '@/components/ui/virtual-rows'
 import { formatDateTime } from '@/lib/format'
 import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from '@/lib/labels/audit-labels'
 import { AUDIT_PAGE_SIZES, type AdminSearch } from '../search'
 
 const routeApi = getRouteApi('/_authenticated/admin')
+const NO_ENTRIES: readonly AuditEntry[] = []
 
 /**
  * "Protokoll": the audit log, newest first, whole or of one club (`logClub` in the URL, set by the
@@ -48,6 +50,14 @@ export const AuditLogSection = () => {
     void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
 
   const page = log.data
+  const entries = page?.items ?? NO_ENTRIES
+  // 100 per page are too many entries for the DOM at once: only those near the viewport render.
+  const { indexes, before, after, listRef, measureRef } = useWindowRows({
+    count: entries.length,
+    estimateSize: 120,
+    gap: 12,
+    overscan: 4,
+  })
   const lastPage = page ? page.totalPages - 1 : -1
   useEffect(() => {
     if (lastPage >= 0 && search.logPage > lastPage) {
@@ -105,10 +115,25 @@ export const AuditLogSection = () => {
             )}
           </EmptyState>
         ) : (
-          <ol aria-label={t`Protokolleinträge`} aria-busy={log.isFetching} className="flex flex-col gap-3">
-            {page.items.map((entry) => (
-              <AuditEntryItem key={entry.id} entry={entry} linkClub={!clubId} />
-            ))}
+          <ol
+            ref={listRef}
+            aria-label={t`Protokolleinträge`}
+            aria-busy={log.isFetching}
+            className="flex flex-col gap-3"
+          >
+            <ListSpacerItem height={before} />
+            {indexes.map((index) => {
+              const entry = entries[index]!
+              return (
+                <AuditEntryItem
+                  key={entry.id}
+                  entry={entry}
+                  linkClub={!clubId}
+                  position={{ index, count: entries.length, measureRef }}
+                />
+              )
+            })}
+            <ListSpacerItem height={after} />
           </ol>
         )}
         {page && (
@@ -125,7 +150,16 @@ export const AuditLogSection = () => {
 }
 
 /** One entry: what, when, by whom, about which club or user, and each value before and after. */
-export const AuditEntryItem = ({ entry, linkClub }: { entry: AuditEntry; linkClub: boolean }) => {
+export const AuditEntryItem = ({
+  entry,
+  linkClub,
+  position,
+}: {
+  entry: AuditEntry
+  linkClub: boolean
+  /** Its place in the (possibly virtual) list. */
+  position: VirtualItemPosition
+}) => {
   const { t, i18n } = useLingui()
   const headingId = useId()
   const action = AUDIT_ACTIONS[entry.action]
@@ -145,7 +179,7 @@ export const AuditEntryItem = ({ entry, linkClub }: { entry: AuditEntry; linkClu
     )
   }
   return (
-    <li>
+    <li {...virtualItemProps(position)}>
       <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3 sm:p-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <h3 id={headingId} className="font-semibold text-slate-900">

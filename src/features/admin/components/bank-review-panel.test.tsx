@@ -62,7 +62,8 @@ describe('Deactivating a club', () => {
     await user.click(within(card).getByRole('button', { name: 'SV Grünbach 1923 deaktivieren' }))
     const dialog = await screen.findByRole('dialog', { name: 'SV Grünbach 1923 deaktivieren?' })
     expect(dialog).toHaveTextContent('Der Grund wird dem Verein angezeigt.')
-    await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }))
+    // The reason form loads with the dialog (its own chunk).
+    await user.click(await within(dialog).findByRole('button', { name: 'Deaktivieren' }))
     expect(
       await within(dialog).findByText('Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.'),
     ).toBeInTheDocument()

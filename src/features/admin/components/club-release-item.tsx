@@ -4,6 +4,7 @@ import { useId } from 'react'
 import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClasses } from '@/components/ui/button'
+import { virtualItemProps, type VirtualItemPosition } from '@/components/ui/virtual-rows'
 import { formatDate } from '@/lib/format'
 import { CLUB_FIELD_LABELS, CLUB_STATUS } from '@/lib/labels/club-labels'
 import { BankReviewPanel } from './bank-review-panel'
@@ -17,10 +18,12 @@ interface ClubReleaseItemProps {
   club: ClubListItem
   onAction: (action: ClubAction) => void
   onPaymentAction: (action: PaymentAction) => void
+  /** Its place in the (possibly virtual) list. */
+  position: VirtualItemPosition
 }
 
 /** One club of the release list: what it is, how complete, checked or not, its status and payment account. */
-export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubReleaseItemProps) => {
+export const ClubReleaseItem = ({ club, onAction, onPaymentAction, position }: ClubReleaseItemProps) => {
   const { t, i18n } = useLingui()
   const headingId = useId()
   const whyNotId = useId()
@@ -31,7 +34,7 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction }: ClubRelease
   const canDeactivate = club.status !== 'INACTIVE'
 
   return (
-    <li>
+    <li {...virtualItemProps(position)}>
       <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0">

@@ -86,7 +86,8 @@ describe('Release of clubs', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Jugendverein Innsbruck-Pradl deaktivieren' }))
     dialog = await screen.findByRole('dialog', { name: 'Jugendverein Innsbruck-Pradl deaktivieren?' })
-    await user.type(within(dialog).getByLabelText(/Grund/), 'Der Verein hat sich aufgelöst.')
+    // The reason form loads with the dialog (its own chunk).
+    await user.type(await within(dialog).findByLabelText(/Grund/), 'Der Verein hat sich aufgelöst.')
     await user.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }))
     expect(await screen.findByText('Jugendverein Innsbruck-Pradl ist jetzt inaktiv.')).toBeInTheDocument()
   })
@@ -156,7 +157,8 @@ describe('Card-provider accounts', () => {
     const card = clubCard('Musikverein Hallein')
     await user.click(within(card).getByRole('button', { name: 'Zahlungskonto deaktivieren (Musikverein Hallein)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Zahlungskonto von Musikverein Hallein deaktivieren?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Zahlungskonto deaktivieren' }))
+    // The reason form loads with the dialog (its own chunk).
+    await user.click(await within(dialog).findByRole('button', { name: 'Zahlungskonto deaktivieren' }))
     expect(
       await within(dialog).findByText('Bitte geben Sie einen Grund an. Der Verein bekommt ihn zu sehen.'),
     ).toBeInTheDocument()

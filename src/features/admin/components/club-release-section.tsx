@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { getGetClubsQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
 import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
+import { ListSpacerItem, useWindowRows } from '@/components/ui/virtual-rows'
 import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { CLUB_STATUS_FILTER_LABELS } from '@/lib/labels/club-labels'
 import {
@@ -28,6 +29,7 @@ import { PaymentAccountDialogs } from './payment-account-dialogs'
 import type { PaymentAction } from './payment-account-panel'
 
 const routeApi = getRouteApi('/_authenticated/admin')
+const NO_CLUBS: readonly ClubListItem[] = []
 
 /**
  * The release list (`GET club`): filters, sort and page size in the URL; per club its completeness,
@@ -57,6 +59,14 @@ export const ClubReleaseSection = () => {
     void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
 
   const page = clubs.data
+  const items = page?.items ?? NO_CLUBS
+  // 100 per page are too many cards for the DOM at once: only those near the viewport render.
+  const { indexes, before, after, listRef, measureRef } = useWindowRows({
+    count: items.length,
+    estimateSize: 260,
+    gap: 12,
+    overscan: 3,
+  })
   const lastPage = page ? page.totalPages - 1 : -1
   // A page beyond the end (an old link, or the last club of the last page left the filter) shows the last page.
   useEffect(() => {
@@ -96,10 +106,21 @@ export const ClubReleaseSection = () => {
             <Trans>Zu diesen Filtern gibt es keine Vereine.</Trans>
           </EmptyState>
         ) : (
-          <ul aria-label={t`Vereine`} aria-busy={clubs.isFetching} className="flex flex-col gap-3">
-            {page.items.map((club) => (
-              <ClubReleaseItem key={club.id} club={club} onAction={setAction} onPaymentAction={setPaymentAction} />
-            ))}
+          <ul ref={listRef} aria-label={t`Vereine`} aria-busy={clubs.isFetching} className="flex flex-col gap-3">
+            <ListSpacerItem height={before} />
+            {indexes.map((index) => {
+              const club = items[index]!
+              return (
+                <ClubReleaseItem
+                  key={club.id}
+                  club={club}
+                  onAction={setAction}
+                  onPaymentAction={setPaymentAction}
+                  position={{ index, count: items.length, measureRef }}
+                />
+              )
+            })}
+            <ListSpacerItem height={after} />
           </ul>
         )}
         {page && (

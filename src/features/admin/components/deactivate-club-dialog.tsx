@@ -1,10 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useEffect } from 'react'
 import { Dialog, useLastDefined } from '@/components/ui/dialog'
-import { problemKind } from '@/lib/api-errors'
-import { useDeactivateClubMutation } from '../api/club-release-mutations'
-import { deactivationSchema } from '../schemas'
+import { LoadingBlock } from '@/components/ui/loading-block'
+import { whenIdle } from '@/lib/when-idle'
 import type { ClubAction } from './club-release-item'
-import { ReasonForm } from './reason-form'
+
+// The form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
+const loadForms = () => import('./reason-dialog-forms')
+const DeactivateForm = lazy(() => loadForms().then((module) => ({ default: module.DeactivateForm })))
 
 type DeactivateAction = Extract<ClubAction, { kind: 'deactivate' }>
 
@@ -16,6 +19,7 @@ export const DeactivateClubDialog = ({ action, onClose }: { action: DeactivateAc
   const { t } = useLingui()
   const shown = useLastDefined(action)
   const club = shown?.club
+  useEffect(() => whenIdle(() => void loadForms()), [])
   return (
     <Dialog
       open={action !== null}
@@ -27,27 +31,11 @@ export const DeactivateClubDialog = ({ action, onClose }: { action: DeactivateAc
           : t`Der Verein wird inaktiv und kann keine Spenden mehr annehmen, bis er wieder aktiviert wird. Der Grund wird dem Verein angezeigt.`
       }
     >
-      {action && <DeactivateForm key={action.club.id} action={action} onDone={onClose} />}
+      {action && (
+        <Suspense fallback={<LoadingBlock />}>
+          <DeactivateForm key={action.club.id} action={action} onDone={onClose} />
+        </Suspense>
+      )}
     </Dialog>
-  )
-}
-
-const DeactivateForm = ({ action, onDone }: { action: DeactivateAction; onDone: () => void }) => {
-  const { t } = useLingui()
-  const deactivate = useDeactivateClubMutation()
-  return (
-    <ReasonForm
-      schema={deactivationSchema}
-      hint={t`3 bis 500 Zeichen, zum Beispiel: „Der Bescheid über die Spendenbegünstigung ist abgelaufen.“`}
-      submitLabel={<Trans>Deaktivieren</Trans>}
-      pending={deactivate.isPending}
-      send={(reason) => deactivate.mutateAsync({ clubId: action.club.id, data: { reason } })}
-      failureMessage={(error) =>
-        problemKind(error) === 'invalid-transition'
-          ? t`Der Verein ist bereits inaktiv. Die Liste wurde aktualisiert.`
-          : t`Fehler beim Ändern des Vereinsstatus`
-      }
-      onDone={onDone}
-    />
   )
 }

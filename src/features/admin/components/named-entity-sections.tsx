@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { getGetClubRolesQueryOptions } from '@/api/generated/query/endpoints/club-roles/club-roles'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
+import { ConfirmDialog, Dialog, DialogClose } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TextField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
@@ -397,11 +396,9 @@ const RenameForm = ({
         {...form.register('name')}
       />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <RadixDialog.Close asChild>
-          <Button variant="secondary">
-            <Trans>Abbrechen</Trans>
-          </Button>
-        </RadixDialog.Close>
+        <DialogClose variant="secondary">
+          <Trans>Abbrechen</Trans>
+        </DialogClose>
         <Button type="submit" form={formId} pending={mutations.rename.isPending}>
           <Trans>Speichern</Trans>
         </Button>

@@ -1,21 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { toast } from 'sonner'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { toast } from '@/lib/toast'
 import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
-import { Button, buttonClasses } from '@/components/ui/button'
-import { ConfirmDialog, Dialog, useLastDefined } from '@/components/ui/dialog'
+import { buttonClasses } from '@/components/ui/button'
+import { ConfirmDialog, Dialog, DialogClose, useLastDefined } from '@/components/ui/dialog'
+import { LoadingBlock } from '@/components/ui/loading-block'
 import { problemKind } from '@/lib/api-errors'
 import { formatDateTime } from '@/lib/format'
-import {
-  useCreatePaymentAccountMutation,
-  useDeletePaymentAccountMutation,
-  useRejectPaymentAccountMutation,
-} from '../api/payment-account-mutations'
-import { rejectionSchema } from '../schemas'
-import { ReasonForm } from './reason-form'
+import { whenIdle } from '@/lib/when-idle'
+import { useCreatePaymentAccountMutation, useDeletePaymentAccountMutation } from '../api/payment-account-mutations'
 import type { PaymentAction } from './payment-account-panel'
+
+// The reason form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
+const loadForms = () => import('./reason-dialog-forms')
+const RejectForm = lazy(() => loadForms().then((module) => ({ default: module.RejectForm })))
 
 interface PaymentAccountDialogsProps {
   action: PaymentAction | null
@@ -25,6 +24,7 @@ interface PaymentAccountDialogsProps {
 /** Create (then the onboarding link), deactivate with a reason, delete: each asks first. */
 export const PaymentAccountDialogs = ({ action, onClose }: PaymentAccountDialogsProps) => {
   const [link, setLink] = useState<{ clubId: string; clubName: string; onboarding: OnboardingLink } | null>(null)
+  useEffect(() => whenIdle(() => void loadForms()), [])
   return (
     <>
       <CreateAccountDialog
@@ -106,11 +106,9 @@ const OnboardingLinkDialog = ({
         shown ? t`Das Konto für ${shown.clubName} wartet auf die Einrichtung beim Zahlungsanbieter.` : undefined
       }
       footer={
-        <RadixDialog.Close asChild>
-          <Button variant="secondary">
-            <Trans>Schließen</Trans>
-          </Button>
-        </RadixDialog.Close>
+        <DialogClose variant="secondary">
+          <Trans>Schließen</Trans>
+        </DialogClose>
       }
     >
       {shown && (
@@ -160,30 +158,12 @@ const RejectAccountDialog = ({
       title={t`Zahlungskonto von ${shown?.club.name ?? ''} deaktivieren?`}
       description={t`Der Verein kann danach keine Kartenzahlungen mehr annehmen. Der Grund wird dem Verein angezeigt.`}
     >
-      {action && <RejectForm key={action.account.accountId} action={action} onDone={onClose} />}
+      {action && (
+        <Suspense fallback={<LoadingBlock />}>
+          <RejectForm key={action.account.accountId} action={action} onDone={onClose} />
+        </Suspense>
+      )}
     </Dialog>
-  )
-}
-
-const RejectForm = ({ action, onDone }: { action: Extract<PaymentAction, { kind: 'reject' }>; onDone: () => void }) => {
-  const { t } = useLingui()
-  const reject = useRejectPaymentAccountMutation()
-  return (
-    <ReasonForm
-      schema={rejectionSchema}
-      hint={t`3 bis 500 Zeichen, zum Beispiel: „Die Identität der vertretungsberechtigten Person ist nicht bestätigt.“`}
-      submitLabel={<Trans>Zahlungskonto deaktivieren</Trans>}
-      pending={reject.isPending}
-      send={(reason) =>
-        reject.mutateAsync({ accountId: action.account.accountId, clubId: action.club.id, data: { reason } })
-      }
-      failureMessage={(error) =>
-        problemKind(error) === 'payment-account-state'
-          ? t`Das Zahlungskonto ist bereits deaktiviert oder gelöscht. Die Liste wurde aktualisiert.`
-          : t`Fehler beim Deaktivieren des Zahlungskontos`
-      }
-      onDone={onDone}
-    />
   )
 }
 

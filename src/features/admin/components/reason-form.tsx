@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
-import type { z } from 'zod'
+import { toast } from '@/lib/toast'
+import type { z } from '@/lib/zod'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { DialogClose } from '@/components/ui/dialog'
 import { TextAreaField } from '@/components/ui/field'
 
 interface ReasonFormProps {
   /** The schema of `{ reason }` (the request body's, with the German messages). */
-  schema: () => z.ZodType<{ reason: string }, { reason: string }>
+  schema: () => z.ZodMiniType<{ reason: string }, { reason: string }>
   /** An example under the field. */
   hint: string
   submitLabel: ReactNode
@@ -63,11 +63,9 @@ export const ReasonForm = ({ schema, hint, submitLabel, pending, send, failureMe
         {...form.register('reason')}
       />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-        <RadixDialog.Close asChild>
-          <Button variant="secondary" autoFocus>
-            <Trans>Abbrechen</Trans>
-          </Button>
-        </RadixDialog.Close>
+        <DialogClose variant="secondary" autoFocus>
+          <Trans>Abbrechen</Trans>
+        </DialogClose>
         <Button type="submit" form={formId} variant="danger" pending={pending}>
           {submitLabel}
         </Button>

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { AuthError } from '@/lib/auth/auth-service'
-import { useAuth } from '@/lib/auth/use-auth'
+import { useAuth, usePreloadAuthOnUse } from '@/lib/auth/use-auth'
 import { passwordResetRequestSchema, type PasswordResetRequestValues } from '../schemas'
 
 interface ForgotPasswordFormProps {
@@ -19,6 +19,7 @@ interface ForgotPasswordFormProps {
  * not the address has an account, so the form cannot be used to find out who is registered.
  */
 export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormProps) => {
+  const preloadAuth = usePreloadAuthOnUse()
   const { t } = useLingui()
   const auth = useAuth()
   const [outcome, setOutcome] = useState<'sent' | 'failed' | 'too-many-requests' | null>(null)
@@ -38,6 +39,8 @@ export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormP
 
   return (
     <form
+      {...preloadAuth}
+      method="post"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"

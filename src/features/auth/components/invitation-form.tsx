@@ -10,11 +10,13 @@ import { RequiredNote, TextField } from '@/components/ui/field'
 import { applyServerFieldErrors } from '@/lib/api-errors'
 import { invitationSchema, type InvitationValues } from '../schemas'
 import { NewPasswordFields } from './new-password-fields'
+import { usePreloadAuthOnUse } from '@/lib/auth/use-auth'
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const
 
 /** `POST users/registerViaInvite?token=…`; every problem kind of the contract gets its own German message. */
 export const InvitationForm = ({ token }: { token: string }) => {
+  const preloadAuth = usePreloadAuthOnUse()
   const { t } = useLingui()
   const [resolver] = useState(() => zodResolver(invitationSchema()))
   const form = useForm<InvitationValues>({
@@ -54,6 +56,7 @@ export const InvitationForm = ({ token }: { token: string }) => {
 
   return (
     <form
+      {...preloadAuth}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"

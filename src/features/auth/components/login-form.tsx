@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/field'
 import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
-import { useAuth } from '@/lib/auth/use-auth'
+import { useAuth, usePreloadAuthOnUse } from '@/lib/auth/use-auth'
 import { loginSchema, type LoginValues } from '../schemas'
 
 type Failure =
@@ -24,6 +24,7 @@ interface LoginFormProps {
 
 /** E-mail and password; the three sign-in errors of spec §8; a resend for unconfirmed addresses. */
 export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginFormProps) => {
+  const preloadAuth = usePreloadAuthOnUse()
   const { t } = useLingui()
   const auth = useAuth()
   const [failure, setFailure] = useState<Failure | null>(null)
@@ -49,6 +50,10 @@ export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginF
 
   return (
     <form
+      {...preloadAuth}
+      // Prerendered (issue 12): sent before the scripts have run, the browser posts it (the server answers
+      // with the page again) instead of putting the password into the address.
+      method="post"
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"
@@ -100,9 +105,7 @@ const LoginFailure = ({ failure }: { failure: Failure }) => {
     case 'unverified':
       return <UnverifiedNotice email={failure.email} />
     case 'failed':
-      return (
-        <AuthFailureAlert title={t`Anmeldung fehlgeschlagen`} code={failure.code} />
-      )
+      return <AuthFailureAlert title={t`Anmeldung fehlgeschlagen`} code={failure.code} />
   }
 }
 

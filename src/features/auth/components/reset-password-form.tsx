@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
-import { useAuth } from '@/lib/auth/use-auth'
+import { useAuth, usePreloadAuthOnUse } from '@/lib/auth/use-auth'
 import { newPasswordSchema, type NewPasswordValues } from '../schemas'
 import { NewPasswordFields } from './new-password-fields'
 
@@ -21,6 +21,7 @@ interface ResetPasswordFormProps {
  * mode; the offline twin's mails link here, and a Firebase link that ends up here works the same way.
  */
 export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPasswordFormProps) => {
+  const preloadAuth = usePreloadAuthOnUse()
   const { t } = useLingui()
   const auth = useAuth()
   const [failure, setFailure] = useState<AuthErrorCode | null>(null)
@@ -51,6 +52,7 @@ export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPa
 
   return (
     <form
+      {...preloadAuth}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-4"

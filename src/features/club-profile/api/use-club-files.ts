@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   useAddClubDocument,
   useAddClubImage,

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useUpdateClub } from '@/api/generated/query/endpoints/clubs/clubs'
 import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { invalidateClub, putClubIntoOverview } from './club-cache'

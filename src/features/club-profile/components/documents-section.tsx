@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { ClubDocuments } from '@/api/generated/query/model/clubDocuments'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
 import { storageRefusalMessage } from '@/components/files/file-check-message'

@@ -17,9 +17,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { formatCents, formatDate, formatNumber } from '@/lib/format'
 import { bucketLabel } from '../chart-labels'
 import { chartRangeSchema, type ChartRange, type ChartRangeValues } from '../chart-range'
+import { statsParams } from '../dashboard-queries'
+import { loadDonationChart } from './lazy-parts'
 
-// Recharts is big: it loads with the chart, never with the app's first page or the rest of the dashboard.
-const DonationChart = lazy(() => import('./donation-chart').then((module) => ({ default: module.DonationChart })))
+// Recharts is big: it loads with the chart, never with the app's first page or the rest of the dashboard
+// (the loader starts the same import beside the chart's data).
+const DonationChart = lazy(() => loadDonationChart().then((module) => ({ default: module.DonationChart })))
 
 interface DonationChartSectionProps {
   clubId: string
@@ -50,11 +53,7 @@ const useSummary = (stats: DonationStats | undefined): string | null => {
 /** Spec §2: the chart of donations over time, grouped by day, week or month over a chosen range. */
 export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationChartSectionProps) => {
   const { t } = useLingui()
-  const stats = useGetDonationStatsOfClub(
-    clubId,
-    { from: range.from, to: range.to, groupBy: range.groupBy },
-    { query: { placeholderData: keepPreviousData } },
-  )
+  const stats = useGetDonationStatsOfClub(clubId, statsParams(range), { query: { placeholderData: keepPreviousData } })
   const summary = useSummary(stats.data)
   // Three years by day are over a thousand rows: the table is built only when somebody opens it.
   const [tableOpen, setTableOpen] = useState(false)

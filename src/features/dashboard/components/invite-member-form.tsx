@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useGetClubRoles } from '@/api/generated/query/endpoints/club-roles/club-roles'
 import { Button } from '@/components/ui/button'
 import { SelectField, TextField } from '@/components/ui/field'

@@ -11,6 +11,7 @@ import { LoadingBlock } from '@/components/ui/loading-block'
 import { formatDate, formatNumber } from '@/lib/format'
 import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
 import { useDownloadUrl } from '@/components/files/use-file-storage'
+import { GALLERY } from '../dashboard-queries'
 
 const fileSize = (bytes: number): string =>
   bytes >= 1_048_576
@@ -68,7 +69,7 @@ const ErrorNotice = ({ title, onRetry }: { title: string; onRetry: () => void })
  */
 export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boolean }) => {
   const { t, i18n } = useLingui()
-  const images = useGetClubImages(clubId, { label: 'GALLERY' })
+  const images = useGetClubImages(clubId, GALLERY)
   const documents = useGetClubDocuments(clubId)
   const edit = canEdit && (
     <ButtonLink

@@ -1,12 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import type { Donation } from '@/api/generated/query/model/donation'
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
-import { formatCents, formatDateTime } from '@/lib/format'
+import { Table, TableBody, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
+import { VIRTUAL_ROWS_THRESHOLD } from '@/components/ui/virtual-threshold'
 import { cn } from '@/lib/cn'
 import type { DonationSortField, SortDirection } from '../donation-search'
+import { AMOUNT_WIDTH, DATE_WIDTH, DonationRow, MESSAGE_SHOWN, NAME_WIDTH, TIGHT } from './donation-row'
 
-/** Narrower cells on phones, so date, donor and amount fit 375 px without scrolling sideways. */
-const TIGHT = 'max-sm:px-1.5'
+// The virtualiser (~10 KB) loads only for a page longer than the threshold: most pages are 50 rows, and
+// the screens' chunks stay within their budget (issue 12).
+const VirtualDonationRows = lazy(() =>
+  import('./virtual-donation-rows').then((module) => ({ default: module.VirtualDonationRows })),
+)
+
+/** Every row of a short page (or the first ones of a long page while the virtualiser loads). */
+const AllDonationRows = ({ donations, showCampaign }: { donations: readonly Donation[]; showCampaign: boolean }) => (
+  <TableBody>
+    {donations.map((donation, index) => (
+      <DonationRow key={index} donation={donation} index={index} showCampaign={showCampaign} measureRef={undefined} />
+    ))}
+  </TableBody>
+)
 
 interface DonationTableProps {
   donations: readonly Donation[]
@@ -25,6 +39,7 @@ const SortHeader = ({
   sortDirection,
   onSort,
   align = 'left',
+  className,
 }: {
   field: DonationSortField
   label: string
@@ -32,6 +47,7 @@ const SortHeader = ({
   sortDirection: SortDirection
   onSort: (field: DonationSortField) => void
   align?: 'left' | 'right'
+  className?: string
 }) => {
   const { t } = useLingui()
   const active = field === sortField
@@ -39,7 +55,7 @@ const SortHeader = ({
   const arrow = active ? (sortDirection === 'asc' ? '▲' : '▼') : '↕'
   const hint = active ? (sortDirection === 'asc' ? t`aufsteigend sortiert` : t`absteigend sortiert`) : t`nicht sortiert`
   return (
-    <TableHeaderCell aria-sort={ariaSort} className={cn(TIGHT, align === 'right' && 'text-right')}>
+    <TableHeaderCell aria-sort={ariaSort} className={cn(TIGHT, align === 'right' && 'text-right', className)}>
       {/* `relative`: the screen-reader hint is positioned absolutely; without a positioned ancestor it would
           sit outside the scrolling table and widen the whole page on phones. */}
       <button
@@ -57,7 +73,11 @@ const SortHeader = ({
   )
 }
 
-/** One page of donations; the column headers sort on the server. */
+/**
+ * One page of donations; the column headers sort on the server. A long page (up to 250 rows) renders only
+ * the rows near the viewport (src/components/ui/virtual-rows.tsx); `aria-rowcount` tells assistive
+ * technology how many there are.
+ */
 export const DonationTable = ({
   donations,
   sortField,
@@ -69,61 +89,34 @@ export const DonationTable = ({
   const { t } = useLingui()
   const sort = { sortField, sortDirection, onSort }
   return (
-    <Table>
+    <Table aria-rowcount={donations.length + 1} className="table-fixed">
       <caption className="sr-only">{caption}</caption>
       <TableHead>
-        <TableRow>
-          <SortHeader field="donatedAt" label={t`Datum`} {...sort} />
-          <SortHeader field="donorName" label={t`Spender/in`} {...sort} />
+        <TableRow aria-rowindex={1}>
+          <SortHeader field="donatedAt" label={t`Datum`} className={DATE_WIDTH} {...sort} />
+          <SortHeader field="donorName" label={t`Spender/in`} className={NAME_WIDTH} {...sort} />
           {showCampaign && (
-            <TableHeaderCell className="hidden sm:table-cell">
+            <TableHeaderCell className={cn('hidden sm:table-cell', NAME_WIDTH)}>
               <Trans>Kampagne</Trans>
             </TableHeaderCell>
           )}
-          <TableHeaderCell className="hidden md:table-cell">
+          <TableHeaderCell className={cn('hidden', MESSAGE_SHOWN(showCampaign))}>
             <Trans>Nachricht</Trans>
           </TableHeaderCell>
-          <SortHeader field="amountCents" label={t`Betrag`} align="right" {...sort} />
+          <SortHeader field="amountCents" label={t`Betrag`} align="right" className={AMOUNT_WIDTH} {...sort} />
         </TableRow>
       </TableHead>
-      <TableBody>
-        {donations.map((donation) => (
-          <TableRow key={donation.id} data-testid="donation-row">
-            <TableCell className={cn(TIGHT, 'sm:whitespace-nowrap')}>{formatDateTime(donation.donatedAt)}</TableCell>
-            <TableCell className={TIGHT}>
-              {donation.donorName ?? (
-                <span className="text-slate-500 italic">
-                  <Trans>Anonym</Trans>
-                </span>
-              )}
-              {/* On phones the campaign goes under the donor, so date, donor and amount fit without scrolling. */}
-              {showCampaign && (
-                <span className="block text-xs text-slate-500 sm:hidden">
-                  {donation.campaignName ?? <Trans>Allgemeine Spende</Trans>}
-                </span>
-              )}
-            </TableCell>
-            {showCampaign && (
-              <TableCell className="hidden sm:table-cell">
-                {donation.campaignName ?? (
-                  <span className="text-slate-500">
-                    <Trans>Allgemeine Spende</Trans>
-                  </span>
-                )}
-              </TableCell>
-            )}
-            <TableCell
-              className="hidden max-w-xs truncate text-slate-700 md:table-cell"
-              title={donation.message ?? undefined}
-            >
-              {donation.message ?? ''}
-            </TableCell>
-            <TableCell className={cn(TIGHT, 'text-right whitespace-nowrap tabular-nums')}>
-              {formatCents(donation.amountCents)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
+      {donations.length > VIRTUAL_ROWS_THRESHOLD ? (
+        <Suspense
+          fallback={
+            <AllDonationRows donations={donations.slice(0, VIRTUAL_ROWS_THRESHOLD)} showCampaign={showCampaign} />
+          }
+        >
+          <VirtualDonationRows donations={donations} showCampaign={showCampaign} />
+        </Suspense>
+      ) : (
+        <AllDonationRows donations={donations} showCampaign={showCampaign} />
+      )}
     </Table>
   )
 }

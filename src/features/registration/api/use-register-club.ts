@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useCreateClubWithUser } from '@/api/generated/query/endpoints/clubs/clubs'
 import { problemKind, problemStatus, tooManyRequestsMessage } from '@/lib/api-errors'
 

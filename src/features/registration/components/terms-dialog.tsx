@@ -1,7 +1,5 @@
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
+import { Dialog, DialogClose } from '@/components/ui/dialog'
 
 /**
  * The terms of use (AGB) a club accepts when it registers. A plain summary the operator can replace; the
@@ -17,11 +15,9 @@ export const TermsDialog = ({ open, onOpenChange }: { open: boolean; onOpenChang
       title={t`Allgemeine Geschäftsbedingungen (AGB)`}
       description={t`Für die Nutzung des Vereinsportals durch Vereine`}
       footer={
-        <RadixDialog.Close asChild>
-          <Button>
-            <Trans>Schließen</Trans>
-          </Button>
-        </RadixDialog.Close>
+        <DialogClose>
+          <Trans>Schließen</Trans>
+        </DialogClose>
       }
     >
       <div className="flex flex-col gap-3 text-sm text-slate-800">

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { useGetUserDeletionImpact } from '@/api/generated/query/endpoints/users/users'
 import type { User } from '@/api/generated/query/model/user'
 import { Alert } from '@/components/ui/alert'

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
-import * as RadixDialog from '@radix-ui/react-dialog'
 import { useId, useState } from 'react'
 import { useForm, type Path, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import type { User } from '@/api/generated/query/model/user'
 import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
+import { Dialog, DialogClose } from '@/components/ui/dialog'
 import { RequiredNote, SelectField, TextField } from '@/components/ui/field'
 import { createUserBodyPasswordMin } from '@/api/generated/zod/users/users.zod'
 import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
@@ -229,11 +228,9 @@ const RoleSelect = ({ registration, error }: { registration: UseFormRegisterRetu
 
 const FormFooter = ({ pending, submitLabel, formId }: { pending: boolean; submitLabel: string; formId: string }) => (
   <div className="mt-2 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-    <RadixDialog.Close asChild>
-      <Button variant="secondary">
-        <Trans>Abbrechen</Trans>
-      </Button>
-    </RadixDialog.Close>
+    <DialogClose variant="secondary">
+      <Trans>Abbrechen</Trans>
+    </DialogClose>
     <Button type="submit" form={formId} pending={pending}>
       {submitLabel}
     </Button>

@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -74,16 +74,16 @@ import * as zod from 'zod';
 
 
 
-export const GetAppLogoResponse = zod.object({
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "path": zod.string(),
-  "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).describe('Image types browsers show everywhere.'),
-  "size": zod.int().min(1),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('The portal\'s logo; the blob lives in file storage at `path`.'),zod.null()])
-}).describe('The logo, or null when none is set.')
+export const GetAppLogoResponse = /*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "path": /*#__PURE__*/ zod.string(),
+  "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('The portal\'s logo; the blob lives in file storage at `path`.')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The logo, or null when none is set.'))
 
 /**
  * Records a logo the client has uploaded to file storage (PNG, JPEG, WebP or SVG, up to 1 MB). Only
@@ -100,24 +100,24 @@ export const createAppLogoBodySizeMax = 1048576;
 
 
 
-export const CreateAppLogoBody = zod.object({
-  "name": zod.string().min(1).max(createAppLogoBodyNameMax).describe('The original file name.'),
-  "path": zod.string().min(1).max(createAppLogoBodyPathMax).describe('Where the client uploaded the blob.'),
-  "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).describe('Image types browsers show everywhere.'),
-  "size": zod.int().min(1).max(createAppLogoBodySizeMax)
-}).describe('An uploaded logo, at most 1 MB (it is loaded on every page).')
+export const CreateAppLogoBody = /*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createAppLogoBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createAppLogoBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
+  "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createAppLogoBodySizeMax))
+}).check(/*#__PURE__*/ zod.describe('An uploaded logo, at most 1 MB (it is loaded on every page).'))
 
 
 
 
-export const CreateAppLogoResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "path": zod.string(),
-  "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).describe('Image types browsers show everywhere.'),
-  "size": zod.int().min(1),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('The portal\'s logo; the blob lives in file storage at `path`.')
+export const CreateAppLogoResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "path": /*#__PURE__*/ zod.string(),
+  "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('The portal\'s logo; the blob lives in file storage at `path`.'))
 
 /**
  * Replaces the logo named by `id` in the body with a newly uploaded file.
@@ -135,26 +135,26 @@ export const replaceAppLogoBodyTwoIdMax = 64;
 
 
 
-export const ReplaceAppLogoBody = zod.object({
-  "name": zod.string().min(1).max(replaceAppLogoBodyOneNameMax).describe('The original file name.'),
-  "path": zod.string().min(1).max(replaceAppLogoBodyOnePathMax).describe('Where the client uploaded the blob.'),
-  "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).describe('Image types browsers show everywhere.'),
-  "size": zod.int().min(1).max(replaceAppLogoBodyOneSizeMax)
-}).describe('An uploaded logo, at most 1 MB (it is loaded on every page).').and(zod.object({
-  "id": zod.string().min(1).max(replaceAppLogoBodyTwoIdMax)
-})).describe('A replacement logo; `id` names the current one.')
+export const ReplaceAppLogoBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyOneNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyOnePathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
+  "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(replaceAppLogoBodyOneSizeMax))
+}).check(/*#__PURE__*/ zod.describe('An uploaded logo, at most 1 MB (it is loaded on every page).')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyTwoIdMax))
+})).check(/*#__PURE__*/ zod.describe('A replacement logo; `id` names the current one.'))
 
 
 
 
-export const ReplaceAppLogoResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "path": zod.string(),
-  "contentType": zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).describe('Image types browsers show everywhere.'),
-  "size": zod.int().min(1),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('The portal\'s logo; the blob lives in file storage at `path`.')
+export const ReplaceAppLogoResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "path": /*#__PURE__*/ zod.string(),
+  "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('The portal\'s logo; the blob lives in file storage at `path`.'))
 
 /**
  * Access: `ADMIN`.
@@ -164,11 +164,11 @@ export const deleteAppLogoPathIdMax = 64;
 
 
 
-export const DeleteAppLogoParams = zod.object({
-  "id": zod.string().min(1).max(deleteAppLogoPathIdMax).describe('The document id.')
+export const DeleteAppLogoParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteAppLogoPathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
-export const DeleteAppLogoResponse = zod.void()
+export const DeleteAppLogoResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Why an addition: the shell shows the logo to everyone, before sign-in too, so its image needs a
@@ -185,9 +185,9 @@ export const getAppLogoFileQueryPathMax = 300;
 export const getAppLogoFileQueryPathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1,64}/[A-Z0-9_]{1,40}|app-logo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$');
 
 
-export const GetAppLogoFileQueryParams = zod.object({
-  "path": zod.string().min(1).max(getAppLogoFileQueryPathMax).regex(getAppLogoFileQueryPathRegExp).describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).')
+export const GetAppLogoFileQueryParams = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getAppLogoFileQueryPathMax)).check(/*#__PURE__*/ zod.regex(getAppLogoFileQueryPathRegExp)).check(/*#__PURE__*/ zod.describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).'))
 })
 
-export const GetAppLogoFileResponse = zod.unknown()
+export const GetAppLogoFileResponse = /*#__PURE__*/ zod.unknown()
 

@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -77,8 +77,8 @@ export const getClubAuditLogPathClubIdMax = 64;
 
 
 
-export const GetClubAuditLogParams = zod.object({
-  "clubId": zod.string().min(1).max(getClubAuditLogPathClubIdMax).describe('The club\'s id.')
+export const GetClubAuditLogParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubAuditLogPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const getClubAuditLogQueryPageDefault = 0;
@@ -90,9 +90,9 @@ export const getClubAuditLogQuerySizeMax = 100;
 
 
 
-export const GetClubAuditLogQueryParams = zod.object({
-  "page": zod.coerce.number().int().min(getClubAuditLogQueryPageMin).max(getClubAuditLogQueryPageMax).default(getClubAuditLogQueryPageDefault).describe('0-based page number.'),
-  "size": zod.coerce.number().int().min(1).max(getClubAuditLogQuerySizeMax).default(getClubAuditLogQuerySizeDefault).describe('Page length.')
+export const GetClubAuditLogQueryParams = /*#__PURE__*/ zod.object({
+  "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getClubAuditLogQueryPageMin)).check(/*#__PURE__*/ zod.lte(getClubAuditLogQueryPageMax)), getClubAuditLogQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
+  "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getClubAuditLogQuerySizeMax)), getClubAuditLogQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length.'))
 })
 
 export const getClubAuditLogResponsePageMin = 0;
@@ -104,36 +104,36 @@ export const getClubAuditLogResponseTotalPagesMin = 0;
 
 
 
-export const GetClubAuditLogResponse = zod.object({
-  "items": zod.array(zod.object({
-  "id": zod.string(),
-  "at": zod.iso.datetime({"offset":true}),
-  "action": zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n'),
-  "actor": zod.object({
-  "uid": zod.union([zod.string(),zod.null()]),
-  "name": zod.string(),
-  "email": zod.string()
-}).describe('A person as they were at the time of the entry (users may be deleted or renamed later).'),
-  "club": zod.union([zod.object({
-  "id": zod.string(),
-  "name": zod.string()
-}).describe('The club an entry is about, with its name at the time.'),zod.null()]).describe('The club the action was about, or null.'),
-  "user": zod.union([zod.object({
-  "uid": zod.union([zod.string(),zod.null()]),
-  "name": zod.string(),
-  "email": zod.string()
-}).describe('A person as they were at the time of the entry (users may be deleted or renamed later).'),zod.null()]).describe('The user the action was about (role change, deletion), or null.'),
-  "changes": zod.array(zod.object({
-  "field": zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).describe('What a change is about. IBANs are always masked (`BankReview`), never whole.'),
-  "before": zod.union([zod.string(),zod.null()]),
-  "after": zod.union([zod.string(),zod.null()])
-}).describe('One value before and after the action (null where there was or is none).'))
-}).describe('One recorded action: who (`actor`) did what (`action`) when (`at`), to which club or user, and the\nvalues before and after (`changes`). Entries are written in the same transaction as the change and\nnever altered.\n')),
-  "page": zod.int().min(getClubAuditLogResponsePageMin),
-  "size": zod.int().min(1),
-  "totalItems": zod.int().min(getClubAuditLogResponseTotalItemsMin),
-  "totalPages": zod.int().min(getClubAuditLogResponseTotalPagesMin)
-}).describe('One page of audit entries, newest first.')
+export const GetClubAuditLogResponse = /*#__PURE__*/ zod.object({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "at": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "action": /*#__PURE__*/ zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).check(/*#__PURE__*/ zod.describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n')),
+  "actor": /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "name": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),
+  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The club an entry is about, with its name at the time.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club the action was about, or null.')),
+  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "name": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user the action was about (role change, deletion), or null.')),
+  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "field": /*#__PURE__*/ zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).check(/*#__PURE__*/ zod.describe('What a change is about. IBANs are always masked (`BankReview`), never whole.')),
+  "before": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "after": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('One value before and after the action (null where there was or is none).')))
+}).check(/*#__PURE__*/ zod.describe('One recorded action: who (`actor`) did what (`action`) when (`at`), to which club or user, and the\nvalues before and after (`changes`). Entries are written in the same transaction as the change and\nnever altered.\n'))),
+  "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubAuditLogResponsePageMin)),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubAuditLogResponseTotalItemsMin)),
+  "totalPages": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubAuditLogResponseTotalPagesMin))
+}).check(/*#__PURE__*/ zod.describe('One page of audit entries, newest first.'))
 
 /**
  * Why an addition: every administrator action and every money-relevant change is recorded with who,
@@ -152,9 +152,9 @@ export const getAuditLogQuerySizeMax = 100;
 
 
 
-export const GetAuditLogQueryParams = zod.object({
-  "page": zod.coerce.number().int().min(getAuditLogQueryPageMin).max(getAuditLogQueryPageMax).default(getAuditLogQueryPageDefault).describe('0-based page number.'),
-  "size": zod.coerce.number().int().min(1).max(getAuditLogQuerySizeMax).default(getAuditLogQuerySizeDefault).describe('Page length.')
+export const GetAuditLogQueryParams = /*#__PURE__*/ zod.object({
+  "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getAuditLogQueryPageMin)).check(/*#__PURE__*/ zod.lte(getAuditLogQueryPageMax)), getAuditLogQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
+  "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getAuditLogQuerySizeMax)), getAuditLogQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length.'))
 })
 
 export const getAuditLogResponsePageMin = 0;
@@ -166,34 +166,34 @@ export const getAuditLogResponseTotalPagesMin = 0;
 
 
 
-export const GetAuditLogResponse = zod.object({
-  "items": zod.array(zod.object({
-  "id": zod.string(),
-  "at": zod.iso.datetime({"offset":true}),
-  "action": zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n'),
-  "actor": zod.object({
-  "uid": zod.union([zod.string(),zod.null()]),
-  "name": zod.string(),
-  "email": zod.string()
-}).describe('A person as they were at the time of the entry (users may be deleted or renamed later).'),
-  "club": zod.union([zod.object({
-  "id": zod.string(),
-  "name": zod.string()
-}).describe('The club an entry is about, with its name at the time.'),zod.null()]).describe('The club the action was about, or null.'),
-  "user": zod.union([zod.object({
-  "uid": zod.union([zod.string(),zod.null()]),
-  "name": zod.string(),
-  "email": zod.string()
-}).describe('A person as they were at the time of the entry (users may be deleted or renamed later).'),zod.null()]).describe('The user the action was about (role change, deletion), or null.'),
-  "changes": zod.array(zod.object({
-  "field": zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).describe('What a change is about. IBANs are always masked (`BankReview`), never whole.'),
-  "before": zod.union([zod.string(),zod.null()]),
-  "after": zod.union([zod.string(),zod.null()])
-}).describe('One value before and after the action (null where there was or is none).'))
-}).describe('One recorded action: who (`actor`) did what (`action`) when (`at`), to which club or user, and the\nvalues before and after (`changes`). Entries are written in the same transaction as the change and\nnever altered.\n')),
-  "page": zod.int().min(getAuditLogResponsePageMin),
-  "size": zod.int().min(1),
-  "totalItems": zod.int().min(getAuditLogResponseTotalItemsMin),
-  "totalPages": zod.int().min(getAuditLogResponseTotalPagesMin)
-}).describe('One page of audit entries, newest first.')
+export const GetAuditLogResponse = /*#__PURE__*/ zod.object({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "at": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "action": /*#__PURE__*/ zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).check(/*#__PURE__*/ zod.describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n')),
+  "actor": /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "name": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),
+  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The club an entry is about, with its name at the time.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club the action was about, or null.')),
+  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "name": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user the action was about (role change, deletion), or null.')),
+  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "field": /*#__PURE__*/ zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).check(/*#__PURE__*/ zod.describe('What a change is about. IBANs are always masked (`BankReview`), never whole.')),
+  "before": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "after": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('One value before and after the action (null where there was or is none).')))
+}).check(/*#__PURE__*/ zod.describe('One recorded action: who (`actor`) did what (`action`) when (`at`), to which club or user, and the\nvalues before and after (`changes`). Entries are written in the same transaction as the change and\nnever altered.\n'))),
+  "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getAuditLogResponsePageMin)),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getAuditLogResponseTotalItemsMin)),
+  "totalPages": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getAuditLogResponseTotalPagesMin))
+}).check(/*#__PURE__*/ zod.describe('One page of audit entries, newest first.'))
 

@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -87,21 +87,21 @@ export const createCampaignBodyTwoClubIdMax = 64;
 
 export const createCampaignBodyTwoEnabledDefault = true;
 
-export const CreateCampaignBody = zod.object({
-  "name": zod.string().min(1).max(createCampaignBodyOneNameMax),
-  "description": zod.string().min(1).max(createCampaignBodyOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(createCampaignBodyOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(createCampaignBodyOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(createCampaignBodyOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(createCampaignBodyOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "clubId": zod.string().min(1).max(createCampaignBodyTwoClubIdMax),
-  "enabled": zod.boolean().default(createCampaignBodyTwoEnabledDefault)
-})).describe('A new campaign of the club `clubId`.')
+export const CreateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createCampaignBodyOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyTwoClubIdMax)),
+  "enabled": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.boolean(), createCampaignBodyTwoEnabledDefault)
+})).check(/*#__PURE__*/ zod.describe('A new campaign of the club `clubId`.'))
 
 export const createCampaignResponseOneNameMax = 120;
 
@@ -120,26 +120,26 @@ export const createCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const CreateCampaignResponse = zod.object({
-  "name": zod.string().min(1).max(createCampaignResponseOneNameMax),
-  "description": zod.string().min(1).max(createCampaignResponseOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(createCampaignResponseOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(createCampaignResponseOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(createCampaignResponseOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(createCampaignResponseOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "documentId": zod.string(),
-  "clubId": zod.string(),
-  "enabled": zod.boolean(),
-  "phase": zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).describe('Derived from `from`, `to` and today (Europe/Vienna).'),
-  "raisedCents": zod.int().min(createCampaignResponseTwoRaisedCentsMin),
-  "donationCount": zod.int().min(createCampaignResponseTwoDonationCountMin),
-  "createdAt": zod.iso.datetime({"offset":true})
-})).describe('A campaign with what it has raised so far (computed from its donations).')
+export const CreateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignResponseOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignResponseOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createCampaignResponseOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "enabled": /*#__PURE__*/ zod.boolean(),
+  "phase": /*#__PURE__*/ zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).check(/*#__PURE__*/ zod.describe('Derived from `from`, `to` and today (Europe/Vienna).')),
+  "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createCampaignResponseTwoRaisedCentsMin)),
+  "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createCampaignResponseTwoDonationCountMin)),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Replaces the campaign named by `documentId` in the body, including `enabled` (activate or
@@ -163,21 +163,21 @@ export const updateCampaignBodyTwoDocumentIdMax = 64;
 
 
 
-export const UpdateCampaignBody = zod.object({
-  "name": zod.string().min(1).max(updateCampaignBodyOneNameMax),
-  "description": zod.string().min(1).max(updateCampaignBodyOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(updateCampaignBodyOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(updateCampaignBodyOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(updateCampaignBodyOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(updateCampaignBodyOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "documentId": zod.string().min(1).max(updateCampaignBodyTwoDocumentIdMax),
-  "enabled": zod.boolean()
-})).describe('A changed campaign; `documentId` names it.')
+export const UpdateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateCampaignBodyOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyTwoDocumentIdMax)),
+  "enabled": /*#__PURE__*/ zod.boolean()
+})).check(/*#__PURE__*/ zod.describe('A changed campaign; `documentId` names it.'))
 
 export const updateCampaignResponseOneNameMax = 120;
 
@@ -196,26 +196,26 @@ export const updateCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const UpdateCampaignResponse = zod.object({
-  "name": zod.string().min(1).max(updateCampaignResponseOneNameMax),
-  "description": zod.string().min(1).max(updateCampaignResponseOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(updateCampaignResponseOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(updateCampaignResponseOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(updateCampaignResponseOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(updateCampaignResponseOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "documentId": zod.string(),
-  "clubId": zod.string(),
-  "enabled": zod.boolean(),
-  "phase": zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).describe('Derived from `from`, `to` and today (Europe/Vienna).'),
-  "raisedCents": zod.int().min(updateCampaignResponseTwoRaisedCentsMin),
-  "donationCount": zod.int().min(updateCampaignResponseTwoDonationCountMin),
-  "createdAt": zod.iso.datetime({"offset":true})
-})).describe('A campaign with what it has raised so far (computed from its donations).')
+export const UpdateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignResponseOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignResponseOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateCampaignResponseOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "enabled": /*#__PURE__*/ zod.boolean(),
+  "phase": /*#__PURE__*/ zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).check(/*#__PURE__*/ zod.describe('Derived from `from`, `to` and today (Europe/Vienna).')),
+  "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateCampaignResponseTwoRaisedCentsMin)),
+  "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateCampaignResponseTwoDonationCountMin)),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Access: `ADMIN`, `STAFF`, `CLUB_MEMBER` (of the campaign's club).
@@ -225,8 +225,8 @@ export const getCampaignPathDocumentIdMax = 64;
 
 
 
-export const GetCampaignParams = zod.object({
-  "documentId": zod.string().min(1).max(getCampaignPathDocumentIdMax).describe('The campaign\'s `documentId`.')
+export const GetCampaignParams = /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignPathDocumentIdMax)).check(/*#__PURE__*/ zod.describe('The campaign\'s `documentId`.'))
 })
 
 export const getCampaignResponseOneNameMax = 120;
@@ -246,26 +246,26 @@ export const getCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const GetCampaignResponse = zod.object({
-  "name": zod.string().min(1).max(getCampaignResponseOneNameMax),
-  "description": zod.string().min(1).max(getCampaignResponseOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(getCampaignResponseOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(getCampaignResponseOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(getCampaignResponseOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(getCampaignResponseOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "documentId": zod.string(),
-  "clubId": zod.string(),
-  "enabled": zod.boolean(),
-  "phase": zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).describe('Derived from `from`, `to` and today (Europe/Vienna).'),
-  "raisedCents": zod.int().min(getCampaignResponseTwoRaisedCentsMin),
-  "donationCount": zod.int().min(getCampaignResponseTwoDonationCountMin),
-  "createdAt": zod.iso.datetime({"offset":true})
-})).describe('A campaign with what it has raised so far (computed from its donations).')
+export const GetCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignResponseOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignResponseOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getCampaignResponseOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "enabled": /*#__PURE__*/ zod.boolean(),
+  "phase": /*#__PURE__*/ zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).check(/*#__PURE__*/ zod.describe('Derived from `from`, `to` and today (Europe/Vienna).')),
+  "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignResponseTwoRaisedCentsMin)),
+  "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignResponseTwoDonationCountMin)),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Why an addition: the product confirms "campaign deleted", but the specification lists no call for
@@ -279,11 +279,11 @@ export const deleteCampaignPathDocumentIdMax = 64;
 
 
 
-export const DeleteCampaignParams = zod.object({
-  "documentId": zod.string().min(1).max(deleteCampaignPathDocumentIdMax).describe('The campaign\'s `documentId`.')
+export const DeleteCampaignParams = /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteCampaignPathDocumentIdMax)).check(/*#__PURE__*/ zod.describe('The campaign\'s `documentId`.'))
 })
 
-export const DeleteCampaignResponse = zod.void()
+export const DeleteCampaignResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Newest first.
@@ -295,8 +295,8 @@ export const getCampaignsOfClubPathClubIdMax = 64;
 
 
 
-export const GetCampaignsOfClubParams = zod.object({
-  "clubId": zod.string().min(1).max(getCampaignsOfClubPathClubIdMax).describe('The club\'s id.')
+export const GetCampaignsOfClubParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignsOfClubPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const getCampaignsOfClubResponseOneNameMax = 120;
@@ -316,25 +316,25 @@ export const getCampaignsOfClubResponseTwoDonationCountMin = 0;
 
 
 
-export const GetCampaignsOfClubResponseItem = zod.object({
-  "name": zod.string().min(1).max(getCampaignsOfClubResponseOneNameMax),
-  "description": zod.string().min(1).max(getCampaignsOfClubResponseOneDescriptionMax),
-  "goalCents": zod.int().min(1).max(getCampaignsOfClubResponseOneGoalCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "amountCents": zod.int().min(1).max(getCampaignsOfClubResponseOneAmountCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).'),
-  "date": zod.iso.date(),
-  "time": zod.string().regex(getCampaignsOfClubResponseOneTimeRegExp).describe('`HH:mm`, 24-hour clock.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "minimumDonationCents": zod.int().min(1).max(getCampaignsOfClubResponseOneMinimumDonationCentsMax).describe('A positive amount in euro cents (up to 1 000 000 €).')
-}).describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n').and(zod.object({
-  "documentId": zod.string(),
-  "clubId": zod.string(),
-  "enabled": zod.boolean(),
-  "phase": zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).describe('Derived from `from`, `to` and today (Europe/Vienna).'),
-  "raisedCents": zod.int().min(getCampaignsOfClubResponseTwoRaisedCentsMin),
-  "donationCount": zod.int().min(getCampaignsOfClubResponseTwoDonationCountMin),
-  "createdAt": zod.iso.datetime({"offset":true})
-})).describe('A campaign with what it has raised so far (computed from its donations).')
-export const GetCampaignsOfClubResponse = zod.array(GetCampaignsOfClubResponseItem)
+export const GetCampaignsOfClubResponseItem = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignsOfClubResponseOneNameMax)),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignsOfClubResponseOneDescriptionMax)),
+  "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "date": /*#__PURE__*/ zod.iso.date(),
+  "time": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getCampaignsOfClubResponseOneTimeRegExp)).check(/*#__PURE__*/ zod.describe('`HH:mm`, 24-hour clock.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
+}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "documentId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "enabled": /*#__PURE__*/ zod.boolean(),
+  "phase": /*#__PURE__*/ zod.enum(['UPCOMING', 'RUNNING', 'ENDED']).check(/*#__PURE__*/ zod.describe('Derived from `from`, `to` and today (Europe/Vienna).')),
+  "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignsOfClubResponseTwoRaisedCentsMin)),
+  "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignsOfClubResponseTwoDonationCountMin)),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
+export const GetCampaignsOfClubResponse = /*#__PURE__*/ zod.array(GetCampaignsOfClubResponseItem)
 

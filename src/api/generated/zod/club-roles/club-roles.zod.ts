@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -75,12 +75,12 @@ export const getClubRolesResponseMemberCountMin = 0;
 
 
 
-export const GetClubRolesResponseItem = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "memberCount": zod.int().min(getClubRolesResponseMemberCountMin)
-}).describe('A role in a club. `memberCount` counts memberships and open invitations using it.')
-export const GetClubRolesResponse = zod.array(GetClubRolesResponseItem)
+export const GetClubRolesResponseItem = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubRolesResponseMemberCountMin))
+}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
+export const GetClubRolesResponse = /*#__PURE__*/ zod.array(GetClubRolesResponseItem)
 
 /**
  * Names must be unique, ignoring case (409, `name-taken`).
@@ -93,19 +93,19 @@ export const createClubRoleBodyNameMax = 60;
 
 
 
-export const CreateClubRoleBody = zod.object({
-  "name": zod.string().min(createClubRoleBodyNameMin).max(createClubRoleBodyNameMax)
-}).describe('A name for a new or renamed club type or club role.')
+export const CreateClubRoleBody = /*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubRoleBodyNameMax))
+}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
 export const createClubRoleResponseMemberCountMin = 0;
 
 
 
-export const CreateClubRoleResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "memberCount": zod.int().min(createClubRoleResponseMemberCountMin)
-}).describe('A role in a club. `memberCount` counts memberships and open invitations using it.')
+export const CreateClubRoleResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubRoleResponseMemberCountMin))
+}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
 
 /**
  * The body names the role by `id` (the specification's call has no path parameter).
@@ -120,20 +120,20 @@ export const updateClubRoleBodyNameMax = 60;
 
 
 
-export const UpdateClubRoleBody = zod.object({
-  "id": zod.string().min(1).max(updateClubRoleBodyIdMax),
-  "name": zod.string().min(updateClubRoleBodyNameMin).max(updateClubRoleBodyNameMax)
-}).describe('A renamed club role; `id` names it.')
+export const UpdateClubRoleBody = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyIdMax)),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyNameMax))
+}).check(/*#__PURE__*/ zod.describe('A renamed club role; `id` names it.'))
 
 export const updateClubRoleResponseMemberCountMin = 0;
 
 
 
-export const UpdateClubRoleResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "memberCount": zod.int().min(updateClubRoleResponseMemberCountMin)
-}).describe('A role in a club. `memberCount` counts memberships and open invitations using it.')
+export const UpdateClubRoleResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubRoleResponseMemberCountMin))
+}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
 
 /**
  * A role that members hold (or open invitations name) is not deleted: 409 `in-use`, with `detail`
@@ -146,9 +146,9 @@ export const deleteClubRolePathIdMax = 64;
 
 
 
-export const DeleteClubRoleParams = zod.object({
-  "id": zod.string().min(1).max(deleteClubRolePathIdMax).describe('The document id.')
+export const DeleteClubRoleParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubRolePathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
-export const DeleteClubRoleResponse = zod.void()
+export const DeleteClubRoleResponse = /*#__PURE__*/ zod.void()
 

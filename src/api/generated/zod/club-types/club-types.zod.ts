@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -75,12 +75,12 @@ export const getClubTypesResponseClubCountMin = 0;
 
 
 
-export const GetClubTypesResponseItem = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "clubCount": zod.int().min(getClubTypesResponseClubCountMin)
-}).describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).')
-export const GetClubTypesResponse = zod.array(GetClubTypesResponseItem)
+export const GetClubTypesResponseItem = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubTypesResponseClubCountMin))
+}).check(/*#__PURE__*/ zod.describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).'))
+export const GetClubTypesResponse = /*#__PURE__*/ zod.array(GetClubTypesResponseItem)
 
 /**
  * Names must be unique, ignoring case (409, `name-taken`).
@@ -93,19 +93,19 @@ export const createClubTypeBodyNameMax = 60;
 
 
 
-export const CreateClubTypeBody = zod.object({
-  "name": zod.string().min(createClubTypeBodyNameMin).max(createClubTypeBodyNameMax)
-}).describe('A name for a new or renamed club type or club role.')
+export const CreateClubTypeBody = /*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubTypeBodyNameMax))
+}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
 export const createClubTypeResponseClubCountMin = 0;
 
 
 
-export const CreateClubTypeResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "clubCount": zod.int().min(createClubTypeResponseClubCountMin)
-}).describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).')
+export const CreateClubTypeResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubTypeResponseClubCountMin))
+}).check(/*#__PURE__*/ zod.describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).'))
 
 /**
  * Access: `ADMIN`.
@@ -115,8 +115,8 @@ export const updateClubTypePathIdMax = 64;
 
 
 
-export const UpdateClubTypeParams = zod.object({
-  "id": zod.string().min(1).max(updateClubTypePathIdMax).describe('The document id.')
+export const UpdateClubTypeParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubTypePathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
 export const updateClubTypeBodyNameMin = 2;
@@ -124,19 +124,19 @@ export const updateClubTypeBodyNameMax = 60;
 
 
 
-export const UpdateClubTypeBody = zod.object({
-  "name": zod.string().min(updateClubTypeBodyNameMin).max(updateClubTypeBodyNameMax)
-}).describe('A name for a new or renamed club type or club role.')
+export const UpdateClubTypeBody = /*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubTypeBodyNameMax))
+}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
 export const updateClubTypeResponseClubCountMin = 0;
 
 
 
-export const UpdateClubTypeResponse = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "clubCount": zod.int().min(updateClubTypeResponseClubCountMin)
-}).describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).')
+export const UpdateClubTypeResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubTypeResponseClubCountMin))
+}).check(/*#__PURE__*/ zod.describe('A kind of club. `clubCount` tells how many clubs use it (it cannot be deleted while > 0).'))
 
 /**
  * A type that clubs use is not deleted: 409 `in-use`, with `detail` naming the clubs, so nothing
@@ -149,9 +149,9 @@ export const deleteClubTypePathIdMax = 64;
 
 
 
-export const DeleteClubTypeParams = zod.object({
-  "id": zod.string().min(1).max(deleteClubTypePathIdMax).describe('The document id.')
+export const DeleteClubTypeParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubTypePathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
-export const DeleteClubTypeResponse = zod.void()
+export const DeleteClubTypeResponse = /*#__PURE__*/ zod.void()
 

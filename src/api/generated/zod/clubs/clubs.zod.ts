@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -85,12 +85,12 @@ export const getClubsQuerySortDefault = `name,asc`;
 export const getClubsQuerySortRegExp = new RegExp('^(name|createdAt|status|zvrNumber)(,(asc|desc))?$');
 
 
-export const GetClubsQueryParams = zod.object({
-  "clubStatus": zod.enum(['ALL', 'PROCESSING', 'ACTIVE', 'INACTIVE']).default(getClubsQueryClubStatusDefault).describe('Status filter; `ALL` (the default) applies none.'),
-  "clubType": zod.string().max(getClubsQueryClubTypeMax).optional().describe('Only clubs of this club type id.'),
-  "page": zod.coerce.number().int().min(getClubsQueryPageMin).max(getClubsQueryPageMax).default(getClubsQueryPageDefault).describe('0-based page number.'),
-  "size": zod.coerce.number().int().min(1).max(getClubsQuerySizeMax).default(getClubsQuerySizeDefault).describe('Page length.'),
-  "sort": zod.string().regex(getClubsQuerySortRegExp).default(getClubsQuerySortDefault).describe('`field,direction`; fields `name`, `createdAt`, `status`, `zvrNumber`; default `name,asc`.')
+export const GetClubsQueryParams = /*#__PURE__*/ zod.object({
+  "clubStatus": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['ALL', 'PROCESSING', 'ACTIVE', 'INACTIVE']), getClubsQueryClubStatusDefault).check(/*#__PURE__*/ zod.describe('Status filter; `ALL` (the default) applies none.')),
+  "clubType": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubsQueryClubTypeMax))).check(/*#__PURE__*/ zod.describe('Only clubs of this club type id.')),
+  "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getClubsQueryPageMin)).check(/*#__PURE__*/ zod.lte(getClubsQueryPageMax)), getClubsQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
+  "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getClubsQuerySizeMax)), getClubsQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length.')),
+  "sort": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubsQuerySortRegExp)), getClubsQuerySortDefault).check(/*#__PURE__*/ zod.describe('`field,direction`; fields `name`, `createdAt`, `status`, `zvrNumber`; default `name,asc`.'))
 })
 
 export const getClubsResponsePageMin = 0;
@@ -102,45 +102,45 @@ export const getClubsResponseTotalPagesMin = 0;
 
 
 
-export const GetClubsResponse = zod.object({
-  "items": zod.array(zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "zvrNumber": zod.string(),
-  "clubTypeId": zod.string(),
-  "clubTypeName": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "isChecked": zod.boolean(),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "paymentAccount": zod.union([zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),zod.null()]).describe('The club\'s card-provider account, if any.'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('Changed bank details awaiting confirmation (`confirmBankReview`), or null.')
-}).describe('A row of the release list.')),
-  "page": zod.int().min(getClubsResponsePageMin),
-  "size": zod.int().min(1),
-  "totalItems": zod.int().min(getClubsResponseTotalItemsMin),
-  "totalPages": zod.int().min(getClubsResponseTotalPagesMin)
-}).describe('One page of the release list.')
+export const GetClubsResponse = /*#__PURE__*/ zod.object({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "zvrNumber": /*#__PURE__*/ zod.string(),
+  "clubTypeId": /*#__PURE__*/ zod.string(),
+  "clubTypeName": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "isChecked": /*#__PURE__*/ zod.boolean(),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s card-provider account, if any.')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Changed bank details awaiting confirmation (`confirmBankReview`), or null.'))
+}).check(/*#__PURE__*/ zod.describe('A row of the release list.'))),
+  "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsResponsePageMin)),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsResponseTotalItemsMin)),
+  "totalPages": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsResponseTotalPagesMin))
+}).check(/*#__PURE__*/ zod.describe('One page of the release list.'))
 
 /**
  * Replaces the editable profile of the club named by `id` in the body. Incomplete data is accepted
@@ -237,48 +237,48 @@ export const updateClubBodyTwoIdMax = 64;
 
 export const updateClubBodyTwoConfirmDuplicateDefault = false;
 
-export const UpdateClubBody = zod.object({
-  "name": zod.string().min(updateClubBodyOneNameMin).max(updateClubBodyOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(updateClubBodyOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(updateClubBodyOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(updateClubBodyOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(updateClubBodyOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(updateClubBodyOneDescriptionMax),
-  "shortDescription": zod.string().max(updateClubBodyOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(updateClubBodyOneAddressStreetMax),
-  "houseNumber": zod.string().max(updateClubBodyOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(updateClubBodyOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(updateClubBodyOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(updateClubBodyOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(updateClubBodyOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(updateClubBodyOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(updateClubBodyOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(updateClubBodyOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(updateClubBodyOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(updateClubBodyOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(updateClubBodyOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(updateClubBodyOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(updateClubBodyOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(updateClubBodyOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(updateClubBodyOneBillingAddressCityMax),
-  "country": zod.string().max(updateClubBodyOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(updateClubBodyOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(updateClubBodyOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(updateClubBodyOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(updateClubBodyOneLegitimationPhoneNumberMax).regex(updateClubBodyOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(updateClubBodyOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(updateClubBodyOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(updateClubBodyOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string().min(1).max(updateClubBodyTwoIdMax),
-  "confirmDuplicate": zod.boolean().default(updateClubBodyTwoConfirmDuplicateDefault).describe('The user confirmed that the club is not the one with the same name and postal code\n(after a 409 `possible-duplicate`); not stored.\n')
-})).describe('A club\'s profile as saved by the edit form; `id` names the club.')
+export const UpdateClubBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubBodyOneNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(updateClubBodyOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubBodyTwoIdMax)),
+  "confirmDuplicate": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.boolean(), updateClubBodyTwoConfirmDuplicateDefault).check(/*#__PURE__*/ zod.describe('The user confirmed that the club is not the one with the same name and postal code\n(after a 409 `possible-duplicate`); not stored.\n'))
+})).check(/*#__PURE__*/ zod.describe('A club\'s profile as saved by the edit form; `id` names the club.'))
 
 export const updateClubResponseOneNameMin = 2;
 export const updateClubResponseOneNameMax = 120;
@@ -352,114 +352,114 @@ export const updateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 
 
-export const UpdateClubResponse = zod.object({
-  "name": zod.string().min(updateClubResponseOneNameMin).max(updateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(updateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(updateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(updateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(updateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(updateClubResponseOneDescriptionMax),
-  "shortDescription": zod.string().max(updateClubResponseOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(updateClubResponseOneAddressStreetMax),
-  "houseNumber": zod.string().max(updateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(updateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(updateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(updateClubResponseOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(updateClubResponseOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(updateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(updateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(updateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(updateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(updateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(updateClubResponseOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(updateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(updateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(updateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(updateClubResponseOneBillingAddressCityMax),
-  "country": zod.string().max(updateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(updateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(updateClubResponseOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(updateClubResponseOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(updateClubResponseOneLegitimationPhoneNumberMax).regex(updateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(updateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(updateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(updateClubResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(updateClubResponseTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(updateClubResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(updateClubResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(updateClubResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(updateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.')
+export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(updateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Records an image that the client has already uploaded to file storage. Labels: `LOGO` (replaces the
@@ -473,8 +473,8 @@ export const addClubImagePathClubIdMax = 64;
 
 
 
-export const AddClubImageParams = zod.object({
-  "clubId": zod.string().min(1).max(addClubImagePathClubIdMax).describe('The club\'s id.')
+export const AddClubImageParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImagePathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const addClubImageBodyNameMax = 200;
@@ -485,27 +485,27 @@ export const addClubImageBodySizeMax = 10485760;
 
 
 
-export const AddClubImageBody = zod.object({
-  "label": zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),
-  "name": zod.string().min(1).max(addClubImageBodyNameMax).describe('The original file name.'),
-  "path": zod.string().min(1).max(addClubImageBodyPathMax).describe('Where the client uploaded the blob.'),
-  "contentType": zod.enum(['image/jpeg', 'image/png', 'image/webp']),
-  "size": zod.int().min(1).max(addClubImageBodySizeMax).describe('Bytes, up to 10 MB.')
-}).describe('An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):\nthe card provider accepts nothing else.\n')
+export const AddClubImageBody = /*#__PURE__*/ zod.object({
+  "label": /*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
+  "contentType": /*#__PURE__*/ zod.enum(['image/jpeg', 'image/png', 'image/webp']),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(addClubImageBodySizeMax)).check(/*#__PURE__*/ zod.describe('Bytes, up to 10 MB.'))
+}).check(/*#__PURE__*/ zod.describe('An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):\nthe card provider accepts nothing else.\n'))
 
 export const addClubImageResponseSizeMin = 0;
 
 
 
-export const AddClubImageResponse = zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(addClubImageResponseSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')
+export const AddClubImageResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(addClubImageResponseSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'))
 
 /**
  * Records a document that the client has already uploaded to file storage. Labels: `SPEND2_FORM` and
@@ -519,8 +519,8 @@ export const addClubDocumentPathClubIdMax = 64;
 
 
 
-export const AddClubDocumentParams = zod.object({
-  "clubId": zod.string().min(1).max(addClubDocumentPathClubIdMax).describe('The club\'s id.')
+export const AddClubDocumentParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubDocumentPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const addClubDocumentBodyNameMax = 200;
@@ -531,27 +531,27 @@ export const addClubDocumentBodySizeMax = 10485760;
 
 
 
-export const AddClubDocumentBody = zod.object({
-  "label": zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'),
-  "name": zod.string().min(1).max(addClubDocumentBodyNameMax).describe('The original file name.'),
-  "path": zod.string().min(1).max(addClubDocumentBodyPathMax).describe('Where the client uploaded the blob.'),
-  "contentType": zod.enum(['application/pdf', 'image/jpeg', 'image/png']),
-  "size": zod.int().min(1).max(addClubDocumentBodySizeMax).describe('Bytes, up to 10 MB.')
-}).describe('An uploaded document.')
+export const AddClubDocumentBody = /*#__PURE__*/ zod.object({
+  "label": /*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubDocumentBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubDocumentBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
+  "contentType": /*#__PURE__*/ zod.enum(['application/pdf', 'image/jpeg', 'image/png']),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(addClubDocumentBodySizeMax)).check(/*#__PURE__*/ zod.describe('Bytes, up to 10 MB.'))
+}).check(/*#__PURE__*/ zod.describe('An uploaded document.'))
 
 export const addClubDocumentResponseSizeMin = 0;
 
 
 
-export const AddClubDocumentResponse = zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(addClubDocumentResponseSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')
+export const AddClubDocumentResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(addClubDocumentResponseSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'))
 
 /**
  * Allowed from `ACTIVE` and `PROCESSING` (see `ClubStatus` for the state machine); otherwise 409
@@ -565,8 +565,8 @@ export const deactivateClubPathClubIdMax = 64;
 
 
 
-export const DeactivateClubParams = zod.object({
-  "clubId": zod.string().min(1).max(deactivateClubPathClubIdMax).describe('The club\'s id.')
+export const DeactivateClubParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deactivateClubPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const deactivateClubBodyReasonMin = 3;
@@ -574,9 +574,9 @@ export const deactivateClubBodyReasonMax = 500;
 
 
 
-export const DeactivateClubBody = zod.object({
-  "reason": zod.string().min(deactivateClubBodyReasonMin).max(deactivateClubBodyReasonMax)
-}).describe('Why the club is deactivated (shown to the club).')
+export const DeactivateClubBody = /*#__PURE__*/ zod.object({
+  "reason": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(deactivateClubBodyReasonMin)).check(/*#__PURE__*/ zod.maxLength(deactivateClubBodyReasonMax))
+}).check(/*#__PURE__*/ zod.describe('Why the club is deactivated (shown to the club).'))
 
 export const deactivateClubResponseOneNameMin = 2;
 export const deactivateClubResponseOneNameMax = 120;
@@ -650,114 +650,114 @@ export const deactivateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 
 
-export const DeactivateClubResponse = zod.object({
-  "name": zod.string().min(deactivateClubResponseOneNameMin).max(deactivateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(deactivateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(deactivateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(deactivateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(deactivateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(deactivateClubResponseOneDescriptionMax),
-  "shortDescription": zod.string().max(deactivateClubResponseOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(deactivateClubResponseOneAddressStreetMax),
-  "houseNumber": zod.string().max(deactivateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(deactivateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(deactivateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(deactivateClubResponseOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(deactivateClubResponseOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(deactivateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(deactivateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(deactivateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(deactivateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(deactivateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(deactivateClubResponseOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(deactivateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(deactivateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(deactivateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(deactivateClubResponseOneBillingAddressCityMax),
-  "country": zod.string().max(deactivateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(deactivateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(deactivateClubResponseOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(deactivateClubResponseOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(deactivateClubResponseOneLegitimationPhoneNumberMax).regex(deactivateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(deactivateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(deactivateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(deactivateClubResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(deactivateClubResponseTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(deactivateClubResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(deactivateClubResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(deactivateClubResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(deactivateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.')
+export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(deactivateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
@@ -771,8 +771,8 @@ export const activateClubPathClubIdMax = 64;
 
 
 
-export const ActivateClubParams = zod.object({
-  "clubId": zod.string().min(1).max(activateClubPathClubIdMax).describe('The club\'s id.')
+export const ActivateClubParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(activateClubPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const activateClubResponseOneNameMin = 2;
@@ -847,114 +847,114 @@ export const activateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 
 
-export const ActivateClubResponse = zod.object({
-  "name": zod.string().min(activateClubResponseOneNameMin).max(activateClubResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(activateClubResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(activateClubResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(activateClubResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(activateClubResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(activateClubResponseOneDescriptionMax),
-  "shortDescription": zod.string().max(activateClubResponseOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(activateClubResponseOneAddressStreetMax),
-  "houseNumber": zod.string().max(activateClubResponseOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(activateClubResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(activateClubResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(activateClubResponseOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(activateClubResponseOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(activateClubResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(activateClubResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(activateClubResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(activateClubResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(activateClubResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(activateClubResponseOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(activateClubResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(activateClubResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(activateClubResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(activateClubResponseOneBillingAddressCityMax),
-  "country": zod.string().max(activateClubResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(activateClubResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(activateClubResponseOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(activateClubResponseOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(activateClubResponseOneLegitimationPhoneNumberMax).regex(activateClubResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(activateClubResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(activateClubResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(activateClubResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(activateClubResponseTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(activateClubResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(activateClubResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(activateClubResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(activateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.')
+export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(activateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(activateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
@@ -967,13 +967,13 @@ export const setClubCheckedPathClubIdMax = 64;
 
 
 
-export const SetClubCheckedParams = zod.object({
-  "clubId": zod.string().min(1).max(setClubCheckedPathClubIdMax).describe('The club\'s id.')
+export const SetClubCheckedParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(setClubCheckedPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const SetClubCheckedBody = zod.object({
-  "isChecked": zod.boolean()
-}).describe('The check mark.')
+export const SetClubCheckedBody = /*#__PURE__*/ zod.object({
+  "isChecked": /*#__PURE__*/ zod.boolean()
+}).check(/*#__PURE__*/ zod.describe('The check mark.'))
 
 export const setClubCheckedResponseOneNameMin = 2;
 export const setClubCheckedResponseOneNameMax = 120;
@@ -1047,114 +1047,114 @@ export const setClubCheckedResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 
 
-export const SetClubCheckedResponse = zod.object({
-  "name": zod.string().min(setClubCheckedResponseOneNameMin).max(setClubCheckedResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(setClubCheckedResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(setClubCheckedResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(setClubCheckedResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(setClubCheckedResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(setClubCheckedResponseOneDescriptionMax),
-  "shortDescription": zod.string().max(setClubCheckedResponseOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(setClubCheckedResponseOneAddressStreetMax),
-  "houseNumber": zod.string().max(setClubCheckedResponseOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(setClubCheckedResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(setClubCheckedResponseOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(setClubCheckedResponseOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(setClubCheckedResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(setClubCheckedResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(setClubCheckedResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(setClubCheckedResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(setClubCheckedResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(setClubCheckedResponseOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(setClubCheckedResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(setClubCheckedResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(setClubCheckedResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(setClubCheckedResponseOneBillingAddressCityMax),
-  "country": zod.string().max(setClubCheckedResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(setClubCheckedResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(setClubCheckedResponseOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(setClubCheckedResponseOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(setClubCheckedResponseOneLegitimationPhoneNumberMax).regex(setClubCheckedResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(setClubCheckedResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(setClubCheckedResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(setClubCheckedResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(setClubCheckedResponseTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(setClubCheckedResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(setClubCheckedResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(setClubCheckedResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(setClubCheckedResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.')
+export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(setClubCheckedResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Why an addition: changed bank details of an active club (or one with a card-provider account) put
@@ -1171,8 +1171,8 @@ export const confirmBankReviewPathClubIdMax = 64;
 
 
 
-export const ConfirmBankReviewParams = zod.object({
-  "clubId": zod.string().min(1).max(confirmBankReviewPathClubIdMax).describe('The club\'s id.')
+export const ConfirmBankReviewParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(confirmBankReviewPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const confirmBankReviewResponseOneNameMin = 2;
@@ -1247,114 +1247,114 @@ export const confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin 
 
 
 
-export const ConfirmBankReviewResponse = zod.object({
-  "name": zod.string().min(confirmBankReviewResponseOneNameMin).max(confirmBankReviewResponseOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(confirmBankReviewResponseOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(confirmBankReviewResponseOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(confirmBankReviewResponseOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(confirmBankReviewResponseOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(confirmBankReviewResponseOneDescriptionMax),
-  "shortDescription": zod.string().max(confirmBankReviewResponseOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(confirmBankReviewResponseOneAddressStreetMax),
-  "houseNumber": zod.string().max(confirmBankReviewResponseOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(confirmBankReviewResponseOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(confirmBankReviewResponseOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(confirmBankReviewResponseOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(confirmBankReviewResponseOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(confirmBankReviewResponseOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(confirmBankReviewResponseOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(confirmBankReviewResponseOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(confirmBankReviewResponseOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(confirmBankReviewResponseOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(confirmBankReviewResponseOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(confirmBankReviewResponseOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(confirmBankReviewResponseOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(confirmBankReviewResponseOneBillingAddressCityMax),
-  "country": zod.string().max(confirmBankReviewResponseOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(confirmBankReviewResponseOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(confirmBankReviewResponseOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(confirmBankReviewResponseOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(confirmBankReviewResponseOneLegitimationPhoneNumberMax).regex(confirmBankReviewResponseOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(confirmBankReviewResponseOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(confirmBankReviewResponseOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(confirmBankReviewResponseOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(confirmBankReviewResponseTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(confirmBankReviewResponseTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(confirmBankReviewResponseTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(confirmBankReviewResponseTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.')
+export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(confirmBankReviewResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. A person
@@ -1370,8 +1370,8 @@ export const inviteClubUserPathClubIdMax = 64;
 
 
 
-export const InviteClubUserParams = zod.object({
-  "clubId": zod.string().min(1).max(inviteClubUserPathClubIdMax).describe('The club\'s id.')
+export const InviteClubUserParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(inviteClubUserPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const inviteClubUserBodyEmailMax = 254;
@@ -1380,23 +1380,23 @@ export const inviteClubUserBodyClubRoleIdMax = 64;
 
 
 
-export const InviteClubUserBody = zod.object({
-  "email": zod.email().max(inviteClubUserBodyEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "clubRoleId": zod.string().min(1).max(inviteClubUserBodyClubRoleIdMax)
-}).describe('Whom to invite and with which club role.')
+export const InviteClubUserBody = /*#__PURE__*/ zod.object({
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(inviteClubUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "clubRoleId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(inviteClubUserBodyClubRoleIdMax))
+}).check(/*#__PURE__*/ zod.describe('Whom to invite and with which club role.'))
 
 export const inviteClubUserResponseEmailMax = 254;
 
 
 
-export const InviteClubUserResponse = zod.object({
-  "id": zod.string(),
-  "clubId": zod.string(),
-  "email": zod.email().max(inviteClubUserResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "clubRoleId": zod.string(),
-  "expiresAt": zod.iso.datetime({"offset":true}),
-  "replacesEarlier": zod.boolean().describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.')
-}).describe('A sent invitation. The token travels only in the e-mail.')
+export const InviteClubUserResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(inviteClubUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "clubRoleId": /*#__PURE__*/ zod.string(),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "replacesEarlier": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.'))
+}).check(/*#__PURE__*/ zod.describe('A sent invitation. The token travels only in the e-mail.'))
 
 /**
  * The public registration: creates the club in status `PROCESSING` and its first representative
@@ -1442,29 +1442,29 @@ export const createClubWithUserBodyUserPhoneNumberMax = 30;
 export const createClubWithUserBodyUserPhoneNumberRegExp = new RegExp('^[0-9+()/ -]*$');
 export const createClubWithUserBodyConfirmDuplicateDefault = false;
 
-export const CreateClubWithUserBody = zod.object({
-  "club": zod.object({
-  "name": zod.string().min(createClubWithUserBodyClubNameMin).max(createClubWithUserBodyClubNameMax),
-  "zvrNumber": zod.string().regex(createClubWithUserBodyClubZvrNumberRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),
-  "address": zod.object({
-  "street": zod.string().min(1).max(createClubWithUserBodyClubAddressStreetMax),
-  "houseNumber": zod.string().min(1).max(createClubWithUserBodyClubAddressHouseNumberMax),
-  "postalCode": zod.string().regex(createClubWithUserBodyClubAddressPostalCodeRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),
-  "city": zod.string().min(1).max(createClubWithUserBodyClubAddressCityMax)
+export const CreateClubWithUserBody = /*#__PURE__*/ zod.object({
+  "club": /*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyClubNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubNameMax)),
+  "zvrNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserBodyClubZvrNumberRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserBodyClubAddressPostalCodeRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubAddressCityMax))
 }),
-  "clubTypeId": zod.string().min(1).max(createClubWithUserBodyClubClubTypeIdMax),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).optional().describe('Optional size class.')
-}).describe('What the registration asks about the club; the rest of the profile is completed after sign-in.'),
-  "user": zod.object({
-  "email": zod.email().max(createClubWithUserBodyUserEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "password": zod.string().min(createClubWithUserBodyUserPasswordMin).max(createClubWithUserBodyUserPasswordMax).describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'),
-  "firstName": zod.string().min(1).max(createClubWithUserBodyUserFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(createClubWithUserBodyUserLastNameMax).describe('A first or last name.'),
-  "phoneNumber": zod.string().max(createClubWithUserBodyUserPhoneNumberMax).regex(createClubWithUserBodyUserPhoneNumberRegExp).optional()
-}).describe('The club\'s first representative, who signs in with this e-mail address and password.'),
-  "acceptedTerms": zod.literal(true),
-  "confirmDuplicate": zod.boolean().default(createClubWithUserBodyConfirmDuplicateDefault).describe('The user confirmed that the club is not the one with the same name and postal code (after a\n409 `possible-duplicate`).\n')
-}).describe('The public registration of a club with its first user. `acceptedTerms` must be true (the AGB).')
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubClubTypeIdMax)),
+  "clubSize": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()])).check(/*#__PURE__*/ zod.describe('Optional size class.'))
+}).check(/*#__PURE__*/ zod.describe('What the registration asks about the club; the rest of the profile is completed after sign-in.')),
+  "user": /*#__PURE__*/ zod.object({
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyUserPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "phoneNumber": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(createClubWithUserBodyUserPhoneNumberRegExp)))
+}).check(/*#__PURE__*/ zod.describe('The club\'s first representative, who signs in with this e-mail address and password.')),
+  "acceptedTerms": /*#__PURE__*/ zod.literal(true),
+  "confirmDuplicate": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.boolean(), createClubWithUserBodyConfirmDuplicateDefault).check(/*#__PURE__*/ zod.describe('The user confirmed that the club is not the one with the same name and postal code (after a\n409 `possible-duplicate`).\n'))
+}).check(/*#__PURE__*/ zod.describe('The public registration of a club with its first user. `acceptedTerms` must be true (the AGB).'))
 
 export const createClubWithUserResponseClubOneNameMin = 2;
 export const createClubWithUserResponseClubOneNameMax = 120;
@@ -1544,125 +1544,125 @@ export const createClubWithUserResponseUserLastNameMax = 100;
 
 
 
-export const CreateClubWithUserResponse = zod.object({
-  "club": zod.object({
-  "name": zod.string().min(createClubWithUserResponseClubOneNameMin).max(createClubWithUserResponseClubOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(createClubWithUserResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(createClubWithUserResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(createClubWithUserResponseClubOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(createClubWithUserResponseClubOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(createClubWithUserResponseClubOneDescriptionMax),
-  "shortDescription": zod.string().max(createClubWithUserResponseClubOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(createClubWithUserResponseClubOneAddressStreetMax),
-  "houseNumber": zod.string().max(createClubWithUserResponseClubOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(createClubWithUserResponseClubOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(createClubWithUserResponseClubOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(createClubWithUserResponseClubOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(createClubWithUserResponseClubOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(createClubWithUserResponseClubOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(createClubWithUserResponseClubOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(createClubWithUserResponseClubOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(createClubWithUserResponseClubOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(createClubWithUserResponseClubOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(createClubWithUserResponseClubOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(createClubWithUserResponseClubOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(createClubWithUserResponseClubOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(createClubWithUserResponseClubOneBillingAddressCityMax),
-  "country": zod.string().max(createClubWithUserResponseClubOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(createClubWithUserResponseClubOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(createClubWithUserResponseClubOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(createClubWithUserResponseClubOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(createClubWithUserResponseClubOneLegitimationPhoneNumberMax).regex(createClubWithUserResponseClubOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(createClubWithUserResponseClubOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(createClubWithUserResponseClubOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(createClubWithUserResponseClubOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(createClubWithUserResponseClubTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(createClubWithUserResponseClubTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(createClubWithUserResponseClubTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(createClubWithUserResponseClubTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(createClubWithUserResponseClubTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.'),
-  "user": zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(createClubWithUserResponseUserEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(createClubWithUserResponseUserFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(createClubWithUserResponseUserLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.')
-}).describe('The registered club and user.')
+export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
+  "club": /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserResponseClubOneNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
+  "user": /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
+}).check(/*#__PURE__*/ zod.describe('The registered club and user.'))
 
 /**
  * Members with their club role, and open invitations (status `INVITED`).
@@ -1674,25 +1674,25 @@ export const getClubUsersPathClubIdMax = 64;
 
 
 
-export const GetClubUsersParams = zod.object({
-  "clubId": zod.string().min(1).max(getClubUsersPathClubIdMax).describe('The club\'s id.')
+export const GetClubUsersParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubUsersPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const getClubUsersResponseEmailMax = 254;
 
 
 
-export const GetClubUsersResponseItem = zod.object({
-  "uid": zod.union([zod.string(),zod.null()]),
-  "invitationId": zod.union([zod.string(),zod.null()]),
-  "email": zod.email().max(getClubUsersResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string(),
-  "lastName": zod.string(),
-  "clubRoleId": zod.string(),
-  "clubRoleName": zod.string(),
-  "status": zod.enum(['ACTIVE', 'INVITED'])
-}).describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again).\n')
-export const GetClubUsersResponse = zod.array(GetClubUsersResponseItem)
+export const GetClubUsersResponseItem = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "invitationId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getClubUsersResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string(),
+  "lastName": /*#__PURE__*/ zod.string(),
+  "clubRoleId": /*#__PURE__*/ zod.string(),
+  "clubRoleName": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ACTIVE', 'INVITED'])
+}).check(/*#__PURE__*/ zod.describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again).\n'))
+export const GetClubUsersResponse = /*#__PURE__*/ zod.array(GetClubUsersResponseItem)
 
 /**
  * Ends the person's membership in the club; their account and their other clubs stay. A person who
@@ -1710,12 +1710,12 @@ export const removeClubMemberPathUidMax = 128;
 
 
 
-export const RemoveClubMemberParams = zod.object({
-  "clubId": zod.string().min(1).max(removeClubMemberPathClubIdMax).describe('The club\'s id.'),
-  "uid": zod.string().min(1).max(removeClubMemberPathUidMax).describe('The user\'s `uid` (the authentication provider\'s user id).')
+export const RemoveClubMemberParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(removeClubMemberPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.')),
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(removeClubMemberPathUidMax)).check(/*#__PURE__*/ zod.describe('The user\'s `uid` (the authentication provider\'s user id).'))
 })
 
-export const RemoveClubMemberResponse = zod.void()
+export const RemoveClubMemberResponse = /*#__PURE__*/ zod.void()
 
 /**
  * The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
@@ -1732,12 +1732,12 @@ export const withdrawClubInvitationPathInvitationIdMax = 64;
 
 
 
-export const WithdrawClubInvitationParams = zod.object({
-  "clubId": zod.string().min(1).max(withdrawClubInvitationPathClubIdMax).describe('The club\'s id.'),
-  "invitationId": zod.string().min(1).max(withdrawClubInvitationPathInvitationIdMax).describe('The invitation\'s `id` (as `getClubUsers` lists it).')
+export const WithdrawClubInvitationParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(withdrawClubInvitationPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.')),
+  "invitationId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(withdrawClubInvitationPathInvitationIdMax)).check(/*#__PURE__*/ zod.describe('The invitation\'s `id` (as `getClubUsers` lists it).'))
 })
 
-export const WithdrawClubInvitationResponse = zod.void()
+export const WithdrawClubInvitationResponse = /*#__PURE__*/ zod.void()
 
 /**
  * A new invitation to the same address with the same club role, a new link and a fresh validity
@@ -1757,23 +1757,23 @@ export const resendClubInvitationPathInvitationIdMax = 64;
 
 
 
-export const ResendClubInvitationParams = zod.object({
-  "clubId": zod.string().min(1).max(resendClubInvitationPathClubIdMax).describe('The club\'s id.'),
-  "invitationId": zod.string().min(1).max(resendClubInvitationPathInvitationIdMax).describe('The invitation\'s `id` (as `getClubUsers` lists it).')
+export const ResendClubInvitationParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(resendClubInvitationPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.')),
+  "invitationId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(resendClubInvitationPathInvitationIdMax)).check(/*#__PURE__*/ zod.describe('The invitation\'s `id` (as `getClubUsers` lists it).'))
 })
 
 export const resendClubInvitationResponseEmailMax = 254;
 
 
 
-export const ResendClubInvitationResponse = zod.object({
-  "id": zod.string(),
-  "clubId": zod.string(),
-  "email": zod.email().max(resendClubInvitationResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "clubRoleId": zod.string(),
-  "expiresAt": zod.iso.datetime({"offset":true}),
-  "replacesEarlier": zod.boolean().describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.')
-}).describe('A sent invitation. The token travels only in the e-mail.')
+export const ResendClubInvitationResponse = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(resendClubInvitationResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "clubRoleId": /*#__PURE__*/ zod.string(),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "replacesEarlier": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('A still valid earlier invitation to this address into the club was replaced; its link no longer works.'))
+}).check(/*#__PURE__*/ zod.describe('A sent invitation. The token travels only in the e-mail.'))
 
 /**
  * Newest first; `label` narrows the list.
@@ -1785,28 +1785,28 @@ export const getClubImagesPathClubIdMax = 64;
 
 
 
-export const GetClubImagesParams = zod.object({
-  "clubId": zod.string().min(1).max(getClubImagesPathClubIdMax).describe('The club\'s id.')
+export const GetClubImagesParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubImagesPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const GetClubImagesQueryParams = zod.object({
-  "label": zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).optional().describe('Only images with this label.')
+export const GetClubImagesQueryParams = /*#__PURE__*/ zod.object({
+  "label": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK'])).check(/*#__PURE__*/ zod.describe('Only images with this label.'))
 })
 
 export const getClubImagesResponseSizeMin = 0;
 
 
 
-export const GetClubImagesResponseItem = zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubImagesResponseSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')
-export const GetClubImagesResponse = zod.array(GetClubImagesResponseItem)
+export const GetClubImagesResponseItem = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubImagesResponseSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'))
+export const GetClubImagesResponse = /*#__PURE__*/ zod.array(GetClubImagesResponseItem)
 
 /**
  * Newest first; `label` narrows the list.
@@ -1818,28 +1818,28 @@ export const getClubDocumentsPathClubIdMax = 64;
 
 
 
-export const GetClubDocumentsParams = zod.object({
-  "clubId": zod.string().min(1).max(getClubDocumentsPathClubIdMax).describe('The club\'s id.')
+export const GetClubDocumentsParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubDocumentsPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const GetClubDocumentsQueryParams = zod.object({
-  "label": zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).optional().describe('Only documents with this label.')
+export const GetClubDocumentsQueryParams = /*#__PURE__*/ zod.object({
+  "label": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT'])).check(/*#__PURE__*/ zod.describe('Only documents with this label.'))
 })
 
 export const getClubDocumentsResponseSizeMin = 0;
 
 
 
-export const GetClubDocumentsResponseItem = zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubDocumentsResponseSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')
-export const GetClubDocumentsResponse = zod.array(GetClubDocumentsResponseItem)
+export const GetClubDocumentsResponseItem = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubDocumentsResponseSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'))
+export const GetClubDocumentsResponse = /*#__PURE__*/ zod.array(GetClubDocumentsResponseItem)
 
 /**
  * The club with its type name, donation figures, campaign counts, member count and payment account:
@@ -1852,8 +1852,8 @@ export const getClubOverviewPathIdMax = 64;
 
 
 
-export const GetClubOverviewParams = zod.object({
-  "id": zod.string().min(1).max(getClubOverviewPathIdMax).describe('The document id.')
+export const GetClubOverviewParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubOverviewPathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
 export const getClubOverviewResponseClubOneNameMin = 2;
@@ -1942,141 +1942,141 @@ export const getClubOverviewResponseMemberCountMin = 0;
 
 
 
-export const GetClubOverviewResponse = zod.object({
-  "club": zod.object({
-  "name": zod.string().min(getClubOverviewResponseClubOneNameMin).max(getClubOverviewResponseClubOneNameMax).describe('The club\'s registered name (always required).'),
-  "zvrNumber": zod.union([zod.string().regex(getClubOverviewResponseClubOneZvrNumberOneRegExp).describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n'),zod.string().max(getClubOverviewResponseClubOneZvrNumberTwoMax)]).describe('The ZVR number (see `ZvrNumber`) or empty.'),
-  "vatNumber": zod.string().max(getClubOverviewResponseClubOneVatNumberMax).describe('The tax number (Steuernummer or UID).'),
-  "donationNumber": zod.string().max(getClubOverviewResponseClubOneDonationNumberMax).describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).'),
-  "description": zod.string().max(getClubOverviewResponseClubOneDescriptionMax),
-  "shortDescription": zod.string().max(getClubOverviewResponseClubOneShortDescriptionMax),
-  "address": zod.object({
-  "street": zod.string().max(getClubOverviewResponseClubOneAddressStreetMax),
-  "houseNumber": zod.string().max(getClubOverviewResponseClubOneAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp).describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.'),zod.string().max(getClubOverviewResponseClubOneAddressPostalCodeTwoMax)]).describe('An Austrian postal code (see `AustrianPostalCode`) or empty.'),
-  "city": zod.string().max(getClubOverviewResponseClubOneAddressCityMax)
-}).describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.'),
-  "bankInfo": zod.object({
-  "bankName": zod.string().max(getClubOverviewResponseClubOneBankInfoBankNameMax),
-  "iban": zod.union([zod.string().regex(getClubOverviewResponseClubOneBankInfoIbanOneRegExp).describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n'),zod.string().max(getClubOverviewResponseClubOneBankInfoIbanTwoMax)]).describe('An IBAN (see `Iban`) or empty.'),
-  "bic": zod.union([zod.string().regex(getClubOverviewResponseClubOneBankInfoBicOneRegExp).describe('A BIC (SWIFT code) of 8 or 11 characters.'),zod.string().max(getClubOverviewResponseClubOneBankInfoBicTwoMax)]).describe('A BIC (see `Bic`) or empty.'),
-  "accountHolder": zod.string().max(getClubOverviewResponseClubOneBankInfoAccountHolderMax)
-}).describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n'),
-  "billingAddress": zod.object({
-  "sameAsClubAddress": zod.boolean(),
-  "street": zod.string().max(getClubOverviewResponseClubOneBillingAddressStreetMax),
-  "houseNumber": zod.string().max(getClubOverviewResponseClubOneBillingAddressHouseNumberMax),
-  "postalCode": zod.union([zod.string().regex(getClubOverviewResponseClubOneBillingAddressPostalCodeOneRegExp).describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n'),zod.string().max(getClubOverviewResponseClubOneBillingAddressPostalCodeTwoMax)]).describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n'),
-  "city": zod.string().max(getClubOverviewResponseClubOneBillingAddressCityMax),
-  "country": zod.string().max(getClubOverviewResponseClubOneBillingAddressCountryMax).describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.'),
-  "additionalInformation": zod.string().max(getClubOverviewResponseClubOneBillingAddressAdditionalInformationMax).describe('Additional address information (c/o, floor, …); optional for completeness.')
-}).describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n'),
-  "legitimation": zod.object({
-  "firstName": zod.string().max(getClubOverviewResponseClubOneLegitimationFirstNameMax),
-  "lastName": zod.string().max(getClubOverviewResponseClubOneLegitimationLastNameMax),
-  "phoneNumber": zod.string().max(getClubOverviewResponseClubOneLegitimationPhoneNumberMax).regex(getClubOverviewResponseClubOneLegitimationPhoneNumberRegExp).describe('Digits, spaces and `+ ( ) / -`, or empty.'),
-  "birthDate": zod.union([zod.iso.date(),zod.null()]).describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n'),
-  "email": zod.union([zod.email().max(getClubOverviewResponseClubOneLegitimationEmailOneMax).describe('An e-mail address (RFC 5321 length limit).'),zod.string().max(getClubOverviewResponseClubOneLegitimationEmailTwoMax)]).describe('The contact\'s e-mail address, or empty.'),
-  "documentKind": zod.union([zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).describe('The identity document of the club\'s contact person.'),zod.null()]).describe('The kind of identity document, or null while unknown.')
-}).describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n'),
-  "clubTypeId": zod.string().max(getClubOverviewResponseClubOneClubTypeIdMax).describe('The club type\'s id (always set; the registration asks for it).'),
-  "clubSize": zod.union([zod.union([zod.literal(10),zod.literal(20),zod.literal(50),zod.literal(100)]).describe('The optional size class of a club, in members.'),zod.null()]).describe('The size class, or null when not given.')
-}).describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n').and(zod.object({
-  "id": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "bankReview": zod.union([zod.object({
-  "status": zod.enum(['PENDING']),
-  "previousIbanMasked": zod.string(),
-  "newIbanMasked": zod.string(),
-  "changedAt": zod.iso.datetime({"offset":true}),
-  "changedByName": zod.string().describe('Who changed the bank details (first and last name at the time).')
-}).describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n'),zod.null()]).describe('The changed bank details awaiting an administrator\'s confirmation, or null.'),
-  "deactivationReason": zod.union([zod.string(),zod.null()]).describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.'),
-  "deactivatedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When the club was deactivated; null unless `INACTIVE`.'),
-  "isChecked": zod.boolean().describe('Whether an administrator has checked the data.'),
-  "checkedAt": zod.union([zod.iso.datetime({"offset":true}),zod.null()]).describe('When it was last marked as checked.'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubOverviewResponseClubTwoLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]).describe('The club\'s logo (image label `LOGO`).'),
-  "legitimationFiles": zod.object({
-  "front": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubOverviewResponseClubTwoLegitimationFilesFrontOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "back": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubOverviewResponseClubTwoLegitimationFilesBackOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The current scans of the identity document.'),
-  "documents": zod.object({
-  "spend2Form": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubOverviewResponseClubTwoDocumentsSpend2FormOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "deductibilityNotice": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubOverviewResponseClubTwoDocumentsDeductibilityNoticeOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()])
-}).describe('The two documents a complete profile needs.'),
-  "completeness": zod.object({
-  "complete": zod.boolean(),
-  "missing": zod.array(zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).'))
-}).describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n'),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-})).describe('A club with its profile, state, files and computed completeness.'),
-  "clubTypeName": zod.string(),
-  "donations": zod.object({
-  "totalCents": zod.int().min(getClubOverviewResponseDonationsTotalCentsMin),
-  "count": zod.int().min(getClubOverviewResponseDonationsCountMin),
-  "thisMonthCents": zod.int().min(getClubOverviewResponseDonationsThisMonthCentsMin),
-  "thisMonthCount": zod.int().min(getClubOverviewResponseDonationsThisMonthCountMin),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.')
-}).describe('Sums over all donations; `thisMonth*` over the current calendar month (Europe/Vienna).'),
-  "campaigns": zod.object({
-  "total": zod.int().min(getClubOverviewResponseCampaignsTotalMin),
-  "enabled": zod.int().min(getClubOverviewResponseCampaignsEnabledMin)
+export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
+  "club": /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(getClubOverviewResponseClubOneNameMin)).check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
+  "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
+  "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
+  "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
+  "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneDescriptionMax)),
+  "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneShortDescriptionMax)),
+  "address": /*#__PURE__*/ zod.object({
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressCityMax))
+}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoBankNameMax)),
+  "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
+  "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
+  "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoAccountHolderMax))
+}).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
+  "billingAddress": /*#__PURE__*/ zod.object({
+  "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressStreetMax)),
+  "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressHouseNumberMax)),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBillingAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend\nalso holds it to that country\'s form (400, code `invalid_postal_code`): 4 digits in Austria,\nSwitzerland, Liechtenstein, Belgium, Denmark, Hungary and Slovenia, 5 in Germany, Italy, France,\nSpain and Croatia, `1234 AB` in the Netherlands, `12-345` in Poland, `1234-567` in Portugal,\n`123 45` in Czechia, Slovakia and Sweden, `1234` or `L-1234` in Luxembourg.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('A postal code (see `PostalCode`) or empty while unknown. Without `sameAsClubAddress` it must\nalso have the form of `country` where the backend knows it (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
+  "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
+}).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
+  "legitimation": /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationFirstNameMax)),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationLastNameMax)),
+  "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The day of birth, or null while unknown. The person is at least 14 and at most 120 years old\non the day of saving (Europe/Vienna; else 400, code `too_young` or `too_old`).\n')),
+  "email": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationEmailOneMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationEmailTwoMax))]).check(/*#__PURE__*/ zod.describe('The contact\'s e-mail address, or empty.')),
+  "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
+}).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
+  "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
+}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['PENDING']),
+  "previousIbanMasked": /*#__PURE__*/ zod.string(),
+  "newIbanMasked": /*#__PURE__*/ zod.string(),
+  "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The changed bank details awaiting an administrator\'s confirmation, or null.')),
+  "deactivationReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why an administrator deactivated the club (shown to the club); null unless `INACTIVE`.')),
+  "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
+  "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
+  "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
+  "legitimationFiles": /*#__PURE__*/ zod.object({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoLegitimationFilesBackOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
+  "documents": /*#__PURE__*/ zod.object({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoDocumentsDeductibilityNoticeOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
+  "completeness": /*#__PURE__*/ zod.object({
+  "complete": /*#__PURE__*/ zod.boolean(),
+  "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
+}).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
+  "clubTypeName": /*#__PURE__*/ zod.string(),
+  "donations": /*#__PURE__*/ zod.object({
+  "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsTotalCentsMin)),
+  "count": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsCountMin)),
+  "thisMonthCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsThisMonthCentsMin)),
+  "thisMonthCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsThisMonthCountMin)),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.'))
+}).check(/*#__PURE__*/ zod.describe('Sums over all donations; `thisMonth*` over the current calendar month (Europe/Vienna).')),
+  "campaigns": /*#__PURE__*/ zod.object({
+  "total": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseCampaignsTotalMin)),
+  "enabled": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseCampaignsEnabledMin))
 }),
-  "memberCount": zod.int().min(getClubOverviewResponseMemberCountMin),
-  "paymentAccount": zod.union([zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),zod.null()])
-}).describe('Everything the top of the dashboard shows, in one response.')
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseMemberCountMin)),
+  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('Everything the top of the dashboard shows, in one response.'))
 
 /**
  * Sorted by name; `id` is the user's `uid`.
@@ -2088,30 +2088,30 @@ export const getClubsOfUserPathIdMax = 64;
 
 
 
-export const GetClubsOfUserParams = zod.object({
-  "id": zod.string().min(1).max(getClubsOfUserPathIdMax).describe('The document id.')
+export const GetClubsOfUserParams = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getClubsOfUserPathIdMax)).check(/*#__PURE__*/ zod.describe('The document id.'))
 })
 
 export const getClubsOfUserResponseLogoOneSizeMin = 0;
 
 
 
-export const GetClubsOfUserResponseItem = zod.object({
-  "id": zod.string(),
-  "name": zod.string(),
-  "status": zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n'),
-  "logo": zod.union([zod.object({
-  "id": zod.string(),
-  "label": zod.union([zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.'),zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')]).describe('An image or a document label.'),
-  "name": zod.string().describe('The original file name.'),
-  "path": zod.string().describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).'),
-  "contentType": zod.string(),
-  "size": zod.int().min(getClubsOfUserResponseLogoOneSizeMin).describe('Bytes.'),
-  "uploadedAt": zod.iso.datetime({"offset":true})
-}).describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'),zod.null()]),
-  "clubRoleName": zod.union([zod.string(),zod.null()]).describe('The user\'s role in this club, if any.')
-}).describe('A club in the club switcher.')
-export const GetClubsOfUserResponse = zod.array(GetClubsOfUserResponseItem)
+export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsOfUserResponseLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
+  "clubRoleName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user\'s role in this club, if any.'))
+}).check(/*#__PURE__*/ zod.describe('A club in the club switcher.'))
+export const GetClubsOfUserResponse = /*#__PURE__*/ zod.array(GetClubsOfUserResponseItem)
 
 /**
  * Removes an image record of the club (the body names it); the client deletes the stored blob.
@@ -2123,19 +2123,19 @@ export const deleteClubFilePathClubIdMax = 64;
 
 
 
-export const DeleteClubFileParams = zod.object({
-  "clubId": zod.string().min(1).max(deleteClubFilePathClubIdMax).describe('The club\'s id.')
+export const DeleteClubFileParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubFilePathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const deleteClubFileBodyFileIdMax = 64;
 
 
 
-export const DeleteClubFileBody = zod.object({
-  "fileId": zod.string().min(1).max(deleteClubFileBodyFileIdMax)
-}).describe('The file to remove.')
+export const DeleteClubFileBody = /*#__PURE__*/ zod.object({
+  "fileId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubFileBodyFileIdMax))
+}).check(/*#__PURE__*/ zod.describe('The file to remove.'))
 
-export const DeleteClubFileResponse = zod.void()
+export const DeleteClubFileResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Removes a document record of the club (the body names it); the client deletes the stored blob.
@@ -2147,17 +2147,17 @@ export const deleteClubDocumentPathClubIdMax = 64;
 
 
 
-export const DeleteClubDocumentParams = zod.object({
-  "clubId": zod.string().min(1).max(deleteClubDocumentPathClubIdMax).describe('The club\'s id.')
+export const DeleteClubDocumentParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubDocumentPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const deleteClubDocumentBodyFileIdMax = 64;
 
 
 
-export const DeleteClubDocumentBody = zod.object({
-  "fileId": zod.string().min(1).max(deleteClubDocumentBodyFileIdMax)
-}).describe('The file to remove.')
+export const DeleteClubDocumentBody = /*#__PURE__*/ zod.object({
+  "fileId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubDocumentBodyFileIdMax))
+}).check(/*#__PURE__*/ zod.describe('The file to remove.'))
 
-export const DeleteClubDocumentResponse = zod.void()
+export const DeleteClubDocumentResponse = /*#__PURE__*/ zod.void()
 

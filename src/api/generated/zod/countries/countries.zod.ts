@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -74,9 +74,9 @@ import * as zod from 'zod';
 export const getCountriesResponseCodeRegExp = new RegExp('^[A-Z]{2}$');
 
 
-export const GetCountriesResponseItem = zod.object({
-  "code": zod.string().regex(getCountriesResponseCodeRegExp).describe('ISO 3166-1 alpha-2 code.'),
-  "name": zod.string()
-}).describe('A country with its German name.')
-export const GetCountriesResponse = zod.array(GetCountriesResponseItem)
+export const GetCountriesResponseItem = /*#__PURE__*/ zod.object({
+  "code": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getCountriesResponseCodeRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code.')),
+  "name": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A country with its German name.'))
+export const GetCountriesResponse = /*#__PURE__*/ zod.array(GetCountriesResponseItem)
 

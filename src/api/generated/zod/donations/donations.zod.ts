@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -76,8 +76,8 @@ export const getDonationsOfClubPathClubIdMax = 64;
 
 
 
-export const GetDonationsOfClubParams = zod.object({
-  "clubId": zod.string().min(1).max(getDonationsOfClubPathClubIdMax).describe('The club\'s id.')
+export const GetDonationsOfClubParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfClubPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const getDonationsOfClubQueryPageDefault = 0;
@@ -91,12 +91,12 @@ export const getDonationsOfClubQuerySortDefault = `donatedAt,desc`;
 export const getDonationsOfClubQuerySortRegExp = new RegExp('^(donatedAt|amountCents|donorName)(,(asc|desc))?$');
 
 
-export const GetDonationsOfClubQueryParams = zod.object({
-  "from": zod.iso.date().optional().describe('Only donations on or after this day (Europe/Vienna).'),
-  "to": zod.iso.date().optional().describe('Only donations on or before this day (Europe/Vienna).'),
-  "page": zod.coerce.number().int().min(getDonationsOfClubQueryPageMin).max(getDonationsOfClubQueryPageMax).default(getDonationsOfClubQueryPageDefault).describe('0-based page number.'),
-  "size": zod.coerce.number().int().min(1).max(getDonationsOfClubQuerySizeMax).default(getDonationsOfClubQuerySizeDefault).describe('Page length; up to 1000 so an export needs few requests.'),
-  "sort": zod.string().regex(getDonationsOfClubQuerySortRegExp).default(getDonationsOfClubQuerySortDefault).describe('`field,direction`; fields `donatedAt`, `amountCents`, `donorName`; default `donatedAt,desc`.')
+export const GetDonationsOfClubQueryParams = /*#__PURE__*/ zod.object({
+  "from": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.iso.date()).check(/*#__PURE__*/ zod.describe('Only donations on or after this day (Europe/Vienna).')),
+  "to": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.iso.date()).check(/*#__PURE__*/ zod.describe('Only donations on or before this day (Europe/Vienna).')),
+  "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getDonationsOfClubQueryPageMin)).check(/*#__PURE__*/ zod.lte(getDonationsOfClubQueryPageMax)), getDonationsOfClubQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
+  "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getDonationsOfClubQuerySizeMax)), getDonationsOfClubQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length; up to 1000 so an export needs few requests.')),
+  "sort": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonationsOfClubQuerySortRegExp)), getDonationsOfClubQuerySortDefault).check(/*#__PURE__*/ zod.describe('`field,direction`; fields `donatedAt`, `amountCents`, `donorName`; default `donatedAt,desc`.'))
 })
 
 
@@ -111,25 +111,25 @@ export const getDonationsOfClubResponseTotalCentsMin = 0;
 
 
 
-export const GetDonationsOfClubResponse = zod.object({
-  "items": zod.array(zod.object({
-  "id": zod.string(),
-  "clubId": zod.string(),
-  "campaignId": zod.union([zod.string(),zod.null()]).describe('The campaign, or null for a donation to the club itself.'),
-  "campaignName": zod.union([zod.string(),zod.null()]),
-  "amountCents": zod.int().min(1),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "donorName": zod.union([zod.string(),zod.null()]),
-  "message": zod.union([zod.string(),zod.null()]),
-  "donatedAt": zod.iso.datetime({"offset":true})
-}).describe('One donation. `donorName` is null for anonymous donations.')),
-  "page": zod.int().min(getDonationsOfClubResponsePageMin),
-  "size": zod.int().min(1),
-  "totalItems": zod.int().min(getDonationsOfClubResponseTotalItemsMin),
-  "totalPages": zod.int().min(getDonationsOfClubResponseTotalPagesMin),
-  "totalCents": zod.int().min(getDonationsOfClubResponseTotalCentsMin),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.')
-}).describe('One page of donations with the sum and count over the whole filter.')
+export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.object({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
+  "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations.'))),
+  "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponsePageMin)),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseTotalItemsMin)),
+  "totalPages": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseTotalPagesMin)),
+  "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseTotalCentsMin)),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.'))
+}).check(/*#__PURE__*/ zod.describe('One page of donations with the sum and count over the whole filter.'))
 
 /**
  * Why an addition: the dashboard's chart sums donations per day, week or month. Downloading every
@@ -144,16 +144,16 @@ export const getDonationStatsOfClubPathClubIdMax = 64;
 
 
 
-export const GetDonationStatsOfClubParams = zod.object({
-  "clubId": zod.string().min(1).max(getDonationStatsOfClubPathClubIdMax).describe('The club\'s id.')
+export const GetDonationStatsOfClubParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationStatsOfClubPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const getDonationStatsOfClubQueryGroupByDefault = `DAY`;
 
-export const GetDonationStatsOfClubQueryParams = zod.object({
-  "from": zod.iso.date().describe('First day (inclusive).'),
-  "to": zod.iso.date().describe('Last day (inclusive).'),
-  "groupBy": zod.enum(['DAY', 'WEEK', 'MONTH']).default(getDonationStatsOfClubQueryGroupByDefault).describe('Bucket length.')
+export const GetDonationStatsOfClubQueryParams = /*#__PURE__*/ zod.object({
+  "from": /*#__PURE__*/ zod.iso.date().check(/*#__PURE__*/ zod.describe('First day (inclusive).')),
+  "to": /*#__PURE__*/ zod.iso.date().check(/*#__PURE__*/ zod.describe('Last day (inclusive).')),
+  "groupBy": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['DAY', 'WEEK', 'MONTH']), getDonationStatsOfClubQueryGroupByDefault).check(/*#__PURE__*/ zod.describe('Bucket length.'))
 })
 
 export const getDonationStatsOfClubResponseGroupByDefault = `DAY`;
@@ -163,17 +163,17 @@ export const getDonationStatsOfClubResponseBucketsItemCountMin = 0;
 
 
 
-export const GetDonationStatsOfClubResponse = zod.object({
-  "groupBy": zod.enum(['DAY', 'WEEK', 'MONTH']).default(getDonationStatsOfClubResponseGroupByDefault).describe('Bucket length of the donation chart.'),
-  "from": zod.iso.date(),
-  "to": zod.iso.date(),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "buckets": zod.array(zod.object({
-  "periodStart": zod.iso.date(),
-  "amountCents": zod.int().min(getDonationStatsOfClubResponseBucketsItemAmountCentsMin),
-  "count": zod.int().min(getDonationStatsOfClubResponseBucketsItemCountMin)
+export const GetDonationStatsOfClubResponse = /*#__PURE__*/ zod.object({
+  "groupBy": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['DAY', 'WEEK', 'MONTH']), getDonationStatsOfClubResponseGroupByDefault).check(/*#__PURE__*/ zod.describe('Bucket length of the donation chart.')),
+  "from": /*#__PURE__*/ zod.iso.date(),
+  "to": /*#__PURE__*/ zod.iso.date(),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "buckets": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "periodStart": /*#__PURE__*/ zod.iso.date(),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationStatsOfClubResponseBucketsItemAmountCentsMin)),
+  "count": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationStatsOfClubResponseBucketsItemCountMin))
 }))
-}).describe('Donations summed per bucket; `periodStart` is the bucket\'s first day.')
+}).check(/*#__PURE__*/ zod.describe('Donations summed per bucket; `periodStart` is the bucket\'s first day.'))
 
 /**
  * Like the club's list, for one campaign.
@@ -185,8 +185,8 @@ export const getDonationsOfCampaignPathCampaignIdMax = 64;
 
 
 
-export const GetDonationsOfCampaignParams = zod.object({
-  "campaignId": zod.string().min(1).max(getDonationsOfCampaignPathCampaignIdMax).describe('The campaign\'s `documentId`.')
+export const GetDonationsOfCampaignParams = /*#__PURE__*/ zod.object({
+  "campaignId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfCampaignPathCampaignIdMax)).check(/*#__PURE__*/ zod.describe('The campaign\'s `documentId`.'))
 })
 
 export const getDonationsOfCampaignQueryPageDefault = 0;
@@ -200,12 +200,12 @@ export const getDonationsOfCampaignQuerySortDefault = `donatedAt,desc`;
 export const getDonationsOfCampaignQuerySortRegExp = new RegExp('^(donatedAt|amountCents|donorName)(,(asc|desc))?$');
 
 
-export const GetDonationsOfCampaignQueryParams = zod.object({
-  "from": zod.iso.date().optional().describe('Only donations on or after this day (Europe/Vienna).'),
-  "to": zod.iso.date().optional().describe('Only donations on or before this day (Europe/Vienna).'),
-  "page": zod.coerce.number().int().min(getDonationsOfCampaignQueryPageMin).max(getDonationsOfCampaignQueryPageMax).default(getDonationsOfCampaignQueryPageDefault).describe('0-based page number.'),
-  "size": zod.coerce.number().int().min(1).max(getDonationsOfCampaignQuerySizeMax).default(getDonationsOfCampaignQuerySizeDefault).describe('Page length; up to 1000 so an export needs few requests.'),
-  "sort": zod.string().regex(getDonationsOfCampaignQuerySortRegExp).default(getDonationsOfCampaignQuerySortDefault).describe('`field,direction`; fields `donatedAt`, `amountCents`, `donorName`; default `donatedAt,desc`.')
+export const GetDonationsOfCampaignQueryParams = /*#__PURE__*/ zod.object({
+  "from": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.iso.date()).check(/*#__PURE__*/ zod.describe('Only donations on or after this day (Europe/Vienna).')),
+  "to": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.iso.date()).check(/*#__PURE__*/ zod.describe('Only donations on or before this day (Europe/Vienna).')),
+  "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignQueryPageMin)).check(/*#__PURE__*/ zod.lte(getDonationsOfCampaignQueryPageMax)), getDonationsOfCampaignQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
+  "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getDonationsOfCampaignQuerySizeMax)), getDonationsOfCampaignQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length; up to 1000 so an export needs few requests.')),
+  "sort": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonationsOfCampaignQuerySortRegExp)), getDonationsOfCampaignQuerySortDefault).check(/*#__PURE__*/ zod.describe('`field,direction`; fields `donatedAt`, `amountCents`, `donorName`; default `donatedAt,desc`.'))
 })
 
 
@@ -220,23 +220,23 @@ export const getDonationsOfCampaignResponseTotalCentsMin = 0;
 
 
 
-export const GetDonationsOfCampaignResponse = zod.object({
-  "items": zod.array(zod.object({
-  "id": zod.string(),
-  "clubId": zod.string(),
-  "campaignId": zod.union([zod.string(),zod.null()]).describe('The campaign, or null for a donation to the club itself.'),
-  "campaignName": zod.union([zod.string(),zod.null()]),
-  "amountCents": zod.int().min(1),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.'),
-  "donorName": zod.union([zod.string(),zod.null()]),
-  "message": zod.union([zod.string(),zod.null()]),
-  "donatedAt": zod.iso.datetime({"offset":true})
-}).describe('One donation. `donorName` is null for anonymous donations.')),
-  "page": zod.int().min(getDonationsOfCampaignResponsePageMin),
-  "size": zod.int().min(1),
-  "totalItems": zod.int().min(getDonationsOfCampaignResponseTotalItemsMin),
-  "totalPages": zod.int().min(getDonationsOfCampaignResponseTotalPagesMin),
-  "totalCents": zod.int().min(getDonationsOfCampaignResponseTotalCentsMin),
-  "currency": zod.enum(['EUR']).describe('The only currency the portal collects.')
-}).describe('One page of donations with the sum and count over the whole filter.')
+export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.object({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
+  "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations.'))),
+  "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponsePageMin)),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseTotalItemsMin)),
+  "totalPages": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseTotalPagesMin)),
+  "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseTotalCentsMin)),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.'))
+}).check(/*#__PURE__*/ zod.describe('One page of donations with the sum and count over the whole filter.'))
 

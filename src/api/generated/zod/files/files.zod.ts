@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -95,8 +95,8 @@ export const uploadFileQueryPathMax = 300;
 export const uploadFileQueryPathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1,64}/[A-Z0-9_]{1,40}|app-logo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$');
 
 
-export const UploadFileQueryParams = zod.object({
-  "path": zod.string().min(1).max(uploadFileQueryPathMax).regex(uploadFileQueryPathRegExp).describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).')
+export const UploadFileQueryParams = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(uploadFileQueryPathMax)).check(/*#__PURE__*/ zod.regex(uploadFileQueryPathRegExp)).check(/*#__PURE__*/ zod.describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).'))
 })
 
 export const uploadFileResponsePathMax = 300;
@@ -107,11 +107,11 @@ export const uploadFileResponseSizeMax = 10485760;
 
 
 
-export const UploadFileResponse = zod.object({
-  "path": zod.string().min(1).max(uploadFileResponsePathMax).regex(uploadFileResponsePathRegExp).describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n'),
-  "size": zod.int().min(1).max(uploadFileResponseSizeMax).describe('Bytes.'),
-  "contentType": zod.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
-}).describe('A stored upload; `contentType` is what the content is (found by its magic bytes).')
+export const UploadFileResponse = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(uploadFileResponsePathMax)).check(/*#__PURE__*/ zod.regex(uploadFileResponsePathRegExp)).check(/*#__PURE__*/ zod.describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(uploadFileResponseSizeMax)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "contentType": /*#__PURE__*/ zod.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
+}).check(/*#__PURE__*/ zod.describe('A stored upload; `contentType` is what the content is (found by its magic bytes).'))
 
 /**
  * Why an addition: when recording an upload fails (or the user cancels), the client throws the
@@ -128,11 +128,11 @@ export const discardUploadQueryPathMax = 300;
 export const discardUploadQueryPathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1,64}/[A-Z0-9_]{1,40}|app-logo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$');
 
 
-export const DiscardUploadQueryParams = zod.object({
-  "path": zod.string().min(1).max(discardUploadQueryPathMax).regex(discardUploadQueryPathRegExp).describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).')
+export const DiscardUploadQueryParams = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(discardUploadQueryPathMax)).check(/*#__PURE__*/ zod.regex(discardUploadQueryPathRegExp)).check(/*#__PURE__*/ zod.describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).'))
 })
 
-export const DiscardUploadResponse = zod.void()
+export const DiscardUploadResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Why an addition: an `<img src>` or a download link cannot send the bearer token, so the client
@@ -150,8 +150,8 @@ export const getFileLinkQueryPathMax = 300;
 export const getFileLinkQueryPathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1,64}/[A-Z0-9_]{1,40}|app-logo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$');
 
 
-export const GetFileLinkQueryParams = zod.object({
-  "path": zod.string().min(1).max(getFileLinkQueryPathMax).regex(getFileLinkQueryPathRegExp).describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).')
+export const GetFileLinkQueryParams = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getFileLinkQueryPathMax)).check(/*#__PURE__*/ zod.regex(getFileLinkQueryPathRegExp)).check(/*#__PURE__*/ zod.describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).'))
 })
 
 export const getFileLinkResponsePathMax = 300;
@@ -161,13 +161,13 @@ export const getFileLinkResponsePathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1
 
 
 
-export const GetFileLinkResponse = zod.object({
-  "url": zod.url().describe('`downloadFile` with path, expiry and signature; usable without a token until `expiresAt`.'),
-  "expiresAt": zod.iso.datetime({"offset":true}),
-  "path": zod.string().min(1).max(getFileLinkResponsePathMax).regex(getFileLinkResponsePathRegExp).describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n'),
-  "size": zod.int().min(1).describe('Bytes.'),
-  "contentType": zod.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
-}).describe('A signed link to a stored file, and the file\'s size and type.')
+export const GetFileLinkResponse = /*#__PURE__*/ zod.object({
+  "url": /*#__PURE__*/ zod.url().check(/*#__PURE__*/ zod.describe('`downloadFile` with path, expiry and signature; usable without a token until `expiresAt`.')),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getFileLinkResponsePathMax)).check(/*#__PURE__*/ zod.regex(getFileLinkResponsePathRegExp)).check(/*#__PURE__*/ zod.describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n')),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "contentType": /*#__PURE__*/ zod.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
+}).check(/*#__PURE__*/ zod.describe('A signed link to a stored file, and the file\'s size and type.'))
 
 /**
  * Why an addition: the target of `getFileLink`'s URL; the signature stands in for the bearer token.
@@ -191,11 +191,11 @@ export const downloadFileQuerySignatureMax = 128;
 
 
 
-export const DownloadFileQueryParams = zod.object({
-  "path": zod.string().min(1).max(downloadFileQueryPathMax).regex(downloadFileQueryPathRegExp).describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).'),
-  "expires": zod.coerce.number().int().min(downloadFileQueryExpiresMin).max(downloadFileQueryExpiresMax).describe('When the link expires (seconds since the epoch).'),
-  "signature": zod.string().min(1).max(downloadFileQuerySignatureMax).describe('The server\'s signature of path and expiry.')
+export const DownloadFileQueryParams = /*#__PURE__*/ zod.object({
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(downloadFileQueryPathMax)).check(/*#__PURE__*/ zod.regex(downloadFileQueryPathRegExp)).check(/*#__PURE__*/ zod.describe('Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`).')),
+  "expires": /*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(downloadFileQueryExpiresMin)).check(/*#__PURE__*/ zod.lte(downloadFileQueryExpiresMax)).check(/*#__PURE__*/ zod.describe('When the link expires (seconds since the epoch).')),
+  "signature": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(downloadFileQuerySignatureMax)).check(/*#__PURE__*/ zod.describe('The server\'s signature of path and expiry.'))
 })
 
-export const DownloadFileResponse = zod.unknown()
+export const DownloadFileResponse = /*#__PURE__*/ zod.unknown()
 

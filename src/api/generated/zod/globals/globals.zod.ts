@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -79,11 +79,11 @@ export const getGlobalsResponseSupportEmailMax = 254;
 
 
 
-export const GetGlobalsResponse = zod.object({
-  "maxUploadBytes": zod.int().min(1),
-  "maxLogoBytes": zod.int().min(1),
-  "invitationValidityHours": zod.int().min(1),
-  "supportEmail": zod.email().max(getGlobalsResponseSupportEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "minimumDonationCents": zod.int().min(1).describe('The smallest donation the card provider processes.')
-}).describe('Settings the client needs after sign-in: upload limits (so a too-large file is refused before it is\nuploaded), how long invitations stay valid, and where users get help.\n')
+export const GetGlobalsResponse = /*#__PURE__*/ zod.object({
+  "maxUploadBytes": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "maxLogoBytes": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "invitationValidityHours": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "supportEmail": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getGlobalsResponseSupportEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.describe('The smallest donation the card provider processes.'))
+}).check(/*#__PURE__*/ zod.describe('Settings the client needs after sign-in: upload limits (so a too-large file is refused before it is\nuploaded), how long invitations stay valid, and where users get help.\n'))
 

@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -79,26 +79,26 @@ export const createPaymentAccountPathClubIdMax = 64;
 
 
 
-export const CreatePaymentAccountParams = zod.object({
-  "clubId": zod.string().min(1).max(createPaymentAccountPathClubIdMax).describe('The club\'s id.')
+export const CreatePaymentAccountParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createPaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const CreatePaymentAccountResponse = zod.object({
-  "account": zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),
-  "url": zod.url(),
-  "expiresAt": zod.iso.datetime({"offset":true})
-}).describe('An account with a single-use link to the provider\'s hosted onboarding.')
+export const CreatePaymentAccountResponse = /*#__PURE__*/ zod.object({
+  "account": /*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),
+  "url": /*#__PURE__*/ zod.url(),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('An account with a single-use link to the provider\'s hosted onboarding.'))
 
 /**
  * Why an addition: `/payment/return` must re-check the account with the backend instead of trusting
@@ -113,24 +113,24 @@ export const getPaymentAccountPathClubIdMax = 64;
 
 
 
-export const GetPaymentAccountParams = zod.object({
-  "clubId": zod.string().min(1).max(getPaymentAccountPathClubIdMax).describe('The club\'s id.')
+export const GetPaymentAccountParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getPaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const GetPaymentAccountResponse = zod.object({
-  "account": zod.union([zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),zod.null()])
-}).describe('The club\'s account, or null.')
+export const GetPaymentAccountResponse = /*#__PURE__*/ zod.object({
+  "account": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The club\'s account, or null.'))
 
 /**
  * Why an addition: the provider's onboarding links are single-use and expire within minutes; when one
@@ -145,26 +145,26 @@ export const createOnboardingLinkPathClubIdMax = 64;
 
 
 
-export const CreateOnboardingLinkParams = zod.object({
-  "clubId": zod.string().min(1).max(createOnboardingLinkPathClubIdMax).describe('The club\'s id.')
+export const CreateOnboardingLinkParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createOnboardingLinkPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const CreateOnboardingLinkResponse = zod.object({
-  "account": zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.'),
-  "url": zod.url(),
-  "expiresAt": zod.iso.datetime({"offset":true})
-}).describe('An account with a single-use link to the provider\'s hosted onboarding.')
+export const CreateOnboardingLinkResponse = /*#__PURE__*/ zod.object({
+  "account": /*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),
+  "url": /*#__PURE__*/ zod.url(),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('An account with a single-use link to the provider\'s hosted onboarding.'))
 
 /**
  * The account can no longer take payments; the reason is stored and shown to the club. Allowed for
@@ -180,9 +180,9 @@ export const rejectPaymentAccountPathClubIdMax = 64;
 
 
 
-export const RejectPaymentAccountParams = zod.object({
-  "accountId": zod.string().min(1).max(rejectPaymentAccountPathAccountIdMax).describe('The card provider\'s account id.'),
-  "clubId": zod.string().min(1).max(rejectPaymentAccountPathClubIdMax).describe('The club\'s id.')
+export const RejectPaymentAccountParams = /*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(rejectPaymentAccountPathAccountIdMax)).check(/*#__PURE__*/ zod.describe('The card provider\'s account id.')),
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(rejectPaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
 export const rejectPaymentAccountBodyReasonMin = 3;
@@ -190,22 +190,22 @@ export const rejectPaymentAccountBodyReasonMax = 500;
 
 
 
-export const RejectPaymentAccountBody = zod.object({
-  "reason": zod.string().min(rejectPaymentAccountBodyReasonMin).max(rejectPaymentAccountBodyReasonMax)
-}).describe('Why the account is deactivated (shown to the club).')
+export const RejectPaymentAccountBody = /*#__PURE__*/ zod.object({
+  "reason": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(rejectPaymentAccountBodyReasonMin)).check(/*#__PURE__*/ zod.maxLength(rejectPaymentAccountBodyReasonMax))
+}).check(/*#__PURE__*/ zod.describe('Why the account is deactivated (shown to the club).'))
 
-export const RejectPaymentAccountResponse = zod.object({
-  "accountId": zod.string(),
-  "clubId": zod.string(),
-  "status": zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n'),
-  "chargesEnabled": zod.boolean(),
-  "payoutsEnabled": zod.boolean().describe('Whether the provider can pay out to the club (its side of the account).'),
-  "payoutsBlocked": zod.boolean().describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n'),
-  "requirements": zod.array(zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).describe('What the provider still needs before the account can take payments.')).describe('Outstanding onboarding steps (empty when `ACTIVE`).'),
-  "rejectReason": zod.union([zod.string(),zod.null()]),
-  "createdAt": zod.iso.datetime({"offset":true}),
-  "updatedAt": zod.iso.datetime({"offset":true})
-}).describe('A club\'s account at the card provider.')
+export const RejectPaymentAccountResponse = /*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
+  "chargesEnabled": /*#__PURE__*/ zod.boolean(),
+  "payoutsEnabled": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the provider can pay out to the club (its side of the account).')),
+  "payoutsBlocked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True while the club\'s changed bank details await an administrator\'s confirmation\n(`Club.bankReview`): the portal does not use the account for payouts, whatever\n`payoutsEnabled` says. Donations are still taken.\n')),
+  "requirements": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['BUSINESS_DETAILS', 'REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT', 'TERMS_ACCEPTANCE']).check(/*#__PURE__*/ zod.describe('What the provider still needs before the account can take payments.'))).check(/*#__PURE__*/ zod.describe('Outstanding onboarding steps (empty when `ACTIVE`).')),
+  "rejectReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.'))
 
 /**
  * Closes the account at the provider; afterwards the club has no account and a new one can be created.
@@ -220,10 +220,10 @@ export const deletePaymentAccountPathClubIdMax = 64;
 
 
 
-export const DeletePaymentAccountParams = zod.object({
-  "accountId": zod.string().min(1).max(deletePaymentAccountPathAccountIdMax).describe('The card provider\'s account id.'),
-  "clubId": zod.string().min(1).max(deletePaymentAccountPathClubIdMax).describe('The club\'s id.')
+export const DeletePaymentAccountParams = /*#__PURE__*/ zod.object({
+  "accountId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deletePaymentAccountPathAccountIdMax)).check(/*#__PURE__*/ zod.describe('The card provider\'s account id.')),
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deletePaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const DeletePaymentAccountResponse = zod.void()
+export const DeletePaymentAccountResponse = /*#__PURE__*/ zod.void()
 

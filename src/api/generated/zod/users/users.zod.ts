@@ -62,7 +62,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import * as zod from 'zod';
+import * as zod from 'zod/mini';
 
 
 /**
@@ -80,16 +80,16 @@ export const getUsersResponseLastNameMax = 100;
 
 
 
-export const GetUsersResponseItem = zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(getUsersResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(getUsersResponseFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(getUsersResponseLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.')
-export const GetUsersResponse = zod.array(GetUsersResponseItem)
+export const GetUsersResponseItem = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getUsersResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
+export const GetUsersResponse = /*#__PURE__*/ zod.array(GetUsersResponseItem)
 
 /**
  * Creates a user with a sign-in account. The e-mail address must not be in use (409, "User ist bereits
@@ -109,13 +109,13 @@ export const createUserBodyLastNameMax = 100;
 
 
 
-export const CreateUserBody = zod.object({
-  "email": zod.email().max(createUserBodyEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "password": zod.string().min(createUserBodyPasswordMin).max(createUserBodyPasswordMax).describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'),
-  "firstName": zod.string().min(1).max(createUserBodyFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(createUserBodyLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.')
-}).describe('A new user created by an administrator; they sign in with this password.')
+export const CreateUserBody = /*#__PURE__*/ zod.object({
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createUserBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createUserBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.'))
+}).check(/*#__PURE__*/ zod.describe('A new user created by an administrator; they sign in with this password.'))
 
 export const createUserResponseEmailMax = 254;
 
@@ -125,15 +125,15 @@ export const createUserResponseLastNameMax = 100;
 
 
 
-export const CreateUserResponse = zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(createUserResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(createUserResponseFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(createUserResponseLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.')
+export const CreateUserResponse = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
 
 /**
  * Changes a user's name, e-mail address and role; the body names the user by `uid`. Removing the
@@ -156,13 +156,13 @@ export const updateUserBodyLastNameMax = 100;
 
 
 
-export const UpdateUserBody = zod.object({
-  "uid": zod.string().min(1).max(updateUserBodyUidMax),
-  "email": zod.email().max(updateUserBodyEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(updateUserBodyFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(updateUserBodyLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.')
-}).describe('Changes to a user; `uid` names them. The password is changed by the user alone.')
+export const UpdateUserBody = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserBodyUidMax)),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.'))
+}).check(/*#__PURE__*/ zod.describe('Changes to a user; `uid` names them. The password is changed by the user alone.'))
 
 export const updateUserResponseEmailMax = 254;
 
@@ -172,15 +172,15 @@ export const updateUserResponseLastNameMax = 100;
 
 
 
-export const UpdateUserResponse = zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(updateUserResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(updateUserResponseFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(updateUserResponseLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.')
+export const UpdateUserResponse = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
 
 /**
  * The caller's own user record, including the role and the clubs they represent.
@@ -200,17 +200,17 @@ export const getCurrentUserResponseOneLastNameMax = 100;
 
 
 
-export const GetCurrentUserResponse = zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(getCurrentUserResponseOneEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(getCurrentUserResponseOneFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(getCurrentUserResponseOneLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.').and(zod.object({
-  "clubIds": zod.array(zod.string())
-})).describe('The signed-in user with the ids of the clubs they represent.')
+export const GetCurrentUserResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.')), /*#__PURE__*/ zod.object({
+  "clubIds": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.string())
+})).check(/*#__PURE__*/ zod.describe('The signed-in user with the ids of the clubs they represent.'))
 
 /**
  * Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
@@ -227,11 +227,11 @@ export const updateUserPasswordBodyPasswordMax = 128;
 
 
 
-export const UpdateUserPasswordBody = zod.object({
-  "password": zod.string().min(updateUserPasswordBodyPasswordMin).max(updateUserPasswordBodyPasswordMax).describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')
-}).describe('The caller\'s new password.')
+export const UpdateUserPasswordBody = /*#__PURE__*/ zod.object({
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateUserPasswordBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(updateUserPasswordBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
+}).check(/*#__PURE__*/ zod.describe('The caller\'s new password.'))
 
-export const UpdateUserPasswordResponse = zod.void()
+export const UpdateUserPasswordResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Creates the invited person's user and makes them a member of the inviting club with the invited
@@ -247,8 +247,8 @@ export const registerViaInviteQueryTokenMax = 200;
 
 
 
-export const RegisterViaInviteQueryParams = zod.object({
-  "token": zod.string().min(1).max(registerViaInviteQueryTokenMax).describe('The invitation token from the link in the invitation e-mail.')
+export const RegisterViaInviteQueryParams = /*#__PURE__*/ zod.object({
+  "token": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteQueryTokenMax)).check(/*#__PURE__*/ zod.describe('The invitation token from the link in the invitation e-mail.'))
 })
 
 export const registerViaInviteBodyFirstNameMax = 100;
@@ -260,11 +260,11 @@ export const registerViaInviteBodyPasswordMax = 128;
 
 
 
-export const RegisterViaInviteBody = zod.object({
-  "firstName": zod.string().min(1).max(registerViaInviteBodyFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(registerViaInviteBodyLastNameMax).describe('A first or last name.'),
-  "password": zod.string().min(registerViaInviteBodyPasswordMin).max(registerViaInviteBodyPasswordMax).describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')
-}).describe('What the invited person enters; the e-mail address comes from the invitation.')
+export const RegisterViaInviteBody = /*#__PURE__*/ zod.object({
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(registerViaInviteBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
+}).check(/*#__PURE__*/ zod.describe('What the invited person enters; the e-mail address comes from the invitation.'))
 
 export const registerViaInviteResponseEmailMax = 254;
 
@@ -274,15 +274,15 @@ export const registerViaInviteResponseLastNameMax = 100;
 
 
 
-export const RegisterViaInviteResponse = zod.object({
-  "uid": zod.string().describe('The authentication provider\'s user id.'),
-  "email": zod.email().max(registerViaInviteResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "firstName": zod.string().min(1).max(registerViaInviteResponseFirstNameMax).describe('A first or last name.'),
-  "lastName": zod.string().min(1).max(registerViaInviteResponseLastNameMax).describe('A first or last name.'),
-  "role": zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).describe('The portal role. `ROLE_USER` is a club representative.'),
-  "emailVerified": zod.boolean().describe('Whether the user has confirmed the e-mail address.'),
-  "createdAt": zod.iso.datetime({"offset":true})
-}).describe('A portal user. The password never leaves the backend.')
+export const RegisterViaInviteResponse = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
+  "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
 
 /**
  * What the invitation page shows before anyone types a password: whether the invitation can still
@@ -302,22 +302,22 @@ export const getInvitationQueryTokenMax = 200;
 
 
 
-export const GetInvitationQueryParams = zod.object({
-  "token": zod.string().min(1).max(getInvitationQueryTokenMax).describe('The invitation token from the link in the invitation e-mail.')
+export const GetInvitationQueryParams = /*#__PURE__*/ zod.object({
+  "token": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getInvitationQueryTokenMax)).check(/*#__PURE__*/ zod.describe('The invitation token from the link in the invitation e-mail.'))
 })
 
 export const getInvitationResponseEmailMax = 254;
 
 
 
-export const GetInvitationResponse = zod.object({
-  "status": zod.enum(['VALID', 'EXPIRED', 'USED', 'REPLACED', 'WITHDRAWN']).describe('Whether an invitation can still be accepted: `VALID`; `EXPIRED` (older than its validity);\n`USED` (accepted); `REPLACED` (a newer invitation to the same address and club, or the invitation\nsent again, took its place); `WITHDRAWN` (the club took it back).\n'),
-  "email": zod.email().max(getInvitationResponseEmailMax).describe('An e-mail address (RFC 5321 length limit).'),
-  "clubName": zod.string(),
-  "clubRoleName": zod.string(),
-  "expiresAt": zod.iso.datetime({"offset":true}),
-  "hasAccount": zod.boolean().describe('The invited address has an account already (sign in and accept, instead of registering).')
-}).describe('What the invitation page needs to know about its link, and nothing more.')
+export const GetInvitationResponse = /*#__PURE__*/ zod.object({
+  "status": /*#__PURE__*/ zod.enum(['VALID', 'EXPIRED', 'USED', 'REPLACED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('Whether an invitation can still be accepted: `VALID`; `EXPIRED` (older than its validity);\n`USED` (accepted); `REPLACED` (a newer invitation to the same address and club, or the invitation\nsent again, took its place); `WITHDRAWN` (the club took it back).\n')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getInvitationResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "clubName": /*#__PURE__*/ zod.string(),
+  "clubRoleName": /*#__PURE__*/ zod.string(),
+  "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "hasAccount": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('The invited address has an account already (sign in and accept, instead of registering).'))
+}).check(/*#__PURE__*/ zod.describe('What the invitation page needs to know about its link, and nothing more.'))
 
 /**
  * Makes the caller a member of the inviting club with the invited club role; the invitation is used
@@ -337,16 +337,16 @@ export const acceptInvitationQueryTokenMax = 200;
 
 
 
-export const AcceptInvitationQueryParams = zod.object({
-  "token": zod.string().min(1).max(acceptInvitationQueryTokenMax).describe('The invitation token from the link in the invitation e-mail.')
+export const AcceptInvitationQueryParams = /*#__PURE__*/ zod.object({
+  "token": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(acceptInvitationQueryTokenMax)).check(/*#__PURE__*/ zod.describe('The invitation token from the link in the invitation e-mail.'))
 })
 
-export const AcceptInvitationResponse = zod.object({
-  "clubId": zod.string(),
-  "clubName": zod.string(),
-  "clubRoleId": zod.string(),
-  "clubRoleName": zod.string()
-}).describe('The membership an accepted invitation gave the caller.')
+export const AcceptInvitationResponse = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string(),
+  "clubName": /*#__PURE__*/ zod.string(),
+  "clubRoleId": /*#__PURE__*/ zod.string(),
+  "clubRoleName": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The membership an accepted invitation gave the caller.'))
 
 /**
  * Deletes the user and their sign-in account and removes them from every club. Deleting yourself or
@@ -360,11 +360,11 @@ export const deleteUserPathUidMax = 128;
 
 
 
-export const DeleteUserParams = zod.object({
-  "uid": zod.string().min(1).max(deleteUserPathUidMax).describe('The user\'s `uid` (the authentication provider\'s user id).')
+export const DeleteUserParams = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteUserPathUidMax)).check(/*#__PURE__*/ zod.describe('The user\'s `uid` (the authentication provider\'s user id).'))
 })
 
-export const DeleteUserResponse = zod.void()
+export const DeleteUserResponse = /*#__PURE__*/ zod.void()
 
 /**
  * The clubs the user is the only member of: deleting the user would leave them without anyone who
@@ -379,14 +379,14 @@ export const getUserDeletionImpactPathUidMax = 128;
 
 
 
-export const GetUserDeletionImpactParams = zod.object({
-  "uid": zod.string().min(1).max(getUserDeletionImpactPathUidMax).describe('The user\'s `uid` (the authentication provider\'s user id).')
+export const GetUserDeletionImpactParams = /*#__PURE__*/ zod.object({
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUserDeletionImpactPathUidMax)).check(/*#__PURE__*/ zod.describe('The user\'s `uid` (the authentication provider\'s user id).'))
 })
 
-export const GetUserDeletionImpactResponse = zod.object({
-  "soleRepresentativeOf": zod.array(zod.object({
-  "id": zod.string(),
-  "name": zod.string()
-}).describe('A club by id and name.')).describe('The clubs whose only member the user is, by name.')
-}).describe('What deleting a user would leave behind.')
+export const GetUserDeletionImpactResponse = /*#__PURE__*/ zod.object({
+  "soleRepresentativeOf": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A club by id and name.'))).check(/*#__PURE__*/ zod.describe('The clubs whose only member the user is, by name.'))
+}).check(/*#__PURE__*/ zod.describe('What deleting a user would leave behind.'))
 

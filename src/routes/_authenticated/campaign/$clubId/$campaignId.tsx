@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pathId, z } from '@/lib/search-params'
+import { pathId, schema } from '@/lib/search-params'
 import { getGetCampaignQueryOptions } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import type { Campaign } from '@/api/generated/query/model/campaign'
 import { CampaignEditPage } from '@/features/campaigns/campaign-edit-page'
@@ -17,7 +17,7 @@ const renderDonations = (campaign: Campaign, clubName: string) => (
 const CampaignRoute = () => <CampaignEditPage renderDonations={renderDonations} />
 
 export const Route = createFileRoute('/_authenticated/campaign/$clubId/$campaignId')({
-  params: z.object({ clubId: pathId(), campaignId: pathId() }),
+  params: schema({ clubId: pathId(), campaignId: pathId() }),
   // The campaign's donation list keeps its page, sort and filter in the URL (`dPage`, `dSort`, …).
   validateSearch: donationSearchSchema,
   // A missing campaign is shown by the page (with the way back), not as a failed route: prefetchQuery never throws.

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { getGetCampaignsOfClubQueryOptions } from '@/api/generated/query/endpoints/campaigns/campaigns'
+import { getGetClubRolesQueryOptions } from '@/api/generated/query/endpoints/club-roles/club-roles'
+import {
+  getGetClubDocumentsQueryOptions,
+  getGetClubImagesQueryOptions,
+  getGetClubOverviewQueryOptions,
+  getGetClubUsersQueryOptions,
+} from '@/api/generated/query/endpoints/clubs/clubs'
+import { getGetDonationStatsOfClubQueryOptions } from '@/api/generated/query/endpoints/donations/donations'
+import type { GetClubImagesParams } from '@/api/generated/query/model/getClubImagesParams'
+import type { GetDonationStatsOfClubParams } from '@/api/generated/query/model/getDonationStatsOfClubParams'
+import type { ChartRange } from './chart-range'
+import { loadDonationChart, loadLowerSections } from './components/lazy-parts'
+
+/** The media section's pictures: the gallery only (the identity-document scans are never shown there). */
+export const GALLERY: GetClubImagesParams = { label: 'GALLERY' }
+
+/** The chart's query parameters for a range. */
+export const statsParams = (range: ChartRange): GetDonationStatsOfClubParams => ({
+  from: range.from,
+  to: range.to,
+  groupBy: range.groupBy,
+})
+
+/**
+ * Starts everything one club's dashboard shows, at once and without waiting (issue 12): the overview, the
+ * chart's data and code, the campaigns, the members, pictures and documents, and (for whoever may invite)
+ * the club roles of the invite form, and the code of the members and media sections. The sections read the same queries (same generated keys, same
+ * parameters), so when they render their data is there or on its way, instead of each asking only once
+ * the overview has arrived. Never throws: a section shows its own failure.
+ */
+export const prefetchClubDashboard = (
+  queryClient: QueryClient,
+  clubId: string,
+  { range, withClubRoles = false }: { range: ChartRange; withClubRoles?: boolean },
+): void => {
+  void queryClient.prefetchQuery(getGetClubOverviewQueryOptions(clubId))
+  void queryClient.prefetchQuery(getGetDonationStatsOfClubQueryOptions(clubId, statsParams(range)))
+  // The code may fail to load (offline); the lazy components ask again and show that.
+  loadDonationChart().catch(() => undefined)
+  loadLowerSections().catch(() => undefined)
+  void queryClient.prefetchQuery(getGetCampaignsOfClubQueryOptions(clubId))
+  void queryClient.prefetchQuery(getGetClubUsersQueryOptions(clubId))
+  void queryClient.prefetchQuery(getGetClubImagesQueryOptions(clubId, GALLERY))
+  void queryClient.prefetchQuery(getGetClubDocumentsQueryOptions(clubId))
+  if (withClubRoles) void queryClient.prefetchQuery(getGetClubRolesQueryOptions())
+}

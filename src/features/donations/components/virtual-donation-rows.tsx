@@ -1,0 +1,39 @@
+import type { Donation } from '@/api/generated/query/model/donation'
+import { TableBody } from '@/components/ui/table'
+import { TableSpacerRow, useWindowRows } from '@/components/ui/virtual-rows'
+import { DonationRow, estimateRowHeight } from './donation-row'
+
+/**
+ * The rows of a long page (more than the threshold, up to 250): only those near the viewport are in the
+ * DOM (src/components/ui/virtual-rows.tsx); spacers keep the table as tall as all its rows. Loaded lazily
+ * by donation-table.tsx.
+ */
+export const VirtualDonationRows = ({
+  donations,
+  showCampaign,
+}: {
+  donations: readonly Donation[]
+  showCampaign: boolean
+}) => {
+  const { indexes, before, after, listRef, measureRef } = useWindowRows({
+    count: donations.length,
+    estimateSize: estimateRowHeight(),
+  })
+  return (
+    <TableBody ref={listRef}>
+      <TableSpacerRow height={before} />
+      {indexes.map((index) => (
+        // Keyed by position: the next page or order reuses the rows' elements and only changes their text
+        // (rows hold no state of their own).
+        <DonationRow
+          key={index}
+          donation={donations[index]!}
+          index={index}
+          showCampaign={showCampaign}
+          measureRef={measureRef}
+        />
+      ))}
+      <TableSpacerRow height={after} />
+    </TableBody>
+  )
+}

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test'
+import { accounts, SEED_PASSWORD, signIn } from '../e2e/fixtures'
+
+/**
+ * The public pages are rendered at build time (src/prerender.tsx, issue 12): their content is in the HTML,
+ * so it paints before any script runs, and the app then adopts that HTML (hydration) instead of drawing the
+ * page again. Firebase loads only when a sign-in form is used.
+ */
+
+const PAGES = [
+  { path: '/', heading: 'Willkommen im Vereinsportal' },
+  { path: '/login', heading: 'Anmelden' },
+  { path: '/register_organisation', heading: 'Verein registrieren' },
+  { path: '/payment/return', heading: 'Zurück vom Zahlungsanbieter' },
+  { path: '/success', heading: 'Geschafft!' },
+]
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { path, heading } of PAGES) {
+    test(`${path} shows its content from the HTML alone`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+    })
+  }
+
+  test('the sign-in form sent before the scripts run never puts the password into the address', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('E-Mail').fill('vorstand@sv-gruenbach.at')
+    await page.getByLabel('Passwort', { exact: true }).fill('geheim-123')
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible()
+    expect(page.url()).not.toContain('geheim')
+  })
+})
+
+/** Console warnings and errors of the page (a hydration that fails says so: main.tsx). */
+const watchConsole = (page: Page) => {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text())
+  })
+  page.on('pageerror', (error) => messages.push(error.message))
+  return messages
+}
+
+for (const { path, heading } of PAGES) {
+  test(`${path}: the app adopts the prerendered page without drawing it again`, async ({ page }) => {
+    const messages = watchConsole(page)
+    await page.goto(path)
+    // The element the HTML brought is the one on screen after the scripts ran (hydrated, not replaced).
+    const first = await page.getByRole('heading', { level: 1, name: heading }).elementHandle()
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    expect(await first.evaluate((element) => element.isConnected)).toBe(true)
+    expect(await page.title()).toContain(heading === 'Geschafft!' ? 'Geschafft' : heading)
+    expect(await page.locator('title').count()).toBe(1)
+    expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
+  })
+}
+
+test('a public page loads no Firebase until the sign-in form is used', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter((url) => /firebase|index\.esm/i.test(url))).toEqual([])
+
+  await page.getByLabel('E-Mail').click()
+  await expect.poll(() => scripts.filter((url) => /firebase/i.test(url)).length).toBeGreaterThan(0)
+})
+
+test('a link with a redirect keeps the prerendered start page (the parameter changes nothing on screen)', async ({
+  page,
+}) => {
+  const messages = watchConsole(page)
+  await page.goto('/?redirect=%2Fhome')
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsportal' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
+})
+
+test('a signed-in person on a prerendered page sees it as theirs once the session is restored', async ({ page }) => {
+  await page.goto('/login')
+  await signIn(page, accounts.user, SEED_PASSWORD)
+  await expect(page).toHaveURL(/\/home/)
+  const messages = watchConsole(page)
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
+})
