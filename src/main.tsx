@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { startTransition, StrictMode } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { configureApiAuth, setRequestTimeout } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
@@ -60,13 +60,9 @@ const start = async () => {
     // What TanStack Router's own hydration sets (router-core's load-client.js): the client then renders the
     // tree the server rendered (no Suspense boundary around the root match), so React can adopt the HTML.
     router.ssr = { manifest: undefined }
-    // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one
-    // long task (the page is already painted; a tap meanwhile is replayed once its part is hydrated).
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // React recovers from a page that differs from its HTML by rendering it afresh; say so, it costs a paint.
-        onRecoverableError: (error) => console.warn('[prerender] the page did not match its prerendered HTML', error),
-      })
+    hydrateRoot(container, app, {
+      // React recovers from a page that differs from its HTML by rendering it afresh; say so, it costs a paint.
+      onRecoverableError: (error) => console.warn('[prerender] the page did not match its prerendered HTML', error),
     })
   } else {
     // Rendered afresh over a prerendered page: its <title> goes too, the screen sets its own.
@@ -78,13 +74,14 @@ const start = async () => {
 /**
  * Whether the HTML in `#root` is this page prerendered at build time (src/prerender.tsx, issue 12) and the
  * app would render the same: the same path once the router has settled (no redirect, e.g. of a signed-in
- * visitor), and no search parameter that changes what the page shows (only `redirect`, which the forms
- * read when they are sent). Otherwise the app renders afresh over the HTML.
+ * visitor) and no search parameter (they show on the page: a link's target, a step, what succeeded).
+ * Otherwise the app renders afresh over the HTML.
  */
 const canHydrate = async (container: HTMLElement, router: ReturnType<typeof createAppRouter>): Promise<boolean> => {
   const path = container.dataset.prerendered
   if (!path || path !== window.location.pathname) return false
-  if ([...new URLSearchParams(window.location.search).keys()].some((key) => key !== 'redirect')) return false
+  // Any search parameter may show on the page (the start page's sign-in link carries `redirect` on).
+  if (window.location.search.length > 1) return false
   // The first render must be the settled page, as it was at build time (not the root's pending shell).
   await router.load()
   return router.state.location.pathname === path && router.state.status === 'idle'
