@@ -50,8 +50,8 @@ export type Infer<T> = T extends ParamSchema<infer S> ? SchemaOutput<S> : never
 
 /** A required path parameter was not what the route needs (the router shows its error page). */
 export class InvalidParamError extends Error {
-  constructor(readonly key: string) {
-    super(`Invalid route parameter "${key}"`)
+  constructor(readonly value: string) {
+    super(`Invalid route parameter value "${value}"`)
     this.name = 'InvalidParamError'
   }
 }
