@@ -80,9 +80,6 @@ const start = async () => {
 const canHydrate = async (container: HTMLElement, router: ReturnType<typeof createAppRouter>): Promise<boolean> => {
   const path = container.dataset.prerendered
   if (!path || path !== window.location.pathname) return false
-  // Known gap (issue 12, open): in `npm start`'s build the start page does not match its HTML when hydrated
-  // (cause not found yet); it paints from the HTML and is then drawn afresh.
-  if (path === '/') return false
   // Any search parameter may show on the page (the start page's sign-in link carries `redirect` on).
   if (window.location.search.length > 1) return false
   // The first render must be the settled page, as it was at build time (not the root's pending shell).

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useHydrated } from '@tanstack/react-router'
 import { useState } from 'react'
 import { getGetAppLogoQueryOptions } from '@/api/generated/query/endpoints/app-logo/app-logo'
 import { useDownloadUrl } from '@/components/files/use-file-storage'
@@ -31,7 +32,11 @@ const DefaultMark = ({ className }: { className?: string }) => (
 export const AppLogoMark = ({ className }: { className?: string }) => {
   const url = useAppLogoUrl()
   const [failed, setFailed] = useState<string | null>(null)
-  if (!url || failed === url) return <DefaultMark className={className} />
+  // A prerendered page (issue 12) was built without the logo. Hydration may reach this mark only after the
+  // header's query has the logo (a lazily loaded screen resumes later), so it hydrates as the default mark
+  // and swaps to the image right after; a page rendered in the browser shows the image at once.
+  const hydrated = useHydrated()
+  if (!hydrated || !url || failed === url) return <DefaultMark className={className} />
   return (
     <img
       src={url}
