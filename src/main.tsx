@@ -5,7 +5,12 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { configureApiAuth, setRequestTimeout } from '@/api/client'
 import { AuthController } from '@/lib/auth/auth-controller'
-import { loadAuthService, mayHaveStoredSession, watchForSessionElsewhere } from '@/lib/auth/create-auth-service'
+import {
+  loadAuthService,
+  mayHaveStoredSession,
+  readStoredSession,
+  watchForSessionElsewhere,
+} from '@/lib/auth/create-auth-service'
 import { requestReauthentication } from '@/lib/auth/reauthentication'
 import { keepSessionInSync } from '@/lib/auth/session-sync'
 import { i18n } from '@/lib/i18n/i18n'
@@ -28,7 +33,7 @@ const start = async () => {
 
   const queryClient = createQueryClient()
   // Firebase loads only when a session is stored here or a sign-in form is used (issue 12).
-  const auth = new AuthController(loadAuthService, mayHaveStoredSession)
+  const auth = new AuthController(loadAuthService, mayHaveStoredSession, readStoredSession)
   watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
 

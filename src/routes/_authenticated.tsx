@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router'
+import { getGetClubsOfUserQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
 import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { GuardedError } from '@/components/layout/guarded-error'
 import { requireAccess } from '@/lib/auth/guard'
@@ -32,6 +33,11 @@ export const Route = createFileRoute('/_authenticated')({
     // Every signed-in screen and the navigation need the backend's record of the user: it loads alongside
     // the screen's own requests, not after them (issue 11). Never throws; the screens show their failures.
     void context.queryClient.prefetchQuery(getGetCurrentUserQueryOptions())
+    // The dashboard's loader needs the user's clubs first; asked for here, they do not wait for its code.
+    const uid = context.auth.getUser()?.uid
+    if (uid && matches.some((match) => match.routeId === '/_authenticated/home')) {
+      void context.queryClient.prefetchQuery(getGetClubsOfUserQueryOptions(uid))
+    }
   },
   component: Outlet,
   // Entering the signed-in area (a full page load, the landing after sign-in) shows the shell with the

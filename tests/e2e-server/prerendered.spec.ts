@@ -69,6 +69,24 @@ test('the start page hydrates with the default mark and then shows the uploaded 
   expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
 })
 
+test('what a person types before the scripts have run is kept, and signs them in', async ({ page }) => {
+  let release: () => void = () => undefined
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel('E-Mail').fill(accounts.user)
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(SEED_PASSWORD)
+  release()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByLabel('E-Mail')).toHaveValue(accounts.user)
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+  await expect(page).toHaveURL(/\/home/)
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+})
+
 test('a public page loads no Firebase until the sign-in form is used', async ({ page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {

@@ -79,3 +79,39 @@ describe('the auth controller with a stored session', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('the auth controller with a stored session (issue 12: screens ask the backend at once)', () => {
+  const stored = { user: anna, idToken: 'stored-token', expiresAt: Date.now() + 30 * 60_000 }
+
+  it('knows the stored user and sends its token before the provider has loaded', async () => {
+    let finishLoading: (service: AuthService) => void = () => undefined
+    const load = vi.fn(() => new Promise<AuthService>((resolve) => (finishLoading = resolve)))
+    const auth = new AuthController(load, () => true, () => stored)
+    await auth.ready()
+    expect(auth.isReady).toBe(true)
+    expect(auth.getUser()?.uid).toBe('uid-anna')
+    expect(await auth.getIdToken()).toBe('stored-token')
+    expect(load).toHaveBeenCalledTimes(1)
+
+    // Once loaded, the provider's tokens are used; a forced refresh always waits for it.
+    const refreshed = auth.getIdToken(true)
+    finishLoading(provider(anna))
+    expect(await refreshed).toBe('token')
+    expect(await auth.getIdToken()).toBe('token')
+  })
+
+  it('forgets the stored user when the provider finds nobody signed in', async () => {
+    const auth = new AuthController(() => Promise.resolve(provider(null)), () => true, () => stored)
+    const seen: (string | null)[] = []
+    auth.subscribe(() => seen.push(auth.getUser()?.uid ?? null))
+    expect(auth.getUser()?.uid).toBe('uid-anna')
+    await vi.waitFor(() => expect(seen).toEqual([null]))
+    expect(await auth.getIdToken()).toBeNull()
+  })
+
+  it('does not send a stored token that is about to expire', async () => {
+    const expiring = { ...stored, expiresAt: Date.now() + 30_000 }
+    const auth = new AuthController(() => Promise.resolve(provider(anna)), () => true, () => expiring)
+    expect(await auth.getIdToken()).toBe('token')
+  })
+})

@@ -1,4 +1,8 @@
 import type { AuthService, AuthUser } from './auth-service'
+import type { StoredSession } from './create-auth-service'
+
+/** A stored token this close to its expiry is no longer sent; the request waits for the provider's. */
+const EARLY_TOKEN_MIN_LIFE_MS = 60_000
 
 /**
  * Holds the running auth service and the current user for the router context and for React.
@@ -17,11 +21,27 @@ export class AuthController {
   private user: AuthUser | null = null
   private readonly listeners = new Set<() => void>()
 
+  /** The session stored in this browser, used until the provider has loaded and checked it. */
+  private early: StoredSession | null = null
+
   constructor(
     private readonly load: () => Promise<AuthService>,
     mayHaveSession: () => boolean = () => true,
+    storedSession: () => StoredSession | null = () => null,
   ) {
-    this.restoring = mayHaveSession() ? this.loaded().then(() => undefined) : Promise.resolve()
+    if (!mayHaveSession()) {
+      this.restoring = Promise.resolve()
+      return
+    }
+    this.early = storedSession()
+    if (this.early) {
+      // Known at once (issue 12): the guard and the screens go ahead while the provider checks the session.
+      this.user = this.early.user
+      this.restoring = Promise.resolve()
+      this.loaded().catch(() => undefined)
+    } else {
+      this.restoring = this.loaded().then(() => undefined)
+    }
   }
 
   /** Starts loading the provider (a sign-in form got focus), so signing in does not wait for it. */
@@ -33,6 +53,7 @@ export class AuthController {
     this.loading ??= this.load().then(async (service) => {
       await service.ready()
       this.service = service
+      this.early = null
       this.user = service.currentUser()
       service.onAuthStateChanged((user) => this.set(user))
       // A refreshed token can carry changes such as a confirmed e-mail address.
@@ -50,7 +71,7 @@ export class AuthController {
 
   /** Whether it is known who is signed in (false only while a stored session is being restored). */
   get isReady(): boolean {
-    return this.service !== null || this.loading === null
+    return this.service !== null || this.loading === null || this.early !== null
   }
 
   get mode(): AuthService['mode'] | null {
@@ -72,6 +93,9 @@ export class AuthController {
   async getIdToken(forceRefresh = false): Promise<string | null> {
     // Nobody signed in and nothing loading: there is no token, and no reason to fetch the SDK for that.
     if (this.loading === null) return null
+    // The stored session's token while the provider is still checking it (the backend verifies it).
+    const early = this.early
+    if (early && !forceRefresh && early.expiresAt - EARLY_TOKEN_MIN_LIFE_MS > Date.now()) return early.idToken
     const service = await this.loading
     return service.getIdToken(forceRefresh)
   }

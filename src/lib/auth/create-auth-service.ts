@@ -1,5 +1,5 @@
 import { authMode } from '@/lib/config'
-import type { AuthService } from './auth-service'
+import type { AuthService, AuthUser } from './auth-service'
 
 /**
  * Loads the provider for this build. Both are dynamic imports: the offline twin is small, but the
@@ -46,4 +46,56 @@ export const watchForSessionElsewhere = (onSession: () => void): (() => void) =>
   }
   window.addEventListener('storage', listener)
   return () => window.removeEventListener('storage', listener)
+}
+
+/** A session Firebase keeps in this browser, as it stored it: the user and their last ID token. */
+export interface StoredSession {
+  user: AuthUser
+  idToken: string
+  /** When the ID token expires (ms since the epoch). */
+  expiresAt: number
+}
+
+/** A token closer than this to its expiry is not used early: the SDK refreshes it first. */
+const EARLY_TOKEN_MARGIN_MS = 5 * 60_000
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+/**
+ * The session Firebase kept in this browser (its `browserLocalPersistence` entry), read without the SDK,
+ * when its ID token is still good for a while; else null. Issue 12: the app starts with this user and
+ * token while the SDK loads and checks the session (one round trip to the provider), so a signed-in
+ * screen asks the backend at once instead of after that check. The backend verifies the token as
+ * always (signature, expiry, revocation); when the SDK then finds nobody signed in, the app forgets the
+ * user and the guard sends them to sign in (session-sync.ts).
+ */
+export const readStoredSession = (now: number = Date.now()): StoredSession | null => {
+  if (authMode !== 'firebase') return null
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index)
+      if (!key?.startsWith(FIREBASE_SESSION_KEY)) continue
+      const stored: unknown = JSON.parse(localStorage.getItem(key) ?? 'null')
+      if (!stored || typeof stored !== 'object') return null
+      const entry = stored as Record<string, unknown>
+      const tokens = (entry.stsTokenManager ?? {}) as Record<string, unknown>
+      const uid = text(entry.uid)
+      const idToken = text(tokens.accessToken)
+      const expiresAt = typeof tokens.expirationTime === 'number' ? tokens.expirationTime : 0
+      if (!uid || !idToken || expiresAt - EARLY_TOKEN_MARGIN_MS <= now) return null
+      return {
+        user: {
+          uid,
+          email: text(entry.email),
+          emailVerified: entry.emailVerified === true,
+          displayName: text(entry.displayName),
+        },
+        idToken,
+        expiresAt,
+      }
+    }
+  } catch {
+    // Storage blocked or an entry this code does not understand: wait for the SDK, as before.
+  }
+  return null
 }

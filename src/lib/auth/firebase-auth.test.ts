@@ -196,6 +196,21 @@ describe('the Firebase auth provider', () => {
     expect(getIdToken).not.toHaveBeenCalledWith(true)
   })
 
+  it('answers the first reload after start from the user the SDK has just restored (fetched afresh)', async () => {
+    const getIdToken = vi.fn(() => Promise.resolve('token'))
+    const user = { uid: 'u1', email: 'verein@demo.at', emailVerified: true, displayName: '', getIdToken }
+    sdk.auth.currentUser = user
+    const service = await createFirebaseAuth(emulatorEnv)
+    await service.ready()
+    sdk.reload.mockClear()
+    expect(await service.reload()).toMatchObject({ uid: 'u1', emailVerified: true })
+    expect(sdk.reload).not.toHaveBeenCalled()
+    // Later reloads ask the provider (a confirmation made elsewhere).
+    sdk.reload.mockResolvedValueOnce(undefined)
+    await service.reload()
+    expect(sdk.reload).toHaveBeenCalledTimes(1)
+  })
+
   it('reauthenticates with the e-mail credential and takes a fresh ID token', async () => {
     const service = await createFirebaseAuth(emulatorEnv)
     await expect(service.reauthenticate('Demo1234!')).rejects.toMatchObject({ code: 'requires-recent-login' })

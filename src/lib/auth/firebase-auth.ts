@@ -124,12 +124,28 @@ const startAuth = (env: FirebaseEnv): Auth => {
   return auth
 }
 
+/** How long the user the SDK restored at start counts as just reloaded. */
+const RESTORED_USER_FRESH_MS = 10_000
+
 export const createFirebaseAuth = (env: FirebaseEnv = import.meta.env): Promise<AuthService> => {
   const auth = startAuth(env)
 
   const requireUser = (): User => {
     if (!auth.currentUser) throw new AuthError('requires-recent-login', 'not signed in')
     return auth.currentUser
+  }
+
+  // While it starts, the SDK fetches a stored user afresh (`reloadAndSetCurrentUserOrClear`): the user it
+  // restores is as current as a reload would make it. The first reload soon after (the session sync's,
+  // spec §4) answers from it instead of a second round trip to the provider on every page load (issue 12).
+  let restored: { user: User; at: number } | null = null
+  void auth.authStateReady().then(() => {
+    if (auth.currentUser) restored = { user: auth.currentUser, at: Date.now() }
+  })
+  const justRestored = (user: User): boolean => {
+    const fresh = restored?.user === user && Date.now() - restored.at < RESTORED_USER_FRESH_MS
+    restored = null
+    return fresh
   }
 
   return Promise.resolve({
@@ -166,6 +182,7 @@ export const createFirebaseAuth = (env: FirebaseEnv = import.meta.env): Promise<
     reload: () =>
       guarded(async () => {
         if (!auth.currentUser) return null
+        if (justRestored(auth.currentUser)) return toAuthUser(auth.currentUser)
         const wasVerified = auth.currentUser.emailVerified
         await reload(auth.currentUser)
         // reload() refreshes the profile, not the ID token; the backend reads `email_verified` from the

@@ -68,6 +68,22 @@ describe('keepSessionInSync', () => {
     expect(onUserChanged).toHaveBeenCalledTimes(1)
   })
 
+  it("asks for a confirmed user's globals without waiting for the reload", async () => {
+    const { provider, prefetch } = await setup()
+    provider.reload.mockReturnValue(new Promise(() => undefined))
+    provider.set(user('uid-admin'))
+    await flush()
+    expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ queryKey: getGetGlobalsQueryKey() }))
+  })
+
+  it('fetches the globals once a reload finds the address confirmed elsewhere', async () => {
+    const { provider, prefetch } = await setup()
+    provider.reload.mockResolvedValueOnce(user('uid-neu', true))
+    provider.set(user('uid-neu', false))
+    await flush()
+    expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ queryKey: getGetGlobalsQueryKey() }))
+  })
+
   it('does not fetch the globals for an unconfirmed address', async () => {
     const { provider, prefetch } = await setup()
     provider.set(user('uid-unbestaetigt', false))
@@ -153,5 +169,23 @@ describe('keepSessionInSync', () => {
       provider.set(null)
       expect(getActiveClubId('uid-verein')).toBeNull()
     })
+  })
+})
+
+describe('keepSessionInSync with a user known before the provider loaded', () => {
+  it('treats that user as the first state, so a provider finding nobody clears the cache and re-runs the guards', async () => {
+    const provider = controllable()
+    const stored = { user: user('uid-verein'), idToken: 'stored', expiresAt: Date.now() + 30 * 60_000 }
+    const auth = new AuthController(() => Promise.resolve(provider.service), () => true, () => stored)
+    const queryClient = new QueryClient()
+    const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined)
+    const onUserChanged = vi.fn()
+    queryClient.setQueryData(['/users/me'], { role: 'ROLE_USER' })
+    keepSessionInSync({ auth, queryClient, onUserChanged })
+    // The globals are asked for with the stored session, not after the provider's check.
+    expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ queryKey: getGetGlobalsQueryKey() }))
+    await flush()
+    expect(onUserChanged).toHaveBeenCalledTimes(1)
+    expect(queryClient.getQueryData(['/users/me'])).toBeUndefined()
   })
 })

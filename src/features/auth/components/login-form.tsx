@@ -29,7 +29,9 @@ export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginF
   const auth = useAuth()
   const [failure, setFailure] = useState<Failure | null>(null)
   const [resolver] = useState(() => zodResolver(loginSchema()))
-  const form = useForm<LoginValues>({ resolver, defaultValues: { email: initialEmail, password: '' } })
+  // No default for an empty field: registering it then adopts what the input holds, which on the
+  // prerendered page (issue 12) is what the person typed before the scripts ran, instead of clearing it.
+  const form = useForm<LoginValues>({ resolver, defaultValues: { email: initialEmail || undefined } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {

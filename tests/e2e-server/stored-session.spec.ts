@@ -1,0 +1,50 @@
+import { expect, test, type Page } from '@playwright/test'
+import { accounts, SEED_PASSWORD, signIn } from '../e2e/fixtures'
+
+/**
+ * A reload of a signed-in screen starts from the session Firebase stored in the browser (issue 12,
+ * src/lib/auth/create-auth-service.ts): the screen asks the backend with the stored ID token while the SDK
+ * loads and checks the session, and a session the SDK then refuses sends the person to sign in.
+ */
+
+const FIREBASE_SESSION_KEY = 'firebase:authUser:'
+
+const signedInAtHome = async (page: Page) => {
+  await page.goto('/login')
+  await signIn(page, accounts.user, SEED_PASSWORD)
+  await expect(page).toHaveURL(/\/home/)
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+}
+
+test('a reload of the dashboard asks the backend before Firebase has checked the stored session', async ({ page }) => {
+  await signedInAtHome(page)
+  const events: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/backend/v1/users/me')) events.push('asked users/me')
+  })
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('accounts:lookup')) events.push('Firebase checked the session')
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
+  await expect.poll(() => events.includes('Firebase checked the session')).toBe(true)
+  expect(events.indexOf('asked users/me')).toBeGreaterThanOrEqual(0)
+  expect(events.indexOf('asked users/me')).toBeLessThan(events.indexOf('Firebase checked the session'))
+})
+
+test('a stored session Firebase refuses ends at the sign-in entry, not on a broken screen', async ({ page }) => {
+  await signedInAtHome(page)
+  // The stored ID token is damaged (as a revoked or foreign one would be refused): the backend refuses
+  // it, and so does Firebase's check.
+  await page.evaluate((prefix) => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith(prefix))!
+    const entry = JSON.parse(localStorage.getItem(key)!) as { stsTokenManager: { accessToken: string } }
+    entry.stsTokenManager.accessToken = 'eyJhbGciOiJub25lIn0.e30.damaged'
+    localStorage.setItem(key, JSON.stringify(entry))
+  }, FIREBASE_SESSION_KEY)
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeHidden()
+})
