@@ -1,5 +1,10 @@
 import js from '@eslint/js'
+import vitest from '@vitest/eslint-plugin'
+import prettier from 'eslint-config-prettier/flat'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import playwright from 'eslint-plugin-playwright'
 import reactHooks from 'eslint-plugin-react-hooks'
+import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import architecture from './eslint-rules/architecture.js'
@@ -89,7 +94,43 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Accessibility of the markup, statically; the e2e suite runs axe on the rendered pages.
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    ...vitest.configs.recommended,
+    rules: {
+      ...vitest.configs.recommended.rules,
+      // A skipped or focused test is never committed: the suite is what a change must pass.
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      // Vitest's expect takes a message as its second argument (`expect(status, body).toBe(201)`).
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // Helpers that assert are named expect… (expectDataSurvivesRestart).
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert'] }],
+    },
+  },
+  {
+    files: ['src/**/*.test.tsx'],
+    ...testingLibrary.configs['flat/react'],
+    // The render helpers of tests/utils/render.tsx (react-dom/server's renderToString is not one).
+    settings: { 'testing-library/custom-renders': ['renderRoute', 'renderComponent'] },
+  },
+  {
+    files: ['tests/e2e*/**'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Helpers that assert are named expect… (expectOutcome).
+      'playwright/expect-expect': ['warn', { assertFunctionPatterns: ['^expect[A-Z]'] }],
+    },
+  },
+  {
     files: ['eslint.config.js', 'eslint-rules/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Last: turns off the stylistic rules Prettier owns, so lint and format never disagree.
+  prettier,
 )

@@ -44,6 +44,10 @@ export default defineConfig({
           variant: 'mini',
           generate: { param: true, query: true, header: false, body: true, response: true },
           coerce: { query: ['number', 'boolean'], param: ['number'] },
+          // Objects are closed (docs/decisions/0024-closed-contract.md): bodies and responses are
+          // `strictObject`s, so a backend refuses an unknown request field and `--strict` an unknown
+          // response field. Query and path parameters stay open (unknown query parameters are ignored).
+          strict: { body: true, response: true, param: false, query: false, header: false },
         },
       },
     },

@@ -1,5 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
+import { ISOLATED_UI_TESTS } from './tests/isolated-ui-tests.ts'
 
 /**
  * The projects:
@@ -19,7 +20,7 @@ import viteConfig from './vite.config.ts'
  */
 const pgliteIsolation = { pool: 'forks' as const }
 
-const domainProject = (name: string, setup: string, options: { pool?: 'forks' } = {}) => ({
+const domainProject = (name: string, setup: string, options: { pool?: 'forks'; isolate?: boolean } = {}) => ({
   extends: true as const,
   test: {
     name,
@@ -29,6 +30,14 @@ const domainProject = (name: string, setup: string, options: { pool?: 'forks' } 
     ...options,
   },
 })
+
+const uiProject = {
+  environment: 'happy-dom' as const,
+  setupFiles: ['./tests/utils/setup-tests.ts'],
+  include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+  // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
+  environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
+}
 
 export default mergeConfig(
   viteConfig,
@@ -40,17 +49,8 @@ export default mergeConfig(
       // suite on two cores. Each file still gets a fresh module graph (isolation stays on).
       pool: 'threads',
       projects: [
-        {
-          extends: true,
-          test: {
-            name: 'ui',
-            environment: 'happy-dom',
-            setupFiles: ['./tests/utils/setup-tests.ts'],
-            include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
-            // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
-            environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
-          },
-        },
+        { extends: true, test: { ...uiProject, name: 'ui', isolate: false, exclude: ISOLATED_UI_TESTS } },
+        { extends: true, test: { ...uiProject, name: 'ui:isolated', include: ISOLATED_UI_TESTS } },
         {
           extends: true,
           test: {
@@ -62,7 +62,9 @@ export default mergeConfig(
           },
         },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
-        domainProject('domain:pglite', './tests/backend/setup-pglite.ts', pgliteIsolation),
+        // The files share one PGlite per process (tests/backend/setup-sql.ts): one boot per worker instead of
+        // one per file. Still forks, never threads (above).
+        domainProject('domain:pglite', './tests/backend/setup-pglite.ts', { ...pgliteIsolation, isolate: false }),
         ...(process.env.DATABASE_URL ? [domainProject('domain:postgres', './tests/backend/setup-postgres.ts')] : []),
         // Only with an Auth emulator running (`npm run test:firebase` starts one).
         ...(process.env.FIREBASE_AUTH_EMULATOR_HOST

@@ -4,11 +4,14 @@ import {
   DeleteAppLogoParams,
   ReplaceAppLogoBody,
 } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
-import { claimBlob, releaseBlob } from './files.ts'
+import { checkFilePlace, claimBlob, releaseBlob } from './files.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import type { AppLogoRecord } from './records.ts'
 import { isoInstant } from './time.ts'
+
+/** The logo's file lies in the logo's folder, checked whole like every record's path. */
+const APP_LOGO = { kind: 'app-logo' } as const
 
 export const appLogoOperations = {
   getAppLogo: defineOperation({ run: async ({ ports }) => json(200, { logo: await ports.appLogo.get() }) }),
@@ -17,6 +20,7 @@ export const appLogoOperations = {
     body: CreateAppLogoBody,
     run: async ({ ports, now }, { body }) => {
       if (await ports.appLogo.get()) throw problem('logo-exists', 'A logo is set; replace it with PUT.')
+      checkFilePlace(body.path, APP_LOGO)
       await claimBlob(ports, now, body)
       const logo: AppLogoRecord = { id: ports.ids.id(), ...body, uploadedAt: isoInstant(now) }
       await ports.appLogo.set(logo)
@@ -29,6 +33,7 @@ export const appLogoOperations = {
     run: async ({ ports, now }, { body }) => {
       const current = await ports.appLogo.get()
       if (!current || current.id !== body.id) throw notFound('App logo', body.id)
+      checkFilePlace(body.path, APP_LOGO)
       await claimBlob(ports, now, body)
       const logo: AppLogoRecord = {
         id: ports.ids.id(),

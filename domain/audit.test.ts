@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
@@ -15,7 +14,7 @@ const log = async (query: Record<string, number> = {}) =>
   (await call('GET', '/audit', { as: admin, query: { size: 100, ...query } })).body
 const clubLog = async (clubId: string, query: Record<string, number> = {}) =>
   (await call('GET', `/club/${clubId}/audit`, { as: admin, query: { size: 100, ...query } })).body
-const newest = async () => (await log()).items[0]
+const newest = async () => (await log()).items[0]!
 
 describe('the audit log', () => {
   it('starts with the seed’s history, newest first', async () => {
@@ -34,7 +33,7 @@ describe('the audit log', () => {
     expect(items).toContainEqual(
       expect.objectContaining({
         action: 'PAYMENT_ACCOUNT_REJECTED',
-        club: expect.objectContaining({ id: seedPaymentAccounts.rejected.clubId }),
+        club: expect.objectContaining({ id: seedPaymentAccounts.rejected.clubId }) as unknown,
       }),
     )
   })
@@ -49,10 +48,13 @@ describe('the audit log', () => {
     })
 
     const reason = 'Der Bescheid über die Spendenbegünstigung ist abgelaufen.'
-    const deactivated = await call('PUT', `/club/inactive/${seedClubs.volume}`, { as: admin, body: { reason: `  ${reason} ` } })
+    const deactivated = await call('PUT', `/club/inactive/${seedClubs.volume}`, {
+      as: admin,
+      body: { reason: `  ${reason} ` },
+    })
     expect(deactivated.status).toBe(200)
     expect(deactivated.body).toMatchObject({ status: 'INACTIVE', deactivationReason: reason })
-    expect(Date.parse(deactivated.body.deactivatedAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(Date.parse(deactivated.body.deactivatedAt!)).toBeGreaterThan(Date.now() - 60_000)
     expect(await newest()).toMatchObject({
       action: 'CLUB_DEACTIVATED',
       changes: [
@@ -75,12 +77,14 @@ describe('the audit log', () => {
   it('refuses a deactivation without a reason (400), and records nothing it refused', async () => {
     const before = (await log()).totalItems
     for (const body of [undefined, {}, { reason: 'x' }, { reason: '     ' }]) {
-      const refused = await call('PUT', `/club/inactive/${seedClubs.volume}`, { as: admin, body })
+      const refused = await call('PUT', `/club/inactive/${seedClubs.volume}`, { as: admin, invalidBody: body })
       expect(refused.status, JSON.stringify(body)).toBe(400)
       expect(kindOf(refused)).toBe('validation')
     }
     expect(
-      kindOf(await call('PUT', `/club/inactive/${seedClubs.inactive}`, { as: admin, body: { reason: 'Schon inaktiv.' } })),
+      kindOf(
+        await call('PUT', `/club/inactive/${seedClubs.inactive}`, { as: admin, body: { reason: 'Schon inaktiv.' } }),
+      ),
     ).toBe('invalid-transition')
     expect((await call('PUT', `/club/active/${seedClubs.incomplete}`, { as: admin })).status).toBe(409)
     expect((await log()).totalItems).toBe(before)
@@ -121,7 +125,7 @@ describe('the audit log', () => {
       changes: expect.arrayContaining([
         { field: 'paymentAccount.status', before: 'ONBOARDING', after: 'REJECTED' },
         { field: 'paymentAccount.rejectReason', before: null, after: 'Die Identität ist nicht bestätigt.' },
-      ]),
+      ]) as unknown[],
     })
     await call('DELETE', `/payment/deleteaccount/${accountId}/${seedClubs.withoutAccount}`, { as: admin })
     expect(await newest()).toMatchObject({
@@ -135,7 +139,13 @@ describe('the audit log', () => {
 
   it('records a role change (not a mere rename) and a user’s deletion with the clubs they had', async () => {
     const staff = seedAccounts.staff
-    const body = { uid: staff.uid, email: staff.email, firstName: 'Stefanie', lastName: staff.lastName, role: 'ROLE_STAFF' }
+    const body = {
+      uid: staff.uid,
+      email: staff.email,
+      firstName: 'Stefanie',
+      lastName: staff.lastName,
+      role: 'ROLE_STAFF' as const,
+    }
     const before = (await log()).totalItems
     await call('PUT', '/users', { as: admin, body })
     expect((await log()).totalItems).toBe(before)
@@ -161,7 +171,7 @@ describe('the audit log', () => {
       ],
     })
     // The entry outlives the user.
-    expect((await log()).items[0].user.uid).toBe(neu.uid)
+    expect((await log()).items[0]!.user!.uid).toBe(neu.uid)
   })
 
   it('pages newest first, and lists one club’s entries per club', async () => {
@@ -174,13 +184,13 @@ describe('the audit log', () => {
     expect(first.items[0]).toEqual(all.items[0])
     expect(second.items[0]).toEqual(all.items[1])
     // Two actions of the same moment keep the order they were made in.
-    expect(all.items[0].action).toBe('CLUB_CHECKED')
-    expect(all.items[1].action).toBe('CLUB_UNCHECKED')
+    expect(all.items[0]!.action).toBe('CLUB_CHECKED')
+    expect(all.items[1]!.action).toBe('CLUB_UNCHECKED')
 
     const volume = await clubLog(seedClubs.volume)
     expect(volume.totalItems).toBe(2)
-    expect(volume.items.every((entry: { club: { id: string } }) => entry.club.id === seedClubs.volume)).toBe(true)
-    expect((await clubLog(seedClubs.inactive)).items[0].action).toBe('CLUB_DEACTIVATED')
+    expect(volume.items.every((entry) => entry.club?.id === seedClubs.volume)).toBe(true)
+    expect((await clubLog(seedClubs.inactive)).items[0]!.action).toBe('CLUB_DEACTIVATED')
     expect((await clubLog(seedClubs.incomplete)).totalItems).toBe(0)
     expect((await call('GET', '/club/club-unbekannt/audit', { as: admin })).status).toBe(404)
   })

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
 import { ibanFromBban, maskIban } from '../src/lib/iban.ts'
@@ -20,9 +19,21 @@ const clubOf = async (clubId: string, as = admin) =>
 
 /** The club's profile as the edit form sends it, with other bank details. */
 const withBank = async (clubId: string, bankInfo: Record<string, string>) => {
-  const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x,
-    createdAt: _a, updatedAt: _u, bankReview: _r, deactivationReason: _dr, deactivatedAt: _da, ...profile } =
-    await clubOf(clubId)
+  const {
+    status: _s,
+    isChecked: _i,
+    checkedAt: _c,
+    logo: _l,
+    legitimationFiles: _f,
+    documents: _d,
+    completeness: _x,
+    createdAt: _a,
+    updatedAt: _u,
+    bankReview: _r,
+    deactivationReason: _dr,
+    deactivatedAt: _da,
+    ...profile
+  } = await clubOf(clubId)
   return { ...profile, bankInfo: { ...profile.bankInfo, ...bankInfo } }
 }
 
@@ -46,7 +57,7 @@ describe('a new IBAN of an active club', () => {
       status: 'PENDING',
       previousIbanMasked: maskIban(before.bankInfo.iban),
       newIbanMasked: 'AT40 **** **** **** 2345',
-      changedAt: expect.any(String),
+      changedAt: expect.any(String) as string,
       changedByName: `${seedAccounts.verein.firstName} ${seedAccounts.verein.lastName}`,
     })
     // The bank's name follows the IBAN's bank code.
@@ -55,14 +66,14 @@ describe('a new IBAN of an active club', () => {
     const account = (await call('GET', `/payment/account/${seedClubs.volume}`, { as: member })).body.account
     expect(account).toMatchObject({ status: 'ACTIVE', payoutsEnabled: true, payoutsBlocked: true })
     const overview = (await call('GET', `/club/cluboverview/${seedClubs.volume}`, { as: member })).body
-    expect(overview.paymentAccount.payoutsBlocked).toBe(true)
-    expect(overview.club.bankReview.status).toBe('PENDING')
+    expect(overview.paymentAccount?.payoutsBlocked).toBe(true)
+    expect(overview.club.bankReview?.status).toBe('PENDING')
     const listed = (await call('GET', '/club', { as: admin, query: { clubStatus: 'ACTIVE', size: 100 } })).body.items
-    const row = listed.find((item: { id: string }) => item.id === seedClubs.volume)
+    const row = listed.find((item) => item.id === seedClubs.volume)!
     expect(row.bankReview).toEqual(saved.body.bankReview)
-    expect(row.paymentAccount.payoutsBlocked).toBe(true)
+    expect(row.paymentAccount?.payoutsBlocked).toBe(true)
     // Other clubs' accounts pay out as before.
-    expect(listed.find((item: { id: string }) => item.id === seedPaymentAccounts.onboarding.clubId).bankReview).toBeNull()
+    expect(listed.find((item) => item.id === seedPaymentAccounts.onboarding.clubId)!.bankReview).toBeNull()
   })
 
   it('is recorded with who, when and the IBANs before and after, masked, never whole', async () => {
@@ -75,8 +86,8 @@ describe('a new IBAN of an active club', () => {
       club: { id: seedClubs.volume, name: 'SV Grünbach 1923' },
       user: null,
     })
-    expect(Date.now() - Date.parse(log.items[0].at)).toBeLessThan(60_000)
-    expect(log.items[0].changes).toEqual(
+    expect(Date.now() - Date.parse(log.items[0]!.at)).toBeLessThan(60_000)
+    expect(log.items[0]!.changes).toEqual(
       expect.arrayContaining([
         { field: 'bankInfo.iban', before: maskIban(before.bankInfo.iban), after: maskIban(ERSTE_IBAN) },
         { field: 'bankInfo.accountHolder', before: before.bankInfo.accountHolder, after: 'SV Grünbach – Kassa' },
@@ -115,15 +126,17 @@ describe('a new IBAN of an active club', () => {
     const previous = maskIban((await clubOf(seedClubs.volume)).bankInfo.iban)
     await saveBank(seedClubs.volume, { iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' })
     expect((await call('PUT', `/club/${seedClubs.volume}/bankReview/confirm`, { as: member })).status).toBe(403)
-    expect((await call('PUT', `/club/${seedClubs.volume}/bankReview/confirm`, { as: seedAccounts.staff.email })).status).toBe(403)
+    expect(
+      (await call('PUT', `/club/${seedClubs.volume}/bankReview/confirm`, { as: seedAccounts.staff.email })).status,
+    ).toBe(403)
 
     const confirmed = await call('PUT', `/club/${seedClubs.volume}/bankReview/confirm`, { as: admin })
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.bankReview).toBeNull()
     expect(confirmed.body.bankInfo.iban).toBe(ERSTE_IBAN)
-    expect((await call('GET', `/payment/account/${seedClubs.volume}`, { as: member })).body.account.payoutsBlocked).toBe(
-      false,
-    )
+    expect(
+      (await call('GET', `/payment/account/${seedClubs.volume}`, { as: member })).body.account?.payoutsBlocked,
+    ).toBe(false)
     const [newest] = (await clubLog(seedClubs.volume)).items
     expect(newest).toMatchObject({
       action: 'BANK_REVIEW_CONFIRMED',
@@ -155,7 +168,11 @@ describe('a new IBAN of an active club', () => {
 
 describe('bank details of a club that takes no money yet', () => {
   it('change without a review (a PROCESSING club without account) but are recorded', async () => {
-    const saved = await saveBank(seedClubs.releasable, { iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' }, seedAccounts.freigabe.email)
+    const saved = await saveBank(
+      seedClubs.releasable,
+      { iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' },
+      seedAccounts.freigabe.email,
+    )
     expect(saved.status).toBe(200)
     expect(saved.body.bankReview).toBeNull()
     expect((await clubLog(seedClubs.releasable)).items[0]).toMatchObject({
@@ -177,7 +194,7 @@ describe('IBAN and BIC', () => {
     const refused = await saveBank(seedClubs.volume, { bic: 'COBADEFFXXX' })
     expect(refused.status).toBe(400)
     expect(kindOf(refused)).toBe('validation')
-    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'bankInfo.bic', code: 'bic_mismatch' })])
+    expect(refused.error?.errors).toEqual([expect.objectContaining({ field: 'bankInfo.bic', code: 'bic_mismatch' })])
     expect((await clubOf(seedClubs.volume)).bankInfo).toEqual(before.bankInfo)
     expect((await clubLog(seedClubs.volume)).totalItems).toBe(logged)
   })
@@ -185,8 +202,8 @@ describe('IBAN and BIC', () => {
   it('must be of one bank where the portal knows the Austrian bank code', async () => {
     const refused = await saveBank(seedClubs.volume, { iban: ERSTE_IBAN, bic: 'BKAUATWWXXX' })
     expect(refused.status).toBe(400)
-    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'bankInfo.bic', code: 'bic_mismatch' })])
-    expect(refused.body.errors[0].message).toContain('GIBAATWW')
+    expect(refused.error?.errors).toEqual([expect.objectContaining({ field: 'bankInfo.bic', code: 'bic_mismatch' })])
+    expect(refused.error?.errors?.[0]?.message).toContain('GIBAATWW')
     // An Austrian bank code the portal does not know: only the country counts.
     const unknownBank = await saveBank(seedClubs.volume, { iban: 'AT611904300234573201', bic: 'BKAUATWWXXX' })
     expect(unknownBank.status).toBe(200)

@@ -30,7 +30,7 @@ type CampaignFields = Pick<
 >
 
 /** The contract inlines the name's minimum (no generated constant): read it from the schema. */
-const NAME_MIN = minLengthOf(CreateCampaignBody.def.left.shape.name)
+const NAME_MIN = minLengthOf(CreateCampaignBody.shape.name)
 
 /** The contract's rules: `to` after `from`; minimum ≤ suggested amount ≤ goal. */
 const checkRules = (fields: CampaignFields): void => {

@@ -1,7 +1,7 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { clubUpdateOf } from '../tests/backend/bodies.ts'
+import { type BodyOf, call, kindOf } from '../tests/backend/client.ts'
 import { viennaDay } from './time.ts'
 
 /** Issue 11: no duplicate clubs, and input that makes sense (postal codes, birth dates, characters, trimming). */
@@ -10,26 +10,16 @@ const admin = seedAccounts.admin.email
 const member = seedAccounts.verein.email
 const clubOf = async (clubId: string) => (await call('GET', `/club/cluboverview/${clubId}`, { as: admin })).body.club
 /** A club as the profile form sends it back. */
-const profileOf = async (clubId: string) => {
-  const {
-    status: _s,
-    isChecked: _i,
-    checkedAt: _c,
-    logo: _l,
-    legitimationFiles: _f,
-    documents: _d,
-    completeness: _x,
-    createdAt: _a,
-    updatedAt: _u,
-    ...profile
-  } = await clubOf(clubId)
-  return profile
-}
-const save = (body: unknown, as: string = admin) => call('PUT', '/club', { as, body })
-const register = (body: unknown) => call('POST', '/club/createWithUser', { body })
-const clubCount = async () => (await call('GET', '/club', { as: admin, query: { size: 1 } })).body.totalItems as number
+const profileOf = async (clubId: string) => clubUpdateOf(await clubOf(clubId))
+type Registration = BodyOf<'POST', '/club/createWithUser'>
+const save = (body: BodyOf<'PUT', '/club'>, as: string = admin) => call('PUT', '/club', { as, body })
+const register = (body: Registration) => call('POST', '/club/createWithUser', { body })
+const clubCount = async () => (await call('GET', '/club', { as: admin, query: { size: 1 } })).body.totalItems
 
-const registration = (club: Record<string, unknown> = {}, user: Record<string, unknown> = {}) => ({
+const registration = (
+  club: Partial<Registration['club']> = {},
+  user: Partial<Registration['user']> = {},
+): Registration => ({
   club: {
     name: 'Schachklub Hernals',
     zvrNumber: '4711',
@@ -62,7 +52,7 @@ describe('one club per ZVR number', () => {
       const result = await register(registration({ name: 'Musikverein Hallein', zvrNumber }))
       expect(result.status).toBe(409)
       expect(kindOf(result)).toBe('zvr-taken')
-      expect(result.body.errors).toEqual([expect.objectContaining({ field: 'club.zvrNumber', code: 'taken' })])
+      expect(result.error?.errors).toEqual([expect.objectContaining({ field: 'club.zvrNumber', code: 'taken' })])
     }
     // Nothing was stored: no club, no user.
     expect(await clubCount()).toBe(before)
@@ -75,7 +65,7 @@ describe('one club per ZVR number', () => {
     const taken = await save({ ...profile, zvrNumber: hallein.zvrNumber }, member)
     expect(taken.status).toBe(409)
     expect(kindOf(taken)).toBe('zvr-taken')
-    expect(taken.body.errors).toEqual([expect.objectContaining({ field: 'zvrNumber', code: 'taken' })])
+    expect(taken.error?.errors).toEqual([expect.objectContaining({ field: 'zvrNumber', code: 'taken' })])
     expect((await save(profile, member)).status).toBe(200)
     expect((await save({ ...profile, zvrNumber: '' }, member)).status).toBe(200)
     // With the number free again, another club may take it (and only one of two at once).
@@ -111,10 +101,7 @@ describe('a club of the same name in the same postal code', () => {
     const warned = await register(namesake)
     expect(warned.status).toBe(409)
     expect(kindOf(warned)).toBe('possible-duplicate')
-    expect(warned.body.errors.map((error: { field: string }) => error.field)).toEqual([
-      'club.name',
-      'club.address.postalCode',
-    ])
+    expect(warned.error?.errors?.map((error) => error.field)).toEqual(['club.name', 'club.address.postalCode'])
     const confirmed = await register({ ...namesake, confirmDuplicate: true })
     expect(confirmed.status).toBe(201)
     // Stored trimmed, inner spaces collapsed.
@@ -137,7 +124,7 @@ describe('a club of the same name in the same postal code', () => {
     const warned = await save(renamed)
     expect(warned.status).toBe(409)
     expect(kindOf(warned)).toBe('possible-duplicate')
-    expect(warned.body.errors.map((error: { field: string }) => error.field)).toEqual(['name', 'address.postalCode'])
+    expect(warned.error?.errors?.map((error) => error.field)).toEqual(['name', 'address.postalCode'])
     expect((await save({ ...renamed, confirmDuplicate: true })).status).toBe(200)
     // Saving other changes later does not ask again; the flag is not stored.
     const saved = await save({ ...(await profileOf(seedClubs.incomplete)), description: 'Blasmusik.' })
@@ -153,12 +140,12 @@ describe('postal codes by country', () => {
         registration({ address: { street: 'Gasse', houseNumber: '1', postalCode, city: 'Wien' } }),
       )
       expect(result.status).toBe(400)
-      expect(result.body.errors).toEqual([expect.objectContaining({ field: 'club.address.postalCode' })])
+      expect(result.error?.errors).toEqual([expect.objectContaining({ field: 'club.address.postalCode' })])
     }
     const profile = await profileOf(seedClubs.incomplete)
     const wrong = await save({ ...profile, address: { ...profile.address, postalCode: '80331' } })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.errors).toEqual([expect.objectContaining({ field: 'address.postalCode' })])
+    expect(wrong.error?.errors).toEqual([expect.objectContaining({ field: 'address.postalCode' })])
     // Empty while unknown (completeness reports it).
     const empty = await save({ ...profile, address: { ...profile.address, postalCode: '' } })
     expect(empty.status).toBe(200)
@@ -188,7 +175,7 @@ describe('postal codes by country', () => {
     ]) {
       const result = await save(billing(country!, postalCode!))
       expect(result.status, `${country} ${postalCode}`).toBe(400)
-      expect(result.body.errors).toEqual([
+      expect(result.error?.errors).toEqual([
         expect.objectContaining({ field: 'billingAddress.postalCode', code: 'invalid_postal_code' }),
       ])
     }
@@ -228,7 +215,7 @@ describe('the legitimation’s birth date', () => {
     ]) {
       const result = await withBirthDate(birthDate!)
       expect(result.status, birthDate).toBe(400)
-      expect(result.body.errors).toEqual([expect.objectContaining({ field: 'legitimation.birthDate', code })])
+      expect(result.error?.errors).toEqual([expect.objectContaining({ field: 'legitimation.birthDate', code })])
     }
     for (const birthDate of [yearsAgo(14), yearsAgo(120), yearsAgo(121, 1), '1985-03-12']) {
       expect((await withBirthDate(birthDate)).status, birthDate).toBe(200)
@@ -241,7 +228,7 @@ describe('text without control characters or bidirectional overrides', () => {
     const refused = await register(registration({ name: 'Schachklub \u202EsnreH' }, { lastName: 'Spr\u0007inger' }))
     expect(refused.status).toBe(400)
     expect(kindOf(refused)).toBe('validation')
-    expect(refused.body.errors).toEqual([
+    expect(refused.error?.errors).toEqual([
       expect.objectContaining({ field: 'club.name', code: 'invalid_characters' }),
       expect.objectContaining({ field: 'user.lastName', code: 'invalid_characters' }),
     ])
@@ -253,7 +240,7 @@ describe('text without control characters or bidirectional overrides', () => {
       shortDescription: 'Sport\u0000',
     })
     expect(result.status).toBe(400)
-    expect(result.body.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+    expect(result.error?.errors?.map((error) => error.field).sort()).toEqual([
       'address.city',
       'legitimation.firstName',
       'shortDescription',
@@ -261,7 +248,7 @@ describe('text without control characters or bidirectional overrides', () => {
     // Elsewhere too: a campaign's name, an invitation's … every body.
     const role = await call('POST', '/clubroles', { as: admin, body: { name: 'Kassa\u202Dprüfer' } })
     expect(role.status).toBe(400)
-    expect(role.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_characters' })])
+    expect(role.error?.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_characters' })])
   })
 
   it('keeps line breaks and tabs in multiline texts, and trims what surrounds a text', async () => {
@@ -278,7 +265,9 @@ describe('text without control characters or bidirectional overrides', () => {
     expect(saved.body.address).toMatchObject({ street: 'Kerpelystraße', city: 'Leoben' })
     const multilineName = await save({ ...profile, name: 'Sportunion\nLeoben' })
     expect(multilineName.status).toBe(400)
-    expect(multilineName.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_characters' })])
+    expect(multilineName.error?.errors).toEqual([
+      expect.objectContaining({ field: 'name', code: 'invalid_characters' }),
+    ])
   })
 
   it('leaves passwords alone', async () => {

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
@@ -34,7 +33,7 @@ describe('club types', () => {
     const inUse = await call('DELETE', `/clubtypes/${seedClubTypes.feuerwehr}`, { as: admin })
     expect(inUse.status).toBe(409)
     expect(kindOf(inUse)).toBe('in-use')
-    expect(inUse.body.detail).toContain('Freiwillige Feuerwehr Tulln')
+    expect(inUse.error?.detail).toContain('Freiwillige Feuerwehr Tulln')
     const created = await call('POST', '/clubtypes', { as: admin, body: { name: 'Schachverein' } })
     expect((await call('DELETE', `/clubtypes/${created.body.id}`, { as: admin })).status).toBe(204)
     expect((await call('DELETE', `/clubtypes/${created.body.id}`, { as: admin })).status).toBe(404)
@@ -61,7 +60,7 @@ describe('club roles', () => {
       body: { email: 'jugend@demo.at', clubRoleId: role.body.id },
     })
     const roles = await call('GET', '/clubroles/all', { as: admin })
-    expect(roles.body.find((candidate: { id: string }) => candidate.id === role.body.id).memberCount).toBe(1)
+    expect(roles.body.find((candidate) => candidate.id === role.body.id)!.memberCount).toBe(1)
     expect(kindOf(await call('DELETE', `/clubroles/${role.body.id}`, { as: admin }))).toBe('in-use')
   })
 
@@ -75,7 +74,7 @@ describe('club roles', () => {
     expect((await call('PUT', '/clubroles', { as: admin, body: { id: 'cr-none', name: 'Egal' } })).status).toBe(404)
     const inUse = await call('DELETE', `/clubroles/${seedClubRoles.kassier}`, { as: admin })
     expect(kindOf(inUse)).toBe('in-use')
-    expect(inUse.body.detail).toContain('SV Grünbach 1923')
+    expect(inUse.error?.detail).toContain('SV Grünbach 1923')
     expect((await call('DELETE', `/clubroles/${seedClubRoles.rechnungspruefung}`, { as: admin })).status).toBe(204)
   })
 })

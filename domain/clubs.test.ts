@@ -1,13 +1,15 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf, sentMails } from '../tests/backend/client.ts'
+import { clubUpdateOf } from '../tests/backend/bodies.ts'
+import { type BodyOf, type Schemas, call, kindOf, sentMails } from '../tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 const overview = async (clubId: string) => (await call('GET', `/club/cluboverview/${clubId}`, { as: admin })).body
 const clubOf = async (clubId: string) => (await overview(clubId)).club
+/** The club as the profile form sends it back. */
+const profileOf = async (clubId: string) => clubUpdateOf(await clubOf(clubId))
 
-const emptyProfile = (club: Record<string, unknown>) => ({
+const emptyProfile = <T extends object>(club: T) => ({
   ...club,
   vatNumber: '',
   bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
@@ -40,7 +42,7 @@ describe('club completeness', () => {
   })
 
   it('saves incomplete data and reports what is missing; optional parts do not count', async () => {
-    const club = await clubOf(seedClubs.volume)
+    const club = await profileOf(seedClubs.volume)
     const saved = await call('PUT', '/club', { as: seedAccounts.verein.email, body: emptyProfile(club) })
     expect(saved.status).toBe(200)
     expect(saved.body.completeness.missing).toEqual([
@@ -64,10 +66,10 @@ describe('club completeness', () => {
   })
 
   it('trims the club name before checking it', async () => {
-    const club = await clubOf(seedClubs.volume)
+    const club = await profileOf(seedClubs.volume)
     const short = await call('PUT', '/club', { as: seedAccounts.verein.email, body: { ...club, name: '   V   ' } })
     expect(short.status).toBe(400)
-    expect(short.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
+    expect(short.error?.errors).toEqual([expect.objectContaining({ field: 'name', code: 'too_small' })])
     const padded = await call('PUT', '/club', {
       as: seedAccounts.verein.email,
       body: { ...club, name: `  ${club.name}  ` },
@@ -77,7 +79,7 @@ describe('club completeness', () => {
   })
 
   it('uses the club address for billing when asked to, and repeats it in the response', async () => {
-    const club = await clubOf(seedClubs.volume)
+    const club = await profileOf(seedClubs.volume)
     const saved = await call('PUT', '/club', {
       as: admin,
       body: {
@@ -103,7 +105,7 @@ describe('club completeness', () => {
   })
 
   it('answers 404 for an unknown club and an unknown club type', async () => {
-    const club = await clubOf(seedClubs.volume)
+    const club = await profileOf(seedClubs.volume)
     expect((await call('PUT', '/club', { as: admin, body: { ...club, id: 'club-none' } })).status).toBe(404)
     expect((await call('PUT', '/club', { as: admin, body: { ...club, clubTypeId: 'ct-none' } })).status).toBe(404)
     expect((await call('GET', '/club/cluboverview/club-none', { as: admin })).status).toBe(404)
@@ -116,10 +118,22 @@ describe('the club status state machine', () => {
     expect(released.status).toBe(200)
     expect(released.body.status).toBe('ACTIVE')
     expect(kindOf(await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin }))).toBe('invalid-transition')
-    expect((await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })).body.status).toBe('INACTIVE')
-    expect(kindOf(await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } }))).toBe(
-      'invalid-transition',
-    )
+    expect(
+      (
+        await call('PUT', `/club/inactive/${seedClubs.releasable}`, {
+          as: admin,
+          body: { reason: 'Zum Testen deaktiviert.' },
+        })
+      ).body.status,
+    ).toBe('INACTIVE')
+    expect(
+      kindOf(
+        await call('PUT', `/club/inactive/${seedClubs.releasable}`, {
+          as: admin,
+          body: { reason: 'Zum Testen deaktiviert.' },
+        }),
+      ),
+    ).toBe('invalid-transition')
     expect((await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })).body.status).toBe('ACTIVE')
   })
 
@@ -146,7 +160,10 @@ describe('the club status state machine', () => {
     )
     expect(await sentMails()).toHaveLength(before)
     // Released again after it was inactive: told again.
-    await call('PUT', `/club/inactive/${seedClubs.releasable}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })
+    await call('PUT', `/club/inactive/${seedClubs.releasable}`, {
+      as: admin,
+      body: { reason: 'Zum Testen deaktiviert.' },
+    })
     await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })
     expect(await releaseNotices()).toHaveLength(2)
   })
@@ -156,7 +173,7 @@ describe('the club status state machine', () => {
     expect(result.status).toBe(409)
     expect(kindOf(result)).toBe('club-incomplete')
     const { missing } = (await clubOf(seedClubs.incomplete)).completeness
-    expect(result.body.errors).toEqual(
+    expect(result.error?.errors).toEqual(
       missing.map((field: string) => ({ field, message: 'Missing.', code: 'missing' })),
     )
     expect((await clubOf(seedClubs.incomplete)).status).toBe('PROCESSING')
@@ -167,7 +184,10 @@ describe('the club status state machine', () => {
   })
 
   it('rejects a registration: PROCESSING → INACTIVE; nothing returns to PROCESSING', async () => {
-    const rejected = await call('PUT', `/club/inactive/${seedClubs.incomplete}`, { as: admin, body: { reason: 'Zum Testen deaktiviert.' } })
+    const rejected = await call('PUT', `/club/inactive/${seedClubs.incomplete}`, {
+      as: admin,
+      body: { reason: 'Zum Testen deaktiviert.' },
+    })
     expect(rejected.body.status).toBe('INACTIVE')
   })
 })
@@ -181,14 +201,16 @@ describe('the check mark', () => {
     })
     expect(checked.status).toBe(200)
     expect(checked.body.isChecked).toBe(true)
-    expect(Date.parse(checked.body.checkedAt)).toBeGreaterThanOrEqual(before - 1000)
+    expect(Date.parse(checked.body.checkedAt!)).toBeGreaterThanOrEqual(before - 1000)
     const unchecked = await call('POST', `/club/${seedClubs.incomplete}/isChecked`, {
       as: admin,
       body: { isChecked: false },
     })
     expect(unchecked.body).toMatchObject({ isChecked: false, checkedAt: checked.body.checkedAt })
     expect((await clubOf(seedClubs.incomplete)).isChecked).toBe(false)
-    expect((await call('POST', `/club/${seedClubs.incomplete}/isChecked`, { as: admin, body: {} })).status).toBe(400)
+    expect((await call('POST', `/club/${seedClubs.incomplete}/isChecked`, { as: admin, invalidBody: {} })).status).toBe(
+      400,
+    )
   })
 })
 
@@ -245,7 +267,11 @@ describe('the release list', () => {
 })
 
 describe('club files', () => {
-  const image = (label: string, name = 'bild.jpg', contentType = 'image/jpeg') => ({
+  const image = (
+    label: Schemas['ImageReference']['label'],
+    name = 'bild.jpg',
+    contentType: Schemas['ImageReference']['contentType'] = 'image/jpeg',
+  ): Schemas['ImageReference'] => ({
     label,
     name,
     path: `clubs/${seedClubs.volume}/${label}/1234-${name}`,
@@ -259,7 +285,7 @@ describe('club files', () => {
     'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
   }
   /** Uploads a file of the record's kind and size to its path first: a backend records only what it holds. */
-  const uploaded = async <T extends { path: string; contentType: string; size: number }>(file: T): Promise<T> => {
+  const uploaded = async <const T extends { path: string; contentType: string; size: number }>(file: T): Promise<T> => {
     const bytes = new Uint8Array(file.size)
     bytes.set(MAGIC[file.contentType]!)
     const result = await call('PUT', '/storage/blob', {
@@ -286,7 +312,7 @@ describe('club files', () => {
       query: { label: 'LOGO' },
     })
     expect(logos.body).toEqual([added.body])
-    expect(logos.body[0].id).not.toBe(before.id)
+    expect(logos.body[0]!.id).not.toBe(before!.id)
   })
 
   it('accepts only JPEG legitimation scans', async () => {
@@ -295,13 +321,13 @@ describe('club files', () => {
       body: image('LEGITIMATION_FRONT', 'ausweis.png', 'image/png'),
     })
     expect(png.status).toBe(400)
-    expect(png.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['contentType', 'name'])
+    expect(png.error?.errors?.map((error) => error.field).sort()).toEqual(['contentType', 'name'])
     const jpeg = await call('PUT', `/club/${seedClubs.volume}/addImage`, {
       as: seedAccounts.verein.email,
       body: await uploaded(image('LEGITIMATION_FRONT', 'ausweis.JPEG')),
     })
     expect(jpeg.status).toBe(200)
-    expect((await clubOf(seedClubs.volume)).legitimationFiles.front.id).toBe(jpeg.body.id)
+    expect((await clubOf(seedClubs.volume)).legitimationFiles.front!.id).toBe(jpeg.body.id)
   })
 
   it('keeps uploads inside the club’s folder', async () => {
@@ -310,7 +336,7 @@ describe('club files', () => {
       body: { ...image('GALLERY'), path: `clubs/${seedClubs.secondActive}/GALLERY/x.jpg` },
     })
     expect(elsewhere.status).toBe(400)
-    expect(elsewhere.body.errors[0].field).toBe('path')
+    expect(elsewhere.error?.errors?.[0]?.field).toBe('path')
   })
 
   it('adds gallery images and other documents, lists them newest first, and deletes them', async () => {
@@ -322,7 +348,7 @@ describe('club files', () => {
       as: seedAccounts.verein.email,
       query: { label: 'GALLERY' },
     })
-    expect(images.body[0].id).toBe(gallery.body.id)
+    expect(images.body[0]!.id).toBe(gallery.body.id)
     expect(images.body.length).toBeGreaterThan(1)
 
     const doc = await call('PUT', `/club/${seedClubs.volume}/addDocument`, {
@@ -337,7 +363,7 @@ describe('club files', () => {
     })
     expect(doc.status).toBe(200)
     const docs = await call('GET', `/club/${seedClubs.volume}/getDocuments`, { as: seedAccounts.verein.email })
-    expect(docs.body[0].id).toBe(doc.body.id)
+    expect(docs.body[0]!.id).toBe(doc.body.id)
 
     // An image id is no document and vice versa.
     expect(
@@ -378,7 +404,7 @@ describe('club files', () => {
     const { documents } = await clubOf(seedClubs.volume)
     await call('DELETE', `/club/${seedClubs.volume}/deleteDocumentFile`, {
       as: admin,
-      body: { fileId: documents.spend2Form.id },
+      body: { fileId: documents.spend2Form!.id },
     })
     const club = await clubOf(seedClubs.volume)
     expect(club.documents.spend2Form).toBeNull()
@@ -389,9 +415,9 @@ describe('club files', () => {
 describe('members and the club switcher', () => {
   it('lists the clubs a user represents, sorted by name, with their role', async () => {
     const result = await call('GET', `/club/all/user/${seedAccounts.verein.uid}`, { as: seedAccounts.verein.email })
-    expect(result.body.map((club: { name: string }) => club.name)).toEqual(['Musikverein Hallein', 'SV Grünbach 1923'])
+    expect(result.body.map((club) => club.name)).toEqual(['Musikverein Hallein', 'SV Grünbach 1923'])
     expect(result.body[1]).toMatchObject({ id: seedClubs.volume, status: 'ACTIVE', clubRoleName: 'Obmann/Obfrau' })
-    expect(result.body[1].logo).not.toBeNull()
+    expect(result.body[1]!.logo).not.toBeNull()
     expect((await call('GET', '/club/all/user/uid-nobody', { as: admin })).status).toBe(404)
   })
 
@@ -402,12 +428,12 @@ describe('members and the club switcher', () => {
     expect(view.donations.count).toBe(donations.body.totalItems)
     expect(view.donations.thisMonthCount).toBeGreaterThan(0)
     expect(view).toMatchObject({ clubTypeName: 'Sportverein', memberCount: 4, campaigns: { total: 9, enabled: 6 } })
-    expect(view.paymentAccount.status).toBe('ACTIVE')
+    expect(view.paymentAccount?.status).toBe('ACTIVE')
   })
 })
 
 describe('the public registration', () => {
-  const registration = {
+  const registration: BodyOf<'POST', '/club/createWithUser'> = {
     club: {
       name: 'Schachklub Hernals',
       zvrNumber: '1234567890',
@@ -456,7 +482,7 @@ describe('the public registration', () => {
     expect(kindOf(refused)).toBe('email-not-verified')
 
     const oobCode = new URL(mail.link, 'http://localhost').searchParams.get('oobCode')
-    expect((await call('POST', '/__mock/identity/applyActionCode', { body: { oobCode } })).status).toBe(204)
+    expect((await call('POST', '/__mock/identity/applyActionCode', { body: { oobCode: oobCode! } })).status).toBe(204)
     const confirmed = `Bearer ${(await signIn()).body.idToken}`
     const clubs = await call('GET', clubsPath, { authorization: confirmed })
     expect(clubs.body).toEqual([expect.objectContaining({ id: result.body.club.id, clubRoleName: 'Obmann/Obfrau' })])
@@ -469,13 +495,15 @@ describe('the public registration', () => {
     })
     expect(taken.status).toBe(409)
     expect(kindOf(taken)).toBe('user-exists')
-    const terms = await call('POST', '/club/createWithUser', { body: { ...registration, acceptedTerms: false } })
-    expect(terms.body.errors).toEqual([expect.objectContaining({ field: 'acceptedTerms' })])
+    const terms = await call('POST', '/club/createWithUser', {
+      invalidBody: { ...registration, acceptedTerms: false },
+    })
+    expect(terms.error?.errors).toEqual([expect.objectContaining({ field: 'acceptedTerms' })])
     const type = await call('POST', '/club/createWithUser', {
       body: { ...registration, club: { ...registration.club, clubTypeId: 'ct-none' } },
     })
     expect(type.status).toBe(400)
-    expect(type.body.errors[0].field).toBe('club.clubTypeId')
+    expect(type.error?.errors?.[0]?.field).toBe('club.clubTypeId')
     const blank = await call('POST', '/club/createWithUser', {
       body: {
         ...registration,
@@ -484,12 +512,12 @@ describe('the public registration', () => {
       },
     })
     expect(blank.status).toBe(400)
-    expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'club.name', code: 'too_small' })])
+    expect(blank.error?.errors).toEqual([expect.objectContaining({ field: 'club.name', code: 'too_small' })])
     const blankUser = await call('POST', '/club/createWithUser', {
       body: { ...registration, user: { ...registration.user, firstName: '\t' } },
     })
     expect(blankUser.status).toBe(400)
-    expect(blankUser.body.errors).toEqual([expect.objectContaining({ field: 'user.firstName', code: 'too_small' })])
+    expect(blankUser.error?.errors).toEqual([expect.objectContaining({ field: 'user.firstName', code: 'too_small' })])
     // Nothing of the refused registrations was stored.
     expect((await call('GET', '/club', { as: admin, query: { size: 100 } })).body.totalItems).toBe(30)
   })

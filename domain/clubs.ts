@@ -42,7 +42,7 @@ import { change, recordAudit } from './audit.ts'
 import { applyBankChange, checkBicAgainstIban, withKnownBankName } from './bank-review.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { collator, getClub, getUser, normalizeName } from './common.ts'
-import { claimBlob, releaseBlob } from './files.ts'
+import { claimBlob, filePlaceRule, isFilePlace, releaseBlob } from './files.ts'
 import { sendInvitation } from './invitations.ts'
 import { clubReleasedMail, verificationMail } from './mails.ts'
 import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
@@ -123,9 +123,8 @@ const addFile = async (
   single: boolean,
 ): Promise<FileRecord> => {
   const errors = new FieldErrors()
-  if (!body.path.startsWith(`clubs/${clubId}/`)) {
-    errors.add('path', `Must be inside the club's folder (clubs/${clubId}/…).`, 'invalid_path')
-  }
+  const place = { kind: 'club', clubId, label: body.label } as const
+  if (!isFilePlace(body.path, place)) errors.add('path', filePlaceRule(place), 'invalid_path')
   if (body.label === 'LEGITIMATION_FRONT' || body.label === 'LEGITIMATION_BACK') {
     // The card provider accepts only JPEG scans.
     if (body.contentType !== 'image/jpeg')

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedCampaigns, seedClubs } from '../mocks/db/seed-accounts.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
@@ -59,7 +58,7 @@ describe('donations of a club', () => {
     expect(names.every((name) => name !== null)).toBe(true)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')))
     const lastPage = await page({ sort: 'donorName,desc', size: 1000, page: 10 })
-    expect(lastPage.body.items.at(-1).donorName).toBeNull()
+    expect(lastPage.body.items.at(-1)!.donorName).toBeNull()
   })
 
   it('filter by Vienna day with totals over the whole filter', async () => {
@@ -120,7 +119,7 @@ describe('donation statistics', () => {
     const result = (await stats({ from, to })).body
     expect(result).toMatchObject({ groupBy: 'DAY', from, to, currency: 'EUR' })
     expect(result.buckets).toHaveLength(14)
-    expect(result.buckets[0].periodStart).toBe(from)
+    expect(result.buckets[0]!.periodStart).toBe(from)
     const listTotal = (await page({ from, to, size: 1 })).body
     expect(result.buckets.reduce((sum: number, bucket: { amountCents: number }) => sum + bucket.amountCents, 0)).toBe(
       listTotal.totalCents,

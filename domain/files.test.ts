@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 /**
  * Files the backend keeps, on every store: who may upload where, the content check by magic bytes,
  * signed links and what they serve, discarding an upload. (That a record needs an upload, and that the
@@ -99,14 +98,14 @@ describe('signed links', () => {
     const path = pathIn('SPEND2_FORM', 'formular.pdf')
     await upload(member, path, PDF)
     const link = await call('GET', '/storage/link', { as: member, query: { path } })
-    const file = await call('GET', apiPathOf(link.body.url as string))
+    const file = await call('GET', apiPathOf(link.body.url))
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('application/pdf')
     expect(file.headers.get('content-disposition')).toMatch(/^attachment;/)
     expect(file.headers.get('x-content-type-options')).toBe('nosniff')
     expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
 
-    const tampered = new URL(link.body.url as string)
+    const tampered = new URL(link.body.url)
     tampered.searchParams.set('signature', 'x'.repeat(43))
     expect((await call('GET', apiPathOf(tampered.toString()))).status).toBe(403)
   })
@@ -124,5 +123,82 @@ describe('signed links', () => {
     expect(logo.status).toBe(200)
     expect(logo.headers.get('content-type')).toBe('image/png')
     expect(logo.headers.get('content-disposition')).toMatch(/^inline;/)
+  })
+})
+
+describe('storage paths, checked whole', () => {
+  /** Paths that must never name a place: they leave the folder, or could be read as another path later. */
+  const tricks = (clubId: string) => [
+    `clubs/${clubId}/GALLERY/../../${seedClubs.secondActive}/GALLERY/x.jpg`,
+    `clubs/${clubId}/../${seedClubs.secondActive}/GALLERY/x.jpg`,
+    `clubs/${clubId}/GALLERY/./x.jpg`,
+    `clubs/${clubId}//GALLERY/x.jpg`,
+    `/clubs/${clubId}/GALLERY/x.jpg`,
+    `clubs/${clubId}/GALLERY/x.jpg/`,
+    `clubs\\${clubId}\\GALLERY\\x.jpg`,
+    `clubs/${clubId}/GALLERY/..\\..\\x.jpg`,
+    `clubs/${clubId}/GALLERY/%2e%2e%2fx.jpg`,
+    `clubs/${clubId}%2fGALLERY/x.jpg`,
+    `clubs/${clubId}/GALLERY/x.jpg%00.png`,
+    `clubs/${clubId}/GALLERY/\u2024\u2024/x.jpg`,
+    `clubs/${clubId}/GALLERY/x\u2215y.jpg`,
+    `clubs/${clubId}/GALLERY/x\u0000.jpg`,
+    `clubs/${clubId}/GALLERY/${'a'.repeat(300)}.jpg`,
+  ]
+
+  it('refuses uploads to paths with `..`, absolute paths, backslashes or encoded separators (400)', async () => {
+    for (const path of tricks(seedClubs.volume)) {
+      const result = await upload(admin, path, JPEG)
+      expect(result.status, path).toBe(400)
+    }
+  })
+
+  const image = (path: string, label: 'GALLERY' | 'LOGO' = 'GALLERY') => ({
+    label,
+    name: 'bild.jpg',
+    path,
+    contentType: 'image/jpeg' as const,
+    size: JPEG.length,
+  })
+  const addImage = (path: string, label?: 'GALLERY' | 'LOGO') =>
+    call('PUT', `/club/${seedClubs.volume}/addImage`, { as: member, body: image(path, label) })
+
+  it('records a club’s file only in that club’s own folder, under the record’s label', async () => {
+    const own = pathIn('GALLERY', 'fest.jpg')
+    await upload(member, own, JPEG, 'image/jpeg')
+    expect((await addImage(own)).status).toBe(200)
+
+    const refused = [
+      // Another club's folder, even one whose id starts like this club's, and no club at all.
+      pathIn('GALLERY', 'fremd.jpg', seedClubs.secondActive),
+      `clubs/${seedClubs.volume}x/GALLERY/1-x.jpg`,
+      `app-logo/${++counter}-logo.jpg`,
+      // Its own folder, but under another label than the record's, or in no label folder.
+      pathIn('LOGO', 'logo.jpg'),
+      `clubs/${seedClubs.volume}/1-x.jpg`,
+      ...tricks(seedClubs.volume),
+    ]
+    for (const path of refused) {
+      const result = await addImage(path)
+      expect(result.status, path).toBe(400)
+      expect(kindOf(result), path).toBe('validation')
+      expect(JSON.stringify(result.error), path).toContain('"field":"path"')
+    }
+  })
+
+  it('records the app logo only from the logo’s folder', async () => {
+    for (const path of [
+      pathIn('LOGO', 'logo.png'),
+      `app-logo/../clubs/${seedClubs.volume}/LOGO/1-logo.png`,
+      `app-logo\\${++counter}-logo.png`,
+      `/app-logo/${++counter}-logo.png`,
+    ]) {
+      const result = await call('PUT', '/applogo', {
+        as: admin,
+        body: { id: seedAppLogoId, name: 'logo.png', path, contentType: 'image/png', size: PNG.length },
+      })
+      expect(result.status, path).toBe(400)
+      expect(kindOf(result), path).toBe('validation')
+    }
   })
 })

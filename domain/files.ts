@@ -7,7 +7,9 @@
  * Storage paths: `clubs/<clubId>/<label>/<uuid>-<name>` (a club's images and documents, the label one of
  * the contract's `ImageLabel`/`DocumentLabel`) and `app-logo/<uuid>-<name>` (the portal's logo). The
  * contract's `UploadPath` pattern already excludes `..`, absolute paths and other folders; `storageArea`
- * checks again, so no caller of these rules depends on the schema alone.
+ * checks again, so no caller of these rules depends on the schema alone. A record's path (the contract's
+ * looser `StoragePath`) is checked the same way, whole, and must be the record's own place:
+ * `checkFilePlace`, for the club's images and documents and the app logo, in both backends.
  */
 import { GetAppLogoFileQueryParams } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
 import {
@@ -45,7 +47,12 @@ const DOCUMENT_LABELS = new Set<string>(Object.values(DocumentLabel))
 const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 
-/** What a storage path names, or null for a path outside the storage's places (`..`, absolute, elsewhere). */
+/**
+ * What a storage path names, or null for a path outside the storage's places. The whole path is checked,
+ * not a prefix: no `..`, `.` or empty segment (so no absolute path and no `//`), and only ASCII letters,
+ * digits, `.`, `_` and `-` in a segment, so no backslash, no percent-encoding (`%2e%2e`, `%2f`), no
+ * control or look-alike Unicode characters that a store or a later decoding could read as a separator.
+ */
 export const storageArea = (path: string): StorageArea | null => {
   if (path.length === 0 || path.length > 300) return null
   const segments = path.split('/')
@@ -71,6 +78,31 @@ const areaOrProblem = (path: string): StorageArea => {
       'invalid_path',
     )
   return area
+}
+
+/** Where a record's file must lie: its club's folder under the record's label, or the app logo's folder. */
+export type FilePlace =
+  { readonly kind: 'club'; readonly clubId: string; readonly label: FileLabel } | { readonly kind: 'app-logo' }
+
+/**
+ * Whether a record's path, checked whole (`storageArea`), is the record's own place: the club of the
+ * request (never another club's folder) under the record's label, or `app-logo/` for the portal's logo.
+ */
+export const isFilePlace = (path: string, place: FilePlace): boolean => {
+  const area = storageArea(path)
+  if (area === null) return false
+  return place.kind === 'club'
+    ? area.kind === 'club' && area.clubId === place.clubId && area.label === place.label
+    : area.kind === 'app-logo'
+}
+
+/** What `path` must look like for `place` (the validation message). */
+export const filePlaceRule = (place: FilePlace): string =>
+  `Must be ${place.kind === 'club' ? `clubs/${place.clubId}/${place.label}/<name>` : 'app-logo/<name>'}: inside that folder, without \`..\`, empty segments or characters other than letters, digits, \`.\`, \`_\` and \`-\`.`
+
+/** `isFilePlace`, or a validation problem on `path`. */
+export const checkFilePlace = (path: string, place: FilePlace): void => {
+  if (!isFilePlace(path, place)) throw invalidField('path', filePlaceRule(place), 'invalid_path')
 }
 
 /** The file name at the end of a path, without the random part the client puts in front. */

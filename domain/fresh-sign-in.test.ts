@@ -1,6 +1,6 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
+import { clubUpdateOf } from '../tests/backend/bodies.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
 
 /**
@@ -55,7 +55,13 @@ describe('operations that need a fresh sign-in', () => {
   it('refuse a role change on an old sign-in but accept a name change', async () => {
     const stale = await staleSignIn(seedAccounts.admin.email)
     const user = seedAccounts.neu
-    const body = { uid: user.uid, email: user.email, firstName: 'Neue', lastName: user.lastName, role: 'ROLE_USER' }
+    const body = {
+      uid: user.uid,
+      email: user.email,
+      firstName: 'Neue',
+      lastName: user.lastName,
+      role: 'ROLE_USER' as const,
+    }
     const renamed = await call('PUT', '/users', { authorization: stale, body })
     expect(renamed.status).toBe(200)
     expect(renamed.body.firstName).toBe('Neue')
@@ -72,7 +78,7 @@ describe('operations that need a fresh sign-in', () => {
 
   it('refuse a change of the bank details on an old sign-in but accept other profile changes', async () => {
     const stale = await staleSignIn(seedAccounts.verein.email)
-    const club = await clubOf(stale, seedClubs.volume)
+    const club = clubUpdateOf(await clubOf(stale, seedClubs.volume))
     const described = await call('PUT', '/club', {
       authorization: stale,
       body: { ...club, shortDescription: 'Frisch beschrieben, ohne neue Anmeldung.' },

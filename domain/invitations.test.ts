@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it, vi } from 'vitest'
 import { seedAccounts, seedClubRoles, seedClubs, seedInvitations } from '../mocks/db/seed-accounts.ts'
 import { call, kindOf, sentMails } from '../tests/backend/client.ts'
@@ -153,7 +152,7 @@ describe('invitations', () => {
     const members = await call('GET', `/club/${seedClubs.volume}/getUsers`, { as: seedAccounts.verein.email })
     const invited = members.body.filter((member: { email: string }) => member.email === 'doppelt@demo.at')
     expect(invited).toHaveLength(1)
-    expect(invited[0].invitationId).toBe(second.body.id)
+    expect(invited[0]!.invitationId).toBe(second.body.id)
   })
 
   it('re-inviting after the earlier invitation expired does not claim a working link was replaced', async () => {
@@ -176,8 +175,8 @@ describe('the invitation check (GET /users/invitation)', () => {
       status: 'VALID',
       email: seedInvitations.valid.email,
       clubName: 'SV Grünbach 1923',
-      clubRoleName: expect.any(String),
-      expiresAt: expect.any(String),
+      clubRoleName: expect.any(String) as string,
+      expiresAt: expect.any(String) as string,
       hasAccount: false,
     })
     expect(Date.parse(valid.body.expiresAt)).toBeGreaterThan(Date.now())

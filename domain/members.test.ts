@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubs, seedInvitations } from '../mocks/db/seed-accounts.ts'
 import { call, kindOf, sentMails } from '../tests/backend/client.ts'
@@ -72,7 +71,9 @@ describe('what deleting a user leaves behind (GET /users/{uid}/deletionImpact)',
   it('names the clubs whose only member the user is', async () => {
     const neu = await call('GET', `/users/${seedAccounts.neu.uid}/deletionImpact`, { as: seedAccounts.admin.email })
     expect(neu.status).toBe(200)
-    expect(neu.body).toEqual({ soleRepresentativeOf: [{ id: seedClubs.incomplete, name: expect.any(String) }] })
+    expect(neu.body).toEqual({
+      soleRepresentativeOf: [{ id: seedClubs.incomplete, name: expect.any(String) as string }],
+    })
     // Clubs with other members are not named; neither are users of no club.
     expect(
       (await call('GET', `/users/${seedAccounts.verein.uid}/deletionImpact`, { as: seedAccounts.admin.email })).body,

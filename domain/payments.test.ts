@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it, vi } from 'vitest'
 import { expiredOnboardingLinkId } from '../mocks/db/seed.ts'
 import { seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
@@ -6,7 +5,8 @@ import { ORIGIN, call, kindOf } from '../tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 const linkOf = (url: string) => new URL(url).searchParams.get('link')!
-const submit = (link: string, outcome: string) => call('POST', '/__mock/provider/submit', { body: { link, outcome } })
+const submit = (link: string, outcome: 'COMPLETE' | 'PARTIAL' | 'CANCEL') =>
+  call('POST', '/__mock/provider/submit', { body: { link, outcome } })
 const accountOf = async (clubId: string) =>
   (await call('GET', `/payment/account/${clubId}`, { as: admin })).body.account
 
@@ -18,13 +18,13 @@ describe('card-provider accounts', () => {
       clubId: seedClubs.withoutAccount,
       status: 'ONBOARDING',
       chargesEnabled: false,
-      requirements: expect.arrayContaining(['BANK_ACCOUNT']),
+      requirements: expect.arrayContaining(['BANK_ACCOUNT']) as unknown[],
     })
     expect(created.body.url).toMatch(new RegExp(`^${ORIGIN}/__mock/provider/onboarding\\?link=`))
     expect(Date.parse(created.body.expiresAt)).toBeGreaterThan(Date.now())
 
     const link = linkOf(created.body.url)
-    expect((await call('GET', `/__mock/provider/link?link=${link}`)).body).toMatchObject({
+    expect((await call('GET', '/__mock/provider/link', { query: { link } })).body).toMatchObject({
       status: 'OPEN',
       clubName: 'Kulturverein Bregenzer Kulturbühne',
     })
@@ -60,7 +60,7 @@ describe('card-provider accounts', () => {
     expect((await submit(linkOf(fresh.body.url), 'CANCEL')).body.redirectTo).toBe(
       `${ORIGIN}/payment/return?clubId=${clubId}`,
     )
-    expect((await accountOf(clubId)).status).toBe('ONBOARDING')
+    expect((await accountOf(clubId))?.status).toBe('ONBOARDING')
 
     const second = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     await submit(linkOf(second.body.url), 'PARTIAL')
@@ -71,9 +71,9 @@ describe('card-provider accounts', () => {
     // A newer link replaces older ones.
     const third = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
     const fourth = await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email })
-    expect((await call('GET', `/__mock/provider/link?link=${linkOf(third.body.url)}`)).status).toBe(404)
+    expect((await call('GET', '/__mock/provider/link', { query: { link: linkOf(third.body.url) } })).status).toBe(404)
     await submit(linkOf(fourth.body.url), 'COMPLETE')
-    expect((await accountOf(clubId)).status).toBe('ACTIVE')
+    expect((await accountOf(clubId))?.status).toBe('ACTIVE')
     expect(kindOf(await call('POST', `/payment/onboardinglink/${clubId}`, { as: seedAccounts.verein.email }))).toBe(
       'payment-account-state',
     )
@@ -81,9 +81,11 @@ describe('card-provider accounts', () => {
 
   it('send an expired link to /payment, where a new one is handed out', async () => {
     const clubId = seedPaymentAccounts.onboarding.clubId
-    expect((await call('GET', `/__mock/provider/link?link=${expiredOnboardingLinkId}`)).body.status).toBe('EXPIRED')
+    expect((await call('GET', '/__mock/provider/link', { query: { link: expiredOnboardingLinkId } })).body.status).toBe(
+      'EXPIRED',
+    )
     expect((await submit(expiredOnboardingLinkId, 'COMPLETE')).body.redirectTo).toBe(`/payment?clubId=${clubId}`)
-    expect((await accountOf(clubId)).status).toBe('ONBOARDING')
+    expect((await accountOf(clubId))?.status).toBe('ONBOARDING')
 
     const link = await call('POST', `/payment/onboardinglink/${clubId}`, { as: admin })
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -104,9 +106,9 @@ describe('card-provider accounts', () => {
       })
       expect(result.status).toBe(400)
       expect(kindOf(result)).toBe('validation')
-      expect(result.body.errors).toEqual([expect.objectContaining({ field: 'reason', code: 'too_small' })])
+      expect(result.error?.errors).toEqual([expect.objectContaining({ field: 'reason', code: 'too_small' })])
     }
-    expect((await accountOf(clubId)).status).toBe('ACTIVE')
+    expect((await accountOf(clubId))?.status).toBe('ACTIVE')
     const padded = await call('DELETE', `/payment/rejectaccount/${accountId}/${clubId}`, {
       as: admin,
       body: { reason: '  Betrug.  ' },
@@ -128,7 +130,7 @@ describe('card-provider accounts', () => {
       rejectReason: 'Verdacht auf Missbrauch.',
     })
     expect(
-      (await call('GET', `/payment/account/${clubId}`, { as: seedAccounts.verein.email })).body.account.rejectReason,
+      (await call('GET', `/payment/account/${clubId}`, { as: seedAccounts.verein.email })).body.account?.rejectReason,
     ).toBe('Verdacht auf Missbrauch.')
     expect(
       kindOf(
@@ -154,7 +156,7 @@ describe('card-provider accounts', () => {
     // A rejected account does not block a new one, which replaces it.
     const created = await call('POST', `/payment/createaccount/${clubId}`, { as: admin })
     expect(created.status).toBe(201)
-    expect((await accountOf(clubId)).accountId).toBe(created.body.account.accountId)
+    expect((await accountOf(clubId))?.accountId).toBe(created.body.account.accountId)
   })
 
   it('are deleted, after which the club has none and may get a new one', async () => {
@@ -166,9 +168,9 @@ describe('card-provider accounts', () => {
   })
 
   it('of the seed are in every state, and clubs without one read null', async () => {
-    expect((await accountOf(seedPaymentAccounts.active.clubId)).status).toBe('ACTIVE')
-    expect((await accountOf(seedPaymentAccounts.onboarding.clubId)).status).toBe('ONBOARDING')
-    expect((await accountOf(seedPaymentAccounts.rejected.clubId)).status).toBe('REJECTED')
+    expect((await accountOf(seedPaymentAccounts.active.clubId))?.status).toBe('ACTIVE')
+    expect((await accountOf(seedPaymentAccounts.onboarding.clubId))?.status).toBe('ONBOARDING')
+    expect((await accountOf(seedPaymentAccounts.rejected.clubId))?.status).toBe('REJECTED')
     expect(await accountOf(seedClubs.withoutAccount)).toBeNull()
   })
 })

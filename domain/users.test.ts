@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- these tests read JSON answers loosely (test-client's `call`); the contract suite checks their shapes */
 import { describe, expect, it } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
 import { call, idTokenFor, kindOf } from '../tests/backend/client.ts'
@@ -12,7 +11,7 @@ describe('users', () => {
   it('lists users sorted by last name (administrators only)', async () => {
     const result = await call('GET', '/users', { as: admin })
     expect(result.status).toBe(200)
-    const lastNames = result.body.map((user: { lastName: string }) => user.lastName)
+    const lastNames = result.body.map((user) => user.lastName)
     expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b, 'de')))
     expect(result.body[0]).not.toHaveProperty('password')
   })
@@ -23,7 +22,7 @@ describe('users', () => {
       password: 'Sicher-123',
       firstName: 'Erika',
       lastName: 'Muster',
-      role: 'ROLE_STAFF',
+      role: 'ROLE_STAFF' as const,
     }
     const created = await call('POST', '/users', { as: admin, body })
     expect(created.status).toBe(201)
@@ -41,7 +40,7 @@ describe('users', () => {
       email: 'staff@demo.at',
       firstName: 'Stefanie',
       lastName: 'Sachbearbeiterin',
-      role: 'ROLE_STAFF',
+      role: 'ROLE_STAFF' as const,
     }
     const result = await call('PUT', '/users', { as: admin, body: update })
     expect(result.status).toBe(200)
@@ -58,12 +57,12 @@ describe('users', () => {
       password: 'Sicher-123',
       firstName: '   ',
       lastName: 'Muster',
-      role: 'ROLE_STAFF',
+      role: 'ROLE_STAFF' as const,
     }
     const blank = await call('POST', '/users', { as: admin, body })
     expect(blank.status).toBe(400)
     expect(kindOf(blank)).toBe('validation')
-    expect(blank.body.errors).toEqual([expect.objectContaining({ field: 'firstName', code: 'too_small' })])
+    expect(blank.error?.errors).toEqual([expect.objectContaining({ field: 'firstName', code: 'too_small' })])
     expect((await signIn('leer@demo.at', 'Sicher-123')).status).toBe(400)
 
     const update = {
@@ -71,11 +70,11 @@ describe('users', () => {
       email: 'staff@demo.at',
       firstName: 'Stefanie',
       lastName: ' ',
-      role: 'ROLE_STAFF',
+      role: 'ROLE_STAFF' as const,
     }
     const blankUpdate = await call('PUT', '/users', { as: admin, body: update })
     expect(blankUpdate.status).toBe(400)
-    expect(blankUpdate.body.errors).toEqual([expect.objectContaining({ field: 'lastName', code: 'too_small' })])
+    expect(blankUpdate.error?.errors).toEqual([expect.objectContaining({ field: 'lastName', code: 'too_small' })])
     const padded = await call('PUT', '/users', {
       as: admin,
       body: { ...update, firstName: '  Stefanie  Maria ', lastName: ' Sachbearbeiterin ' },

@@ -82,20 +82,35 @@ const invalidInput = (location: InputLocation, errors: readonly FieldError[]) =>
  * Parses `input` or throws a 400 `validation` problem listing every bad field. In a body, every text is
  * also held to `textCharacterErrors` (of what the schema keeps, or of the whole input when it fails).
  */
-export const parseInput = <S extends z.ZodMiniType>(schema: S, input: unknown, location: InputLocation): z.output<S> => {
+export const parseInput = <S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+  location: InputLocation,
+): z.output<S> => {
   const result = schema.safeParse(input, { error: englishMessage, reportInput: true })
   if (result.success) {
     const characters = location === 'body' ? textCharacterErrors(result.data) : []
     if (characters.length > 0) throw invalidInput(location, characters)
     return result.data
   }
-  const errors: FieldError[] = result.error.issues.map((issue) => {
-    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
-    return {
-      field: issue.path.length > 0 ? issue.path.map(String).join('.') : location,
-      message: issue.message,
-      code: missing ? 'missing' : issue.code,
+  const errors: FieldError[] = result.error.issues.flatMap((issue): FieldError[] => {
+    // A field the (closed) schema does not name: one error per field, at its own path
+    // (docs/decisions/0024-closed-contract.md).
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        field: [...issue.path, key].map(String).join('.'),
+        message: 'Unknown field: the contract does not name it.',
+        code: 'unknown_field',
+      }))
     }
+    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined
+    return [
+      {
+        field: issue.path.length > 0 ? issue.path.map(String).join('.') : location,
+        message: issue.message,
+        code: missing ? 'missing' : issue.code,
+      },
+    ]
   })
   const badFields = new Set(errors.map((error) => error.field))
   const characters =

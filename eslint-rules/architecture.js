@@ -27,7 +27,8 @@ const SHARED_CHECKS = new Set([
 const domainMayImport = (rel) => rel.startsWith('src/api/generated/') || SHARED_CHECKS.has(rel)
 
 /** What server/ may import from mocks/. */
-const serverMayImport = (rel) => /^mocks\/(identity|provider)\//.test(rel) || /^mocks\/db\/(seed[^/]*|types\.ts)$/.test(rel)
+const serverMayImport = (rel) =>
+  /^mocks\/(identity|provider)\//.test(rel) || /^mocks\/db\/(seed[^/]*|types\.ts)$/.test(rel)
 
 const checkBackendImport = (fromRel, toRel) => {
   const from = TOP.exec(fromRel)?.[1]
@@ -102,22 +103,42 @@ export default {
           if (!target) return
           const to = layerOf(target)
           if (/^(domain|server)(\/|$)/.test(to.rel)) {
-            context.report({ node, messageId: 'layer', data: { message: 'src/ must not import the backends (domain/, server/).' } })
+            context.report({
+              node,
+              messageId: 'layer',
+              data: { message: 'src/ must not import the backends (domain/, server/).' },
+            })
             return
           }
           if (to.rel.startsWith('mocks/') || to.rel === 'mocks') {
             const dynamicInMain = from.rel === 'src/main.tsx' && node.type === 'ImportExpression'
             if (!dynamicInMain) {
-              context.report({ node, messageId: 'layer', data: { message: 'src/ must not import mocks/ (only main.tsx enables mocking).' } })
+              context.report({
+                node,
+                messageId: 'layer',
+                data: { message: 'src/ must not import mocks/ (only main.tsx enables mocking).' },
+              })
             }
             return
           }
           const permitted = allowed[from.layer]
           if (permitted && !permitted.includes(to.layer)) {
-            context.report({ node, messageId: 'layer', data: { message: `${from.layer} must not import ${to.layer} (imports flow routes → features → components, lib → api).` } })
+            context.report({
+              node,
+              messageId: 'layer',
+              data: {
+                message: `${from.layer} must not import ${to.layer} (imports flow routes → features → components, lib → api).`,
+              },
+            })
           }
           if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
-            context.report({ node, messageId: 'layer', data: { message: `Feature "${from.feature}" must not import feature "${to.feature}"; move shared code to src/components or src/lib.` } })
+            context.report({
+              node,
+              messageId: 'layer',
+              data: {
+                message: `Feature "${from.feature}" must not import feature "${to.feature}"; move shared code to src/components or src/lib.`,
+              },
+            })
           }
         }
         return {

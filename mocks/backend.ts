@@ -15,13 +15,18 @@ import type { Store } from './db/store.ts'
 import type { DbState } from './db/types.ts'
 import { mintIdToken } from './identity/offline-identity.ts'
 import type { IdentityStore } from './identity/offline-identity.ts'
-import { MOCK_SIGNING_KEY } from './identity/tokens.ts'
+import { newSigningKey } from './identity/tokens.ts'
 
 export interface MockBackendOptions {
   /** The clock; tests may move it. Defaults to Date.now. */
   now?: () => number
   /** A state to start from instead of the seed (restored browser state). */
   initialState?: DbState
+  /**
+   * The key the offline identity signs ID tokens with: the browser passes the one it keeps with the saved
+   * state, so a reload keeps the session. Defaults to a fresh random key: per backend, so per process.
+   */
+  signingKey?: Uint8Array
 }
 
 export interface MockBackend {
@@ -40,11 +45,12 @@ export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
 
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
   const now = options.now ?? (() => Date.now())
+  const signingKey = options.signingKey ?? newSigningKey()
   const store = createStore(options.initialState ?? freshSeed(now()))
   // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
   const fileBlobs = createMemoryFileBlobs()
   const domain = createDomainBackend(
-    memoryUnitOfWork(store, { now, fileBlobs }),
+    memoryUnitOfWork(store, { now, signingKey, fileBlobs }),
     { now },
     { onUnexpected: (id, error) => console.error('[mock backend]', id, error) },
   )
@@ -62,9 +68,11 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
       const user = [...tables.users.values()].find((candidate) => candidate.email === wanted)
       if (!user) throw new Error(`No user with the e-mail address ${email} in the mocked backend.`)
       const validAfter = tables.credentials.get(user.uid)?.sessionsValidAfter ?? 0
-      return mintIdToken(user, validAfter, now(), singletons.faults.tokenLifetimeSeconds, MOCK_SIGNING_KEY)
+      return mintIdToken(user, validAfter, now(), singletons.faults.tokenLifetimeSeconds, signingKey)
     },
     transact: (work) =>
-      store.transactAsync((tx) => work(memoryPorts(tx, { now, fileBlobs }), memoryIdentityStore(tx, now))),
+      store.transactAsync((tx) =>
+        work(memoryPorts(tx, { now, signingKey, fileBlobs }), memoryIdentityStore(tx, now, signingKey)),
+      ),
   }
 }

@@ -6,7 +6,7 @@
 import { http, passthrough } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockBackend } from './backend.ts'
-import { deserializeState, serializeState } from './db/persistence.ts'
+import { STATE_KEY, createStatePersistence, deserializeState } from './db/persistence.ts'
 import type { ProviderLinkInfo, ProviderOutcome } from '../domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
 import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
@@ -14,13 +14,21 @@ import { createHandlers } from './handlers/all-handlers.ts'
 import { API_PREFIX } from './handlers/api-route.ts'
 import { renderProviderPage } from './provider/provider-dom.ts'
 
-export const STATE_KEY = 'vereinsportal.mock-backend.state'
+export { STATE_KEY }
+
+/**
+ * How the page learns whether the demo state is saved, without importing this module (src/ must not):
+ * on `vereinsportal:mock-storage-query` this announces the status as `vereinsportal:mock-storage`
+ * (detail `{ saved, reason }`), and again whenever it changes. src/lib/mock-storage-status.ts listens.
+ */
+const STATUS_EVENT = 'vereinsportal:mock-storage'
+const QUERY_EVENT = 'vereinsportal:mock-storage-query'
 
 const storage = (): Storage | null => {
   try {
     return window.localStorage
   } catch {
-    return null // e.g. storage disabled: the demo still works, it just forgets on reload
+    return null // e.g. storage disabled: the demo still works, forgets on reload, and the banner says so
   }
 }
 
@@ -34,27 +42,25 @@ let started: Promise<{ pageHandled: boolean }> | null = null
 export const startMockBackend = (): Promise<{ pageHandled: boolean }> => (started ??= start())
 
 const start = async (): Promise<{ pageHandled: boolean }> => {
-  const store = storage()
-  const restored = store?.getItem(STATE_KEY) ?? null
-  const backend = createMockBackend({ initialState: deserializeState(restored) ?? undefined })
+  const persistence = createStatePersistence(storage())
+  const announce = () => window.dispatchEvent(new CustomEvent(STATUS_EVENT, { detail: persistence.status() }))
+  persistence.subscribe(announce)
+  window.addEventListener(QUERY_EVENT, announce)
+  // The key signing this browser's ID tokens is kept beside the state, so a reload keeps the session. A
+  // reset of the demo data keeps it too: it restores data, not the installation (decision 23).
+  const backend = createMockBackend({
+    initialState: persistence.load() ?? undefined,
+    signingKey: persistence.signingKey(),
+  })
 
   // Save after every change; follow changes another tab saved, so two tabs don't overwrite each other.
   // serializeState reuses the text of unchanged tables, and an unchanged whole is not written again.
-  let lastSaved: string | null = restored
   let applyingRemote = false
   backend.store.subscribe((state) => {
-    if (applyingRemote || !store) return
-    try {
-      const text = serializeState(state)
-      if (text === lastSaved) return
-      lastSaved = text
-      store.setItem(STATE_KEY, lastSaved)
-    } catch (error) {
-      console.warn('[mock backend] could not save the demo data', error)
-    }
+    if (!applyingRemote) persistence.save(state)
   })
   window.addEventListener('storage', (event) => {
-    if (event.key !== STATE_KEY || event.newValue === lastSaved) return
+    if (event.key !== STATE_KEY || !persistence.adopt(event.newValue)) return
     const next = event.newValue === null ? null : deserializeState(event.newValue)
     applyingRemote = true
     try {
@@ -68,7 +74,9 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
   // The Firebase-mode e2e project signs in against the Auth emulator and still uses this backend.
   const env = import.meta.env
   if (env.VITE_AUTH === 'firebase' && env.VITE_FIREBASE_AUTH_EMULATOR_HOST && env.VITE_FIREBASE_PROJECT_ID) {
-    backend.store.transact((tx) => tx.setSingleton('settings', { firebaseEmulatorProject: env.VITE_FIREBASE_PROJECT_ID ?? null }))
+    backend.store.transact((tx) =>
+      tx.setSingleton('settings', { firebaseEmulatorProject: env.VITE_FIREBASE_PROJECT_ID ?? null }),
+    )
   }
 
   const faults = faultsFromSearchParams(new URLSearchParams(window.location.search))
@@ -78,7 +86,10 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
   // for each handler it tries: what is neither the API nor the control plane goes on at the first one.
   const mocked = (url: URL) => url.pathname.includes('/__mock/') || url.pathname.includes(`${API_PREFIX}/`)
   const worker = setupWorker(
-    http.all(({ request }) => !mocked(new URL(request.url)), () => passthrough()),
+    http.all(
+      ({ request }) => !mocked(new URL(request.url)),
+      () => passthrough(),
+    ),
     ...createHandlers(backend),
   )
   await worker.start({

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { mockServiceWorkerPlugin } from './vite-plugin.ts'
 
 type Hook = (...args: unknown[]) => unknown
-const hook = (plugin: ReturnType<typeof mockServiceWorkerPlugin>, name: string): Hook => plugin[name as keyof typeof plugin] as Hook
+const hook = (plugin: ReturnType<typeof mockServiceWorkerPlugin>, name: string): Hook =>
+  plugin[name as keyof typeof plugin] as Hook
 
 /** Runs the plugin for a mode whose .env file says `VITE_MOCKS=<value>` and reports what the build emitted. */
 const build = (mocks: string | undefined) => {

@@ -81,7 +81,8 @@ export const mockServiceWorkerPlugin = (): Plugin => {
       this.emitFile({ type: 'asset', fileName: WORKER_FILE, source: workerScript() })
     },
     closeBundle() {
-      if (!enabled && !keepSeedFiles && outDir) rmSync(path.join(outDir, 'seed-files'), { recursive: true, force: true })
+      if (!enabled && !keepSeedFiles && outDir)
+        rmSync(path.join(outDir, 'seed-files'), { recursive: true, force: true })
     },
   }
 }

@@ -120,7 +120,13 @@ const waitForUrl = async (url: string, timeoutMs: number, child?: ChildProcess) 
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     if (child && child.exitCode !== null) throw new Error(`${url}: the process serving it stopped (${child.exitCode})`)
-    if (await fetch(url).then((response) => response.ok, () => false)) return
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`)
@@ -312,7 +318,10 @@ const shortName = (resource: Resource) => {
  */
 const chainBefore = (requests: Resource[], moment: number): Resource[] => {
   const done = requests.filter((request) => request.end <= moment)
-  const gate = done.reduce<Resource | undefined>((last, request) => (!last || request.end > last.end ? request : last), undefined)
+  const gate = done.reduce<Resource | undefined>(
+    (last, request) => (!last || request.end > last.end ? request : last),
+    undefined,
+  )
   if (!gate) return []
   return longestChain(done.filter((request) => request.end <= gate.start || request === gate))
 }
@@ -453,7 +462,9 @@ const measureDashboard = async (
       say(`  /home: first content ${Math.round(firstContent)} ms ("${state.heading}"), requests:`)
       for (const resource of [...resources].sort((a, b) => a.start - b.start)) {
         const name = isApi(resource) || isAuth(resource) ? shortName(resource) : new URL(resource.name).pathname
-        say(`    ${String(Math.round(resource.start)).padStart(6)} → ${String(Math.round(resource.end)).padStart(6)}  ${name}`)
+        say(
+          `    ${String(Math.round(resource.start)).padStart(6)} → ${String(Math.round(resource.end)).padStart(6)}  ${name}`,
+        )
       }
       const tasks = state.longTasks.map((task) => `${Math.round(task.start)}+${Math.round(task.duration)}`)
       say(`  long tasks (start+duration ms): ${tasks.join(', ')}; FCP ${Math.round(state.fcp ?? NaN)} ms`)
@@ -605,12 +616,25 @@ const main = async () => {
           'round trips',
           atMost(2),
         )
-        row(`${label}: round trips the overview cards waited for`, round(pick(network, 'overviewRoundTrips')), 'round trips')
-        row(`${label}: requests started before first content`, round(pick(network, 'requestsBeforeContent')), 'requests')
-        row(`${label}: chart chunk requested after its data's request started`, round(pick(network, 'chunkMinusData')), 'ms', {
-          text: 'before the data arrives',
-          ok: () => network.every((sample) => sample.chunkBeforeData === true),
-        })
+        row(
+          `${label}: round trips the overview cards waited for`,
+          round(pick(network, 'overviewRoundTrips')),
+          'round trips',
+        )
+        row(
+          `${label}: requests started before first content`,
+          round(pick(network, 'requestsBeforeContent')),
+          'requests',
+        )
+        row(
+          `${label}: chart chunk requested after its data's request started`,
+          round(pick(network, 'chunkMinusData')),
+          'ms',
+          {
+            text: 'before the data arrives',
+            ok: () => network.every((sample) => sample.chunkBeforeData === true),
+          },
+        )
         row(`${label}, latency only: first content (club name)`, round(pick(network, 'firstContent')), 'ms')
         row(`${label}, latency only: overview cards shown`, round(pick(network, 'overviewShown')), 'ms')
         row(`${label}, latency only: chart drawn`, round(pick(network, 'chartShown')), 'ms')

@@ -7,7 +7,7 @@ import { sortKey } from '../domain/sort-key.ts'
 import { DAY_MS, isoInstant, viennaDay } from '../domain/time.ts'
 import { createPrng } from '../mocks/db/prng.ts'
 import { buildSeed, seedInstant } from '../mocks/db/seed.ts'
-import { SEED_PASSWORD, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
+import { SEED_PASSWORD_HASH, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
 import type {
   ClubRecord,
   CredentialRecord,
@@ -88,7 +88,7 @@ export const benchState = (now: number, size: BenchSize): DbState => {
       phoneNumber: '',
       createdAt,
     })
-    credentials.set(uid, { uid, password: SEED_PASSWORD, sessionsValidAfter: 0 })
+    credentials.set(uid, { uid, passwordHash: SEED_PASSWORD_HASH, sessionsValidAfter: 0 })
     clubs.set(id, {
       ...template,
       id,

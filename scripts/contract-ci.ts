@@ -12,12 +12,14 @@
  *   19489): the callers sign in at the emulator, and the stale-sign-in cases run too.
  *
  * 1. starts the backend on a free port,
- * 2. runs the suite directly against it (every status, problem kind and body checked),
+ * 2. runs the suite directly against it (every status, problem kind and body checked; against the server
+ *    with a sign-in rate limit of its own per case, so the 429 cases run),
  * 3. starts Stoplight Prism's validation proxy in front of it
  *    (`prism proxy openapi/portal.yaml <backend>/api/backend/v1 --errors`; the contract's server URL is
  *    relative, so Prism serves the paths at its root and forwards to the backend's API prefix),
  * 4. runs the suite again through Prism, which must report no violation,
- * 5. stops both. Exits non-zero when anything failed.
+ * 5. stops both. Exits non-zero when anything failed. Each run's coverage (documented responses a case
+ *    got) is repeated in the summary; the responses no case got are in test-results/contract/.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
@@ -25,6 +27,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { CONTRACT_FILE } from '../openapi/contract.ts'
 import { freePort } from '../server/testing/free-port.ts'
 import { createScratchDatabase } from '../server/testing/scratch-database.ts'
 import { startAuthEmulator } from './firebase-emulator.ts'
@@ -36,7 +39,6 @@ const root = path.resolve(import.meta.dirname, '..')
 const node = process.execPath
 const children: ChildProcess[] = []
 
-
 /** Starts a long-running process and resolves once its output matches `ready`. */
 const start = (name: string, args: string[], ready: RegExp, timeoutMs: number, env: NodeJS.ProcessEnv = process.env) =>
   new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
@@ -44,7 +46,10 @@ const start = (name: string, args: string[], ready: RegExp, timeoutMs: number, e
     const child = spawn(node, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
     children.push(child)
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (ready.test(output)) {
@@ -75,9 +80,11 @@ interface SuiteRun {
   code: number
   passed: number
   failed: number
+  /** The suite's `Coverage: …` line. */
+  coverage: string
 }
 
-/** Runs the suite, echoing its output, and reads its closing `N passed, N failed` line. */
+/** Runs the suite, echoing its output, and reads its closing `N passed, N failed` line and its coverage. */
 const runSuite = (args: string[]) =>
   new Promise<SuiteRun>((resolve) => {
     const child = spawn(node, ['tests/contract/run.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -88,7 +95,8 @@ const runSuite = (args: string[]) =>
     })
     child.once('exit', (code) => {
       const counts = /(\d+) passed, (\d+) failed\s*$/.exec(output)
-      resolve({ code: code ?? 1, passed: Number(counts?.[1] ?? 0), failed: Number(counts?.[2] ?? 1) })
+      const coverage = /^Coverage: .*$/m.exec(output)?.[0] ?? 'Coverage: not reported'
+      resolve({ code: code ?? 1, passed: Number(counts?.[1] ?? 0), failed: Number(counts?.[2] ?? 1), coverage })
     })
   })
 
@@ -107,14 +115,31 @@ const scratchDatabase = async (url: string): Promise<string> => {
   return scratch.url
 }
 
+/** The server's sign-in rate limit per client and minute in this run (the suite's 429 cases use it up). */
+const SIGN_IN_LIMIT = 60
+/** The same for the other operations anyone may call. */
+const PUBLIC_LIMIT = 150
+
 /** The Auth emulator the server verifies tokens against (target `firebase`). */
 let emulatorHost: string | undefined
 
 /** Starts the backend under test; its log lines that report a contract violation. */
 const startBackend = async (port: number): Promise<{ label: string; violations: () => string[] }> => {
   if (target === 'mock') {
-    const mock = await start('mock:server', ['mocks/server.ts', '--port', String(port), '--strict', '--quiet'], /listening on/, 120_000)
-    return { label: 'mock:server --strict', violations: () => mock.output().split('\n').filter((line) => line.includes('[mock server --strict]')) }
+    const mock = await start(
+      'mock:server',
+      ['mocks/server.ts', '--port', String(port), '--strict', '--quiet'],
+      /listening on/,
+      120_000,
+    )
+    return {
+      label: 'mock:server --strict',
+      violations: () =>
+        mock
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('[mock server --strict]')),
+    }
   }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -122,9 +147,12 @@ const startBackend = async (port: number): Promise<{ label: string; violations: 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     // The suite registers, accepts invitations and signs in many times from one address, twice (directly
-    // and through Prism): the rate limits (server/rate-limits.ts) are raised, not switched off.
-    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
-    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+    // and through Prism): the rate limits (server/rate-limits.ts) are raised, not switched off. The direct
+    // run sends each case as a client of its own (X-Forwarded-For from the trusted loopback), so its 429
+    // cases use up limits of their own (--sign-in-limit, --public-limit).
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: String(SIGN_IN_LIMIT),
+    RATE_LIMIT_PUBLIC_PER_MINUTE: String(PUBLIC_LIMIT),
+    TRUST_PROXY: '127.0.0.1',
   }
   let where: string
   if (process.env.DATABASE_URL) {
@@ -138,7 +166,10 @@ const startBackend = async (port: number): Promise<{ label: string; violations: 
     where = `PGlite in ${dataDir}`
   }
   if (target === 'firebase') {
-    const emulator = await startAuthEmulator({ quiet: true, port: Number(process.env.FIREBASE_TEST_PORT ?? 19479) + 10 })
+    const emulator = await startAuthEmulator({
+      quiet: true,
+      port: Number(process.env.FIREBASE_TEST_PORT ?? 19479) + 10,
+    })
     cleanups.push(emulator.stop)
     emulatorHost = emulator.host
     env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
@@ -149,7 +180,11 @@ const startBackend = async (port: number): Promise<{ label: string; violations: 
   // Answers with a server error are logged at level 50 (error): each one counts against the run.
   return {
     label: `server on ${where}`,
-    violations: () => server.output().split('\n').filter((line) => line.includes('"level":50')),
+    violations: () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":50')),
   }
 }
 
@@ -162,25 +197,57 @@ try {
 
   console.log(`\n=== Contract suite against ${backend.label} ===`)
   const signIn = emulatorHost ? ['--firebase-emulator', emulatorHost] : []
-  const direct = await runSuite(['--base-url', `${mockUrl}/api/backend/v1`, ...signIn])
+  const limits =
+    target === 'mock' ? [] : ['--sign-in-limit', String(SIGN_IN_LIMIT), '--public-limit', String(PUBLIC_LIMIT)]
+  const direct = await runSuite(['--base-url', `${mockUrl}/api/backend/v1`, ...signIn, ...limits, '--label', target])
 
   const prismPort = await freePort()
   const prismBin = path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js')
   const prism = await start(
     'Prism',
-    [prismBin, 'proxy', 'openapi/portal.yaml', `${mockUrl}/api/backend/v1`, '--errors', '--host', '127.0.0.1', '--port', String(prismPort)],
+    [
+      prismBin,
+      'proxy',
+      CONTRACT_FILE,
+      `${mockUrl}/api/backend/v1`,
+      '--errors',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(prismPort),
+    ],
     /Prism is listening/,
     180_000,
   )
   console.log(`\n=== Contract suite through Prism (validation proxy on http://127.0.0.1:${prismPort}) ===`)
-  const judged = await runSuite(['--base-url', `http://127.0.0.1:${prismPort}`, '--control-url', mockUrl, '--prism', ...signIn])
+  const judged = await runSuite([
+    '--base-url',
+    `http://127.0.0.1:${prismPort}`,
+    '--control-url',
+    mockUrl,
+    '--prism',
+    ...signIn,
+    '--label',
+    `${target}-prism`,
+  ])
 
   const strictViolations = backend.violations()
-  const prismViolations = prism.output().split('\n').filter((line) => /Violation:/.test(line) && /response/.test(line))
+  const prismViolations = prism
+    .output()
+    .split('\n')
+    .filter((line) => /Violation:/.test(line) && /response/.test(line))
   console.log('\n=== Contract CI ===')
-  console.log(`  suite against ${backend.label}: ${direct.code === 0 ? 'passed' : 'FAILED'} (${direct.passed} passed, ${direct.failed} failed)`)
-  console.log(`  suite through Prism: ${judged.code === 0 ? 'passed' : 'FAILED'} (${judged.passed} passed, ${judged.failed} failed)`)
-  console.log(`  ${target === 'mock' ? 'contract violations reported by mock:server --strict' : 'server errors in the log'}: ${strictViolations.length}`)
+  console.log(
+    `  suite against ${backend.label}: ${direct.code === 0 ? 'passed' : 'FAILED'} (${direct.passed} passed, ${direct.failed} failed)`,
+  )
+  console.log(`    ${direct.coverage}`)
+  console.log(
+    `  suite through Prism: ${judged.code === 0 ? 'passed' : 'FAILED'} (${judged.passed} passed, ${judged.failed} failed)`,
+  )
+  console.log(`    ${judged.coverage}`)
+  console.log(
+    `  ${target === 'mock' ? 'contract violations reported by mock:server --strict' : 'server errors in the log'}: ${strictViolations.length}`,
+  )
   console.log(`  Prism response violations (log): ${prismViolations.length}`)
   for (const line of [...strictViolations, ...prismViolations]) console.log(`    ${line}`)
   const extraFailures = strictViolations.length + prismViolations.length

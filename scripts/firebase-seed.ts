@@ -60,9 +60,8 @@ export const latestOobCode = async (
   requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET',
   host = EMULATOR_HOST,
 ): Promise<string | undefined> =>
-  (await emulatorOobCodes(host))
-    .filter((entry) => entry.email === email && entry.requestType === requestType)
-    .at(-1)?.oobCode
+  (await emulatorOobCodes(host)).filter((entry) => entry.email === email && entry.requestType === requestType).at(-1)
+    ?.oobCode
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const count = await seedEmulator()

@@ -54,7 +54,12 @@ interface RouteCase {
 }
 
 const ROUTES: RouteCase[] = [
-  { name: '/home', account: seedAccounts.verein.email, path: `/home?id=${seedClubs.secondActive}`, content: '#verlauf' },
+  {
+    name: '/home',
+    account: seedAccounts.verein.email,
+    path: `/home?id=${seedClubs.secondActive}`,
+    content: '#verlauf',
+  },
   { name: '/admin', account: seedAccounts.admin.email, path: '/admin', content: 'main ul[aria-label="Vereine"] > li' },
   {
     name: '/club/<id>/false',
@@ -85,11 +90,16 @@ const stampScript = (contentSelector: string) => {
     }
     mark('root', Boolean(rootElement?.firstElementChild))
     mark('shell', Boolean(rootElement?.querySelector('header nav')))
-    mark('abmelden', [...document.querySelectorAll('header button')].some((button) => button.textContent?.trim() === 'Abmelden'))
+    mark(
+      'abmelden',
+      [...document.querySelectorAll('header button')].some((button) => button.textContent?.trim() === 'Abmelden'),
+    )
     mark(
       'loading',
       Boolean(document.querySelector('[data-testid="loading-overlay"]')) ||
-        [...document.querySelectorAll('main [role="status"]')].some((element) => /wird geladen|Bitte warten/i.test(element.textContent ?? '')),
+        [...document.querySelectorAll('main [role="status"]')].some((element) =>
+          /wird geladen|Bitte warten/i.test(element.textContent ?? ''),
+        ),
     )
     mark('content', Boolean(document.querySelector(contentSelector)))
   }
@@ -115,7 +125,10 @@ process.on('SIGINT', () => process.exit(130))
 const waitForServer = async (url: string, timeoutMs = 60_000) => {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    const ok = await fetch(url).then((response) => response.ok, () => false)
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -142,7 +155,11 @@ const signIn = async (page: Page, base: string, email: string) => {
 }
 
 const measure = async (browser: Browser, { base }: Target, route: RouteCase, latency: number): Promise<Stamps> => {
-  const context = await browser.newContext({ viewport: sharedUse.viewport, locale: sharedUse.locale, timezoneId: sharedUse.timezoneId })
+  const context = await browser.newContext({
+    viewport: sharedUse.viewport,
+    locale: sharedUse.locale,
+    timezoneId: sharedUse.timezoneId,
+  })
   try {
     const page = await context.newPage()
     await signIn(page, base, route.account)
@@ -174,11 +191,15 @@ const main = async () => {
         stdio: ['ignore', 'ignore', 'inherit'],
       })
     }
-    const preview = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-      cwd: root,
-      stdio: 'ignore',
-      detached: true,
-    })
+    const preview = spawn(
+      'npx',
+      ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      {
+        cwd: root,
+        stdio: 'ignore',
+        detached: true,
+      },
+    )
     children.push(preview)
     await waitForServer(base)
   }
@@ -186,16 +207,21 @@ const main = async () => {
   const browser = await chromium.launch({ executablePath: findChromium(), args: sharedUse.launchOptions.args })
   try {
     console.log(`\nFirst load of signed-in routes, ms from navigation start (median of ${runs})\n`)
-    console.log(['latency', 'route'.padEnd(18), 'build'.padEnd(24), ...COLUMNS.map((column) => column.padStart(8))].join('  '))
+    console.log(
+      ['latency', 'route'.padEnd(18), 'build'.padEnd(24), ...COLUMNS.map((column) => column.padStart(8))].join('  '),
+    )
     for (const latency of latencies) {
       for (const route of ROUTES) {
         const samples = targets.map(() => [] as Stamps[])
         for (let run = 0; run < runs; run++) {
-          for (const [index, target] of targets.entries()) samples[index]!.push(await measure(browser, target, route, latency))
+          for (const [index, target] of targets.entries())
+            samples[index]!.push(await measure(browser, target, route, latency))
         }
         for (const [index, target] of targets.entries()) {
           const cells = COLUMNS.map((column) => {
-            const value = median(samples[index]!.map((sample) => sample[column]).filter((entry): entry is number => entry !== undefined))
+            const value = median(
+              samples[index]!.map((sample) => sample[column]).filter((entry): entry is number => entry !== undefined),
+            )
             return (value === undefined ? '–' : String(Math.round(value))).padStart(8)
           })
           const build = path.basename(target.root).slice(0, 24).padEnd(24)

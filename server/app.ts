@@ -98,7 +98,9 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID()
     },
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter longer than the contract allows (at most 128 characters) reaches the domain, which
+    // answers 400 `validation` as the mocked backend does (Fastify's default of 100 answered a bare 414).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     trustProxy: config.trustProxy ?? false,
   })
 

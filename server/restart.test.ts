@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
+import { clubUpdateOf } from '../tests/backend/bodies.ts'
 import { freePort } from './testing/free-port.ts'
 import { createScratchDatabase } from './testing/scratch-database.ts'
 
@@ -83,7 +84,7 @@ const signIn = async (base: string, email: string): Promise<string> => {
 const today = () => new Date().toISOString().slice(0, 10)
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-const restartCheck = async (env: NodeJS.ProcessEnv) => {
+const expectDataSurvivesRestart = async (env: NodeJS.ProcessEnv) => {
   const first = await startServer(env)
   const verein = await signIn(first.base, seedAccounts.verein.email)
 
@@ -117,21 +118,9 @@ const restartCheck = async (env: NodeJS.ProcessEnv) => {
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
 
   const overview = await api(first.base, 'GET', `/club/cluboverview/${seedClubs.volume}`, verein)
-  const {
-    id,
-    name: _name,
-    status: _status,
-    isChecked: _checked,
-    checkedAt: _at,
-    logo: _logo,
-    legitimationFiles: _files,
-    documents: _documents,
-    completeness: _completeness,
-    createdAt: _created,
-    updatedAt: _updated,
-    ...profile
-  } = overview.body.club as Record<string, unknown>
-  const changed = await api(first.base, 'PUT', '/club', verein, { id, name: 'SV Grünbach 1923 (neu)', ...profile })
+  // Only the fields of the body: the contract is closed (docs/decisions/0024-closed-contract.md).
+  const profile = clubUpdateOf(overview.body.club as Record<string, unknown>)
+  const changed = await api(first.base, 'PUT', '/club', verein, { ...profile, name: 'SV Grünbach 1923 (neu)' })
   expect(changed.status, JSON.stringify(changed.body)).toBe(200)
 
   expect(await stopServer(first)).toBe(0)
@@ -169,6 +158,6 @@ const storeEnv = async (): Promise<{ label: string; env: NodeJS.ProcessEnv }> =>
 describe('a restart', () => {
   it(`keeps what was written (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const { env } = await storeEnv()
-    await restartCheck(env)
+    await expectDataSurvivesRestart(env)
   }, 120_000)
 })

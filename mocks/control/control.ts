@@ -9,7 +9,10 @@ import type { Store, Tx } from '../db/store.ts'
 import type { Faults, MailRecord, Settings } from '../db/types.ts'
 
 const ok = (body: unknown): ApiResponse => ({ status: 200, body })
-const error = (status: number, code: string, message?: string): ApiResponse => ({ status, body: { error: code, ...(message ? { message } : {}) } })
+const error = (status: number, code: string, message?: string): ApiResponse => ({
+  status,
+  body: { error: code, ...(message ? { message } : {}) },
+})
 
 // ------------------------------------------------------------------------------------------------- mailbox
 
@@ -44,7 +47,11 @@ const FaultsInput = z
 export const putFaults = (tx: Tx, body: unknown): ApiResponse => {
   const result = FaultsInput.safeParse(body)
   if (!result.success) {
-    return error(400, 'INVALID_FAULTS', result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
+    return error(
+      400,
+      'INVALID_FAULTS',
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    )
   }
   const current = tx.singleton('faults')
   const next: Faults = {
@@ -65,15 +72,22 @@ export const faultsFromSearchParams = (params: URLSearchParams): Partial<Faults>
   const delay = params.get('mockDelay')
   if (delay !== null && /^\d+$/.test(delay)) patch.delayMs = Math.min(60_000, Number(delay))
   const lifetime = params.get('mockTokenLifetime')
-  if (lifetime !== null && /^\d+$/.test(lifetime) && Number(lifetime) > 0) patch.tokenLifetimeSeconds = Math.min(86_400, Number(lifetime))
+  if (lifetime !== null && /^\d+$/.test(lifetime) && Number(lifetime) > 0)
+    patch.tokenLifetimeSeconds = Math.min(86_400, Number(lifetime))
   const fail = params.get('mockFail')
   if (fail !== null) {
     patch.failures = fail
       .split(',')
       .map((entry) => /^([A-Za-z]+):(\d{3})(?::(\d+))?$/.exec(entry.trim()))
       .filter((match): match is RegExpExecArray => match !== null)
-      .map(([, operationId, status, times]) => ({ operationId: operationId!, status: Number(status), remaining: times ? Number(times) : null }))
-      .filter((rule) => (OPERATION_IDS as string[]).includes(rule.operationId) && rule.status >= 400 && rule.status <= 599)
+      .map(([, operationId, status, times]) => ({
+        operationId: operationId!,
+        status: Number(status),
+        remaining: times ? Number(times) : null,
+      }))
+      .filter(
+        (rule) => (OPERATION_IDS as string[]).includes(rule.operationId) && rule.status >= 400 && rule.status <= 599,
+      )
   }
   return Object.keys(patch).length > 0 ? patch : null
 }
@@ -88,9 +102,16 @@ export const takeInjectedFailure = async (store: Store, operationId: string): Pr
     // Another request may have used up the last failure meanwhile.
     if (index < 0) return null
     const rule = faults.failures[index]!
-    const rest = rule.remaining === null ? faults.failures : faults.failures.flatMap((candidate, i) =>
-      i !== index ? [candidate] : candidate.remaining! > 1 ? [{ ...candidate, remaining: candidate.remaining! - 1 }] : [],
-    )
+    const rest =
+      rule.remaining === null
+        ? faults.failures
+        : faults.failures.flatMap((candidate, i) =>
+            i !== index
+              ? [candidate]
+              : candidate.remaining! > 1
+                ? [{ ...candidate, remaining: candidate.remaining! - 1 }]
+                : [],
+          )
     if (rest !== faults.failures) tx.setSingleton('faults', { ...faults, failures: rest })
     return rule.status
   })
@@ -107,4 +128,3 @@ export const putSettings = (tx: Tx, body: unknown): ApiResponse => {
   tx.setSingleton('settings', next)
   return ok(next)
 }
-

@@ -21,7 +21,7 @@ import { compareBySortKey, sortKey } from '../../domain/sort-key.ts'
 import { isoInstant } from '../../domain/time.ts'
 import { offlineIdentityProvider } from '../identity/offline-identity.ts'
 import type { IdentityStore } from '../identity/offline-identity.ts'
-import { MOCK_SIGNING_KEY } from '../identity/tokens.ts'
+import { hashPassword, verifyPassword } from '../identity/passwords.ts'
 import { PROVIDER_PAGE_PATH } from '../provider/paths.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { createMemoryFileBlobs } from './memory-file-blobs.ts'
@@ -183,21 +183,21 @@ const mailbox = (tx: Tx, now: () => number) => ({
 })
 
 /** The offline identity provider's store, in the same transaction as everything else. */
-export const memoryIdentityStore = (
-  tx: Tx,
-  now: () => number,
-  signingKey: Uint8Array = MOCK_SIGNING_KEY,
-): IdentityStore => ({
+export const memoryIdentityStore = (tx: Tx, now: () => number, signingKey: Uint8Array): IdentityStore => ({
   users: {
     get: async (uid) => tx.table('users').get(uid) ?? null,
     findByEmail: async (email) => values(tx, 'users').find((user) => user.email === email) ?? null,
     update: async (user) => void tx.put('users', user.uid, user),
   },
   credentials: {
-    create: async (uid, password) => void tx.put('credentials', uid, { uid, password, sessionsValidAfter: 0 }),
-    verify: async (uid, password) => tx.table('credentials').get(uid)?.password === password,
+    create: async (uid, password) =>
+      void tx.put('credentials', uid, { uid, passwordHash: hashPassword(password), sessionsValidAfter: 0 }),
+    verify: async (uid, password) => {
+      const record = tx.table('credentials').get(uid)
+      return record ? verifyPassword(password, record.passwordHash) : false
+    },
     setPassword: async (uid, password, sessionsValidAfter) =>
-      void tx.put('credentials', uid, { uid, password, sessionsValidAfter }),
+      void tx.put('credentials', uid, { uid, passwordHash: hashPassword(password), sessionsValidAfter }),
     sessionsValidAfter: async (uid) => tx.table('credentials').get(uid)?.sessionsValidAfter ?? null,
     delete: async (uid) => tx.delete('credentials', uid),
   },
@@ -224,6 +224,8 @@ export const memoryIdentityStore = (
 
 export interface MemoryPortsOptions {
   now: () => number
+  /** The offline identity's token key (random per backend, mocks/backend.ts). */
+  signingKey: Uint8Array
   ids?: IdGenerator
   cards?: CardProvider
   /** Uploads sent to the mocked backend (a fresh, empty set when absent). */
@@ -241,7 +243,7 @@ const fileBlobsOf = (options: MemoryPortsOptions): FileBlobs => {
 
 /** Every port over one transaction of the in-memory store. */
 export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
-  const identityStore = memoryIdentityStore(tx, options.now)
+  const identityStore = memoryIdentityStore(tx, options.now, options.signingKey)
   const memberships = () => values(tx, 'memberships')
   return {
     users: {

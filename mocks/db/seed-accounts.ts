@@ -6,6 +6,13 @@
 /** Every seeded sign-in account uses this password. */
 export const SEED_PASSWORD = 'Demo1234!'
 
+/**
+ * What the mocked backend stores for it: a scrypt hash (mocks/identity/passwords.ts), computed once with a
+ * random salt, so building the seed hashes nothing (seed.test.ts checks it matches `SEED_PASSWORD`). All
+ * seeded accounts share it: the password is published, a salt per account would hide nothing.
+ */
+export const SEED_PASSWORD_HASH = 'scrypt$4096$8$1$Dad9EnZPVKp2J72ZEt5vFQ$xU63Qa_SyBX0LPv2B4eBahn3ylf7ep0u4EligZXwc1A'
+
 export const seedAccounts = {
   /** ROLE_ADMIN, the only administrator (so removing the role is refused with `last-admin`). */
   admin: { uid: 'uid-admin', email: 'admin@demo.at', firstName: 'Andrea', lastName: 'Admin' },

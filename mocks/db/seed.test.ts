@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest'
 import { isValidIban } from '../../src/lib/iban.ts'
 import { viennaDay } from '../../domain/time.ts'
 import { CLUB_TYPES } from './seed-data.ts'
-import { SEED_PASSWORD, seedAccounts, seedClubs, seedInvitations, seedPaymentAccounts } from './seed-accounts.ts'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { sha256, utf8 } from '../identity/crypto.ts'
+import { verifyPassword } from '../identity/passwords.ts'
+import {
+  SEED_PASSWORD,
+  SEED_PASSWORD_HASH,
+  seedAccounts,
+  seedClubs,
+  seedInvitations,
+  seedPaymentAccounts,
+} from './seed-accounts.ts'
 import { buildSeed, seedInstant } from './seed.ts'
 
 const seedAt = seedInstant(Date.now())
@@ -31,15 +41,23 @@ describe('the seed', () => {
     expect(new Set(clubs.map((club) => club.status))).toEqual(new Set(['PROCESSING', 'ACTIVE', 'INACTIVE']))
     expect(new Set(clubs.map((club) => club.profile.clubTypeId))).toEqual(new Set([...tables.clubTypes.keys()]))
     expect(CLUB_TYPES.map((type) => type.name)).toEqual(
-      expect.arrayContaining(['Sportverein', 'Musikverein', 'Freiwillige Feuerwehr', 'Tierschutzverein', 'Pensionistenverein']),
+      expect.arrayContaining([
+        'Sportverein',
+        'Musikverein',
+        'Freiwillige Feuerwehr',
+        'Tierschutzverein',
+        'Pensionistenverein',
+      ]),
     )
     for (const club of clubs) {
       expect(club.profile.zvrNumber).toMatch(/^[0-9]{9,10}$/)
       expect(club.profile.address.postalCode).toMatch(/^[0-9]{4}$/)
-      if (club.profile.bankInfo.iban) {
-        expect(club.profile.bankInfo.iban).toMatch(/^AT[0-9]{18}$/)
-        expect(isValidIban(club.profile.bankInfo.iban)).toBe(true)
-      }
+    }
+    const ibans = clubs.map((club) => club.profile.bankInfo.iban).filter(Boolean)
+    expect(ibans.length).toBeGreaterThan(0)
+    for (const iban of ibans) {
+      expect(iban).toMatch(/^AT[0-9]{18}$/)
+      expect(isValidIban(iban)).toBe(true)
     }
     expect(new Set(clubs.map((club) => club.profile.zvrNumber)).size).toBe(30)
   })
@@ -47,12 +65,20 @@ describe('the seed', () => {
   it('has the sign-in accounts with their roles, confirmation state and clubs', () => {
     const user = (key: keyof typeof seedAccounts) => tables.users.get(seedAccounts[key].uid)!
     expect(user('admin')).toMatchObject({ email: 'admin@demo.at', role: 'ROLE_ADMIN', firstName: 'Andrea' })
-    // Every account, generated ones included, signs in with the published demo password.
-    expect([...tables.users.keys()].every((uid) => tables.credentials.get(uid)?.password === SEED_PASSWORD)).toBe(true)
+    // Every account, generated ones included, signs in with the published demo password, stored hashed.
+    expect(
+      [...tables.users.keys()].every((uid) => tables.credentials.get(uid)?.passwordHash === SEED_PASSWORD_HASH),
+    ).toBe(true)
+    expect(verifyPassword(SEED_PASSWORD, SEED_PASSWORD_HASH)).toBe(true)
+    expect(verifyPassword('Demo1234?', SEED_PASSWORD_HASH)).toBe(false)
+    expect(JSON.stringify([...tables.credentials.values()])).not.toContain(SEED_PASSWORD)
     expect(user('staff').role).toBe('ROLE_STAFF')
     expect(user('unbestaetigt').emailVerified).toBe(false)
     const clubsOf = (key: keyof typeof seedAccounts) =>
-      [...tables.memberships.values()].filter((membership) => membership.uid === seedAccounts[key].uid).map((membership) => membership.clubId).sort()
+      [...tables.memberships.values()]
+        .filter((membership) => membership.uid === seedAccounts[key].uid)
+        .map((membership) => membership.clubId)
+        .sort()
     expect(clubsOf('verein')).toEqual([seedClubs.secondActive, seedClubs.volume].sort())
     expect(clubsOf('neu')).toEqual([seedClubs.incomplete])
     expect(clubsOf('unbestaetigt')).toEqual([seedClubs.unconfirmed])
@@ -84,7 +110,9 @@ describe('the seed', () => {
   })
 
   it('has payment accounts in every state', () => {
-    expect(new Set([...tables.paymentAccounts.values()].map((account) => account.status))).toEqual(new Set(['ONBOARDING', 'ACTIVE', 'REJECTED']))
+    expect(new Set([...tables.paymentAccounts.values()].map((account) => account.status))).toEqual(
+      new Set(['ONBOARDING', 'ACTIVE', 'REJECTED']),
+    )
     expect(tables.paymentAccounts.get(seedPaymentAccounts.rejected.accountId)!.rejectReason).toBeTruthy()
   })
 
@@ -95,5 +123,24 @@ describe('the seed', () => {
       expect(path.startsWith('seed/')).toBe(true)
       expect(existsSync(resolve(process.cwd(), 'public/seed-files', path.slice('seed/'.length))), path).toBe(true)
     }
+  })
+})
+
+describe('the seed builders', () => {
+  it('build exactly the seed they built before being split per entity (a fingerprint of the whole state)', () => {
+    // Every builder draws from one PRNG: a change of their order or of a draw changes this. A deliberate
+    // change of the seed updates the fingerprint (and SEED_VERSION, so saved browser states are dropped).
+    const fixed = buildSeed(Date.UTC(2026, 10, 24, 5))
+    const json = JSON.stringify({
+      tables: Object.fromEntries(
+        (Object.entries(fixed.tables) as Array<[string, ReadonlyMap<string, unknown>]>).map(([name, table]) => [
+          name,
+          [...table.entries()],
+        ]),
+      ),
+      singletons: fixed.singletons,
+    })
+    expect(json.length).toBe(2_770_828)
+    expect(bytesToHex(sha256(utf8(json)))).toBe('16da1d336b00f46b949d259089c1e4fc6fb2f0bf652809f7f510776c1e82420b')
   })
 })

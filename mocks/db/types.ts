@@ -46,8 +46,8 @@ export type {
 /** The offline identity provider's side of an account (Firebase keeps this in its own store). */
 export interface CredentialRecord {
   readonly uid: string
-  /** Plain text: this is a demo backend whose seed passwords are published anyway. */
-  readonly password: string
+  /** The password's scrypt hash (mocks/identity/passwords.ts); the password itself is never kept. */
+  readonly passwordHash: string
   /** ID tokens issued before this instant (epoch ms) are refused: set by a password change. */
   readonly sessionsValidAfter: number
 }

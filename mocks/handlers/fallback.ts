@@ -19,5 +19,7 @@ export const fallbackHandler = (): HttpHandler =>
     const response = await getResponse(await loadGenerated(), request)
     if (response) return response
     const path = new URL(request.url).pathname
-    return toHttpResponse(problemResponse(problem('not-found', `No operation answers ${request.method} ${path}.`), path))
+    return toHttpResponse(
+      problemResponse(problem('not-found', `No operation answers ${request.method} ${path}.`), path),
+    )
   })

@@ -1,7 +1,8 @@
 /**
  * The mock server's `--strict` mode: every answer is checked before it is sent (success bodies against
  * the generated zod response schemas, errors against the `Problem` shape, the status against the
- * operation's declared responses). A violation is logged and answered with a 500, so a contract test run
+ * operation's declared responses). Objects are closed (docs/decisions/0024-closed-contract.md): a field
+ * the contract does not name (a password, an internal flag) is a violation. A violation is logged and answered with a 500, so a contract test run
  * cannot pass over it.
  */
 import { z } from 'zod'
@@ -21,7 +22,19 @@ import type { ApiResponse } from '../../domain/operation.ts'
 import { problemResponse } from '../../domain/operation.ts'
 import { problem } from '../../domain/problem.ts'
 
-const modules: ReadonlyArray<Record<string, unknown>> = [appLogo, campaigns, clubRoles, clubTypes, clubs, countries, donations, files, globals, payments, users]
+const modules: ReadonlyArray<Record<string, unknown>> = [
+  appLogo,
+  campaigns,
+  clubRoles,
+  clubTypes,
+  clubs,
+  countries,
+  donations,
+  files,
+  globals,
+  payments,
+  users,
+]
 
 /** `getClubs` → the generated `GetClubsResponse`. */
 export const successSchema = (operationId: OperationId): z.core.$ZodType | undefined => {
@@ -31,14 +44,26 @@ export const successSchema = (operationId: OperationId): z.core.$ZodType | undef
   return undefined
 }
 
-const ProblemShape = z.object({
+/** The contract's `Problem`, closed like every object of the contract (no stack trace, no internal field). */
+const ProblemShape = z.strictObject({
   type: z.url(),
   title: z.string(),
   status: z.int().min(400).max(599),
   detail: z.string().optional(),
   instance: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+  errors: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
 })
+
+/**
+ * One violation, naming what the tester needs whatever language zod's messages are set to (the browser's
+ * mock configures German ones): the path, and for a field the contract does not name, that field.
+ */
+const describeIssue = (issue: z.core.$ZodIssue): string => {
+  const where = issue.path.join('.') || 'body'
+  return issue.code === 'unrecognized_keys'
+    ? `${where}: unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+    : `${where}: ${issue.message}`
+}
 
 /**
  * @param declaredStatuses the statuses each operation declares in the contract (from openapi/portal.yaml)
@@ -56,12 +81,13 @@ export const createResponseCheck =
       const schema = successSchema(operationId)
       const result = schema && z.safeParse(schema, response.body)
       if (result && !result.success) {
-        violations.push(...result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+        violations.push(...result.error.issues.map(describeIssue))
       }
     } else if (response.status >= 400) {
       const result = ProblemShape.safeParse(response.body)
-      if (!result.success) violations.push('the error body is no Problem')
-      else if (result.data.status !== response.status) violations.push('Problem.status differs from the HTTP status')
+      if (!result.success) {
+        violations.push(`the error body is no Problem (${result.error.issues.map(describeIssue).join('; ')})`)
+      } else if (result.data.status !== response.status) violations.push('Problem.status differs from the HTTP status')
     }
     if (violations.length === 0) return response
     report(`[mock server --strict] ${operationId} → ${response.status}: ${violations.join('; ')}`)

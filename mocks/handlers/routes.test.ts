@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contractOperations } from '../contract.ts'
+import { contractOperations } from '../../openapi/contract.ts'
 import { seedAccounts } from '../db/seed-accounts.ts'
 import { call, kindOf } from '../test-client.ts'
 import { API_ROUTES } from './all-handlers.ts'

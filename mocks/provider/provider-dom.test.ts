@@ -14,7 +14,10 @@ const open: ProviderLinkInfo = {
   expiresAt: new Date().toISOString(),
 }
 
-const render = async (info: ProviderLinkInfo | null, submit = vi.fn(() => Promise.resolve('/payment/return?clubId=club-1'))) => {
+const render = async (
+  info: ProviderLinkInfo | null,
+  submit = vi.fn(() => Promise.resolve('/payment/return?clubId=club-1')),
+) => {
   const root = document.createElement('div')
   document.body.append(root)
   const navigate = vi.fn()
@@ -46,9 +49,14 @@ describe('the simulated provider page', () => {
   it('says when a link is unknown, and when submitting fails', async () => {
     const unknown = await render(null)
     expect(within(unknown.root).getByRole('alert')).toHaveTextContent('Dieser Link ist ungültig.')
-    const failing = await render(open, vi.fn(() => Promise.reject(new Error('offline'))))
+    const failing = await render(
+      open,
+      vi.fn(() => Promise.reject(new Error('offline'))),
+    )
     await userEvent.click(within(failing.root).getByRole('button', { name: /Abbrechen/ }))
-    await vi.waitFor(() => expect(within(failing.root).getByRole('alert')).toHaveTextContent(/konnten nicht übermittelt werden/))
+    await vi.waitFor(() =>
+      expect(within(failing.root).getByRole('alert')).toHaveTextContent(/konnten nicht übermittelt werden/),
+    )
     expect(screen.getAllByRole('button', { name: /Abbrechen/ }).at(-1)).toBeEnabled()
   })
 })

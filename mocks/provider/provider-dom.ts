@@ -5,7 +5,11 @@
 import type { ProviderLinkInfo, ProviderOutcome } from '../../domain/onboarding.ts'
 import { PROVIDER_TEXTS, REQUIREMENT_LABELS, statusMessage } from './texts.ts'
 
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attributes: Record<string, string> = {}) => {
+const element = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  attributes: Record<string, string> = {},
+) => {
   const node = document.createElement(tag)
   if (text !== undefined) node.textContent = text
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)

@@ -4,7 +4,15 @@ import { providerPageHtml } from './provider-html.ts'
 describe('the provider page for the mock server', () => {
   it('is a form posting the outcome, with escaped club names', () => {
     const html = providerPageHtml(
-      { link: 'l1', status: 'OPEN', clubId: 'c', clubName: 'Verein <script>', accountId: 'a', requirements: ['BANK_ACCOUNT'], expiresAt: '' },
+      {
+        link: 'l1',
+        status: 'OPEN',
+        clubId: 'c',
+        clubName: 'Verein <script>',
+        accountId: 'a',
+        requirements: ['BANK_ACCOUNT'],
+        expiresAt: '',
+      },
       'l1',
     )
     expect(html).toContain('<html lang="de">')

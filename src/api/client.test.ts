@@ -37,7 +37,9 @@ describe('backend host by page origin (spec §7)', () => {
   })
 
   it('uses the page origin in mocked mode and for unknown hosts', () => {
-    expect(resolveBackendOrigin(at('portal.vereinsportal.at'), { mocked: true })).toBe('https://portal.vereinsportal.at')
+    expect(resolveBackendOrigin(at('portal.vereinsportal.at'), { mocked: true })).toBe(
+      'https://portal.vereinsportal.at',
+    )
     expect(resolveBackendOrigin(at('preview.example.org'), { mocked: false })).toBe('https://preview.example.org')
   })
 
@@ -59,7 +61,11 @@ describe('apiFetch', () => {
     let seen: { auth: string | null; type: string | null; body: unknown } | undefined
     server.use(
       http.post(probe, async ({ request }) => {
-        seen = { auth: request.headers.get('authorization'), type: request.headers.get('content-type'), body: await request.json() }
+        seen = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        }
         return HttpResponse.json({ ok: true })
       }),
     )
@@ -92,7 +98,11 @@ describe('apiFetch', () => {
     [500, 'Internal Server Error'],
   ])('turns %i into an ApiError named %s with url and body (spec §8)', async (status, name) => {
     const problem = { type: 'https://vereinsportal.at/problems/user-exists', title: name, status }
-    server.use(http.get(probe, () => HttpResponse.json(problem, { status, headers: { 'Content-Type': 'application/problem+json' } })))
+    server.use(
+      http.get(probe, () =>
+        HttpResponse.json(problem, { status, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    )
 
     const error = await apiFetch('/probe').catch((caught: unknown) => caught)
 
@@ -109,7 +119,10 @@ describe('apiFetch', () => {
         tokens.push(request.headers.get('authorization'))
         return request.headers.get('authorization') === 'Bearer fresh'
           ? HttpResponse.json({ ok: true })
-          : HttpResponse.json({ type: 'https://vereinsportal.at/problems/unauthorized', title: 'Unauthorized', status: 401 }, { status: 401 })
+          : HttpResponse.json(
+              { type: 'https://vereinsportal.at/problems/unauthorized', title: 'Unauthorized', status: 401 },
+              { status: 401 },
+            )
       }),
     )
     const onSessionExpired = vi.fn()
@@ -121,7 +134,9 @@ describe('apiFetch', () => {
   })
 
   it('ends the session when the fresh token is refused too', async () => {
-    server.use(http.get(probe, () => HttpResponse.json({ type: 'x', title: 'Unauthorized', status: 401 }, { status: 401 })))
+    server.use(
+      http.get(probe, () => HttpResponse.json({ type: 'x', title: 'Unauthorized', status: 401 }, { status: 401 })),
+    )
     const onSessionExpired = vi.fn()
     configureApiAuth({ getIdToken: async () => 'token', onSessionExpired })
 

@@ -10,7 +10,8 @@ import { fieldErrorMessage } from './input-messages'
  */
 export const problemKind = (error: unknown): string | undefined => (error instanceof ApiError ? error.kind : undefined)
 
-export const problemStatus = (error: unknown): number | undefined => (error instanceof ApiError ? error.status : undefined)
+export const problemStatus = (error: unknown): number | undefined =>
+  error instanceof ApiError ? error.status : undefined
 
 /**
  * The German message for a change that needed a recent sign-in the person did not confirm (they cancelled

@@ -71,7 +71,11 @@ describe('maskIban', () => {
     for (const iban of ['AT611904300234573201', 'DE89370400440532013000', 'CH9300762011623852957']) {
       const masked = maskIban(iban)
       expect(masked.replace(/ /g, '')).toHaveLength(iban.length)
-      expect(masked.split(' ').map((group) => group.length)).toEqual(formatIban(iban).split(' ').map((group) => group.length))
+      expect(masked.split(' ').map((group) => group.length)).toEqual(
+        formatIban(iban)
+          .split(' ')
+          .map((group) => group.length),
+      )
     }
   })
 

@@ -6,9 +6,43 @@
 
 /** IBAN lengths of the SEPA countries (ISO 13616 registry); other countries only get the generic checks. */
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27,
-  GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27,
-  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
 }
 
 /** Removes spaces, dashes and dots people type or paste, and upper-cases: `at61 1904…` → `AT611904…`. */
@@ -66,7 +100,9 @@ export const ibanFromBban = (country: string, bban: string): string => {
  * `**30 00`). Returns '' for an empty value; very short values (at most two groups) are shown grouped.
  */
 export const maskIban = (value: string): string => {
-  const groups = formatIban(value).split(' ').filter((group) => group !== '')
+  const groups = formatIban(value)
+    .split(' ')
+    .filter((group) => group !== '')
   if (groups.length <= 2) return groups.join(' ')
   const last = groups.length - 1
   const firstShown = groups[last]!.length < 4 && last - 1 > 0 ? last - 1 : last

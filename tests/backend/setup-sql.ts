@@ -7,15 +7,24 @@ import { setBackendUnderTest } from './backend-under-test.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 import { createSqlBackendUnderTest } from './sql-backend.ts'
 
-export const registerSqlBackend = (databaseUrl: string | undefined): void => {
+/**
+ * One backend per process when the project runs its files in the same process (`isolate: false`, the
+ * PGlite project: booting and migrating PGlite is most of a file's time, issue 13). Every test restores the
+ * seed first, so the files cannot see each other's changes; the process's exit frees the database.
+ */
+const shared = globalThis as { vereinsportalSqlBackend?: Promise<BackendUnderTest> }
+
+export const registerSqlBackend = (databaseUrl: string | undefined, { sharePerProcess = false } = {}): void => {
   let backend: BackendUnderTest | undefined
   beforeAll(async () => {
-    backend = await createSqlBackendUnderTest(databaseUrl)
+    backend = await (sharePerProcess
+      ? (shared.vereinsportalSqlBackend ??= createSqlBackendUnderTest(databaseUrl))
+      : createSqlBackendUnderTest(databaseUrl))
     setBackendUnderTest(backend)
   }, 120_000)
   beforeEach(() => backend!.reset())
   afterAll(async () => {
-    await backend?.close()
+    if (!sharePerProcess) await backend?.close()
     setBackendUnderTest(null)
   })
 }

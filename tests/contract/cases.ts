@@ -1,9 +1,28 @@
 /**
  * What the contract suite sends: for every operation one valid request (the "sample"), from which the
  * runner derives the generic cases (no token, a broken token, a caller without access, an empty body,
- * unknown ids), plus the operation's own cases (its 409s, rules and query checks). Ids come from the
- * mocked backend's seed, which is reset before every case.
+ * unknown ids, a field the contract does not name, a body that is no JSON or too large), plus the
+ * operation's own cases (its 409s, rules and query checks). Ids come from the mocked backend's seed,
+ * which is reset before every case.
+ *
+ * The table is typed with openapi-typescript's output (./paths.ts): one entry per operationId of the
+ * contract, each with the path and query parameters that operation declares, and setup calls that name a
+ * path and method the contract has, with its JSON body. A case for something the contract does not have
+ * fails `npm run typecheck`.
  */
+import type { components } from '../../src/api/generated/paths.d.ts'
+import { addClubImageBodySizeMax } from '../../src/api/generated/zod/clubs/clubs.zod.ts'
+import { clubUpdateOf } from '../backend/bodies.ts'
+import type {
+  ApiPath,
+  JsonBodyOf,
+  MethodOf,
+  OperationId,
+  PathParamsAt,
+  PathParamsOf,
+  QueryAt,
+  QueryOf,
+} from './paths.ts'
 import {
   seedAccounts,
   seedAppLogoId,
@@ -29,11 +48,31 @@ export const CALLER_EMAILS: Record<'admin' | 'staff' | 'member' | 'stranger' | '
   unconfirmed: seedAccounts.unbestaetigt.email,
 }
 
+/** A setup call's options: the path parameters (all of them), query and JSON body of `method path`. */
+export type SetupRequest<P extends ApiPath, M extends MethodOf<P>> = {
+  as?: Caller
+  query?: QueryAt<P, M>
+  body?: JsonBodyOf<P, M> | RawBody
+} & (keyof PathParamsAt<P, M> extends never ? { params?: undefined } : { params: PathParamsAt<P, M> })
+
+/** What the target backend declares beyond the contract (the runner's options). */
+export interface TargetLimits {
+  /** The sign-in rate limit per client and minute (registration, invitation acceptance), when the suite may test it. */
+  signInPerMinute: number | null
+  /** The rate limit per client and minute of the other operations anyone may call, when the suite may test it. */
+  publicPerMinute: number | null
+}
+
 export interface SetupApi {
-  /** An API call (through the same base URL as the cases). */
-  api(method: string, path: string, options?: { as?: Caller; body?: unknown; query?: Record<string, string> }): Promise<{ status: number; body: unknown }>
+  /** An API call (through the same base URL as the cases), to a path of the contract. */
+  api<P extends ApiPath, M extends MethodOf<P>>(
+    method: M,
+    path: P,
+    options?: SetupRequest<P, M>,
+  ): Promise<{ status: number; body: unknown }>
   /** A control-plane call (`/__mock/…`). */
   control(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>
+  readonly target: TargetLimits
 }
 
 /** A body of bytes (an upload), sent as is with its Content-Type instead of as JSON. */
@@ -60,9 +99,18 @@ export const fileOf = (contentType: string, size = 2048): RawBody => {
 }
 
 /** Uploads a file of the record's type and size to its path: the server records only what it holds. */
-const uploadFor = async (api: SetupApi, file: { path: string; contentType: string; size: number }, as: Caller = 'admin') => {
-  const answer = await api.api('PUT', '/storage/blob', { as, query: { path: file.path }, body: fileOf(file.contentType, file.size) })
-  if (answer.status !== 201) throw new Error(`setup: the upload of ${file.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+const uploadFor = async (
+  api: SetupApi,
+  file: { path: string; contentType: string; size: number },
+  as: Caller = 'admin',
+) => {
+  const answer = await api.api('PUT', '/storage/blob', {
+    as,
+    query: { path: file.path },
+    body: fileOf(file.contentType, file.size),
+  })
+  if (answer.status !== 201)
+    throw new Error(`setup: the upload of ${file.path} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
   return answer.body as { path: string; size: number; contentType: string }
 }
 
@@ -73,44 +121,56 @@ type Fields = Record<string, unknown>
 const idOf = (body: unknown): string => (body as { id: string }).id
 const firstIdOf = (body: unknown): string => (body as Array<{ id: string }>)[0]!.id
 
-export interface Prepared {
-  params?: Record<string, string>
-  query?: Record<string, string>
+/** Path and query parameters as loose strings: how the runner handles every operation alike. */
+type AnyParams = Record<string, string>
+
+export interface Prepared<Params = AnyParams, Query = AnyParams> {
+  params?: Partial<Params>
+  query?: Query
   body?: unknown
 }
 
-export interface RequestSpec {
+export interface RequestSpec<Params = AnyParams, Query = AnyParams> {
   as: Caller
-  params?: Record<string, string>
-  query?: Record<string, string>
+  params?: Partial<Params>
+  query?: Query
   body?: unknown
   /** Runs before the request (after the reset); what it returns is merged in. */
-  setup?: (api: SetupApi) => Promise<Prepared>
+  setup?: (api: SetupApi) => Promise<Prepared<Params, Query>>
 }
 
-export interface CaseSpec extends RequestSpec {
+export interface CaseSpec<Params = AnyParams, Query = AnyParams> extends RequestSpec<Params, Query> {
   name: string
   expect: number
   /** The problem kind (`…/problems/<kind>`) an error answer must have. */
   kind?: string
+  /** A validation problem must name this field with this code (`errors[]`). */
+  expectError?: { field: string; code: string }
   /** Deliberately breaks the request against the contract (Prism's request validation refuses it itself). */
   malformed?: boolean
   /**
    * The caller's token says they signed in six minutes ago (`auth_time`). Only a backend whose tokens the
    * suite can make so runs these cases: Firebase Auth's emulator (`--firebase-emulator`), whose tokens
-   * are unsigned. The other backends' tokens are signed by the backend itself; their domain tests check
-   * the rule (domain/fresh-sign-in.test.ts).
+   * are unsigned, and the mocked backend, which takes such tokens once its control plane's settings name
+   * the emulator project. The server's local identity signs its tokens itself; the domain tests check the
+   * rule there (domain/fresh-sign-in.test.ts).
    */
   staleSignIn?: boolean
+  /** Runs only where the target declares this rate limit and the suite may use it up (`--sign-in-limit`, `--public-limit`). */
+  rateLimit?: 'signIn' | 'public'
 }
 
-export interface OperationCases {
-  sample: RequestSpec & { expect: number }
-  cases?: CaseSpec[]
+export interface OperationCases<Params = AnyParams, Query = AnyParams> {
+  sample: RequestSpec<Params, Query> & { expect: number }
+  cases?: Array<CaseSpec<Params, Query>>
 }
+
+/** The cases of one operation, with the path and query parameters it declares. */
+type CasesOf<O extends OperationId> = OperationCases<PathParamsOf<O>, QueryOf<O>>
 
 const today = () => new Date().toISOString().slice(0, 10)
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 const campaignBody = () => ({
   clubId: seedClubs.volume,
@@ -126,7 +186,7 @@ const campaignBody = () => ({
   currency: 'EUR',
 })
 
-const registration = (email = 'obfrau@kontrakt-verein.at') => ({
+const registration = (email = 'obfrau@kontrakt-verein.at'): components['schemas']['ClubRegistration'] => ({
   club: {
     name: 'Kontraktverein Wien',
     zvrNumber: '987654321',
@@ -138,6 +198,46 @@ const registration = (email = 'obfrau@kontrakt-verein.at') => ({
   acceptedTerms: true,
 })
 
+/**
+ * Uses up the caller's sign-in rate limit (`--sign-in-limit`): registrations of an address in use (409,
+ * nothing is created), as many as the limit allows; the case's own request is the one over it.
+ */
+const useUpSignInLimit = async (api: SetupApi): Promise<Prepared> => {
+  const limit = api.target.signInPerMinute
+  if (limit === null) throw new Error('setup: the target declares no sign-in rate limit')
+  for (let sent = 0; sent < limit; sent += 1) {
+    const answer = await api.api('POST', '/club/createWithUser', {
+      as: 'none',
+      body: registration(seedAccounts.verein.email),
+    })
+    if (answer.status !== 409)
+      throw new Error(`setup: registration ${sent + 1} of ${limit} answered ${answer.status}, not 409`)
+  }
+  return {}
+}
+
+/** Uses up the caller's limit of the other public operations (`--public-limit`) with the country list. */
+const useUpPublicLimit = async (api: SetupApi): Promise<Prepared> => {
+  const limit = api.target.publicPerMinute
+  if (limit === null) throw new Error('setup: the target declares no public rate limit')
+  for (let sent = 0; sent < limit; sent += 1) {
+    const answer = await api.api('GET', '/country', { as: 'none' })
+    if (answer.status !== 200)
+      throw new Error(`setup: country list ${sent + 1} of ${limit} answered ${answer.status}, not 200`)
+  }
+  return {}
+}
+
+/** The case over the public rate limit, for an operation anyone may call. */
+const overPublicLimit = {
+  name: 'over the public rate limit',
+  as: 'none',
+  rateLimit: 'public',
+  expect: 429,
+  kind: 'too-many-requests',
+  setup: useUpPublicLimit,
+} as const
+
 /** A second "Musikverein Hallein" in Hallein (5400), with a number of its own. */
 const halleinAgain = () => ({
   ...registration().club,
@@ -145,11 +245,14 @@ const halleinAgain = () => ({
   address: { street: 'Davisstraße', houseNumber: '5', postalCode: '5400', city: 'Hallein' },
 })
 
-/** The volume club's profile as the edit form would send it back. */
-const currentClub = async (api: SetupApi, clubId: string = seedClubs.volume): Promise<Fields & { bankInfo: Fields }> => {
-  const { club } = (await api.api('GET', `/club/cluboverview/${clubId}`, { as: 'admin' })).body as { club: Fields & { bankInfo: Fields } }
-  const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x, createdAt: _a, updatedAt: _u, ...profile } = club
-  return profile
+type ClubUpdate = components['schemas']['ClubUpdate']
+
+/** The volume club's profile as the edit form would send it back: only the fields of `ClubUpdate` (the contract is closed). */
+const currentClub = async (api: SetupApi, clubId: string = seedClubs.volume): Promise<ClubUpdate> => {
+  const { club } = (await api.api('GET', '/club/cluboverview/{id}', { as: 'admin', params: { id: clubId } })).body as {
+    club: ClubUpdate
+  }
+  return clubUpdateOf(club)
 }
 
 /** An Erste Bank IBAN (bank code 20111) with valid check digits, whose BIC is GIBAATWW. */
@@ -158,63 +261,225 @@ const ERSTE_IBAN = 'AT402011100000012345'
 /** The representative gives the volume club (active, with an active card-provider account) a new IBAN: its payout goes into review. */
 const changeIban = async (api: SetupApi): Promise<void> => {
   const club = await currentClub(api)
-  const answer = await api.api('PUT', '/club', { as: 'member', body: { ...club, bankInfo: { ...club.bankInfo, iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' } } })
-  if (answer.status !== 200) throw new Error(`setup: the new IBAN answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+  const answer = await api.api('PUT', '/club', {
+    as: 'member',
+    body: { ...club, bankInfo: { ...club.bankInfo, iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' } },
+  })
+  if (answer.status !== 200)
+    throw new Error(`setup: the new IBAN answered ${answer.status}: ${JSON.stringify(answer.body)}`)
 }
 
 const currentCampaign = async (api: SetupApi, documentId: string): Promise<Fields> => {
-  const campaign = (await api.api('GET', `/campaigns/${documentId}`, { as: 'admin' })).body as Fields
+  const campaign = (await api.api('GET', '/campaigns/{documentId}', { as: 'admin', params: { documentId } }))
+    .body as Fields
   const { clubId: _c, phase: _p, raisedCents: _r, donationCount: _d, createdAt: _a, ...fields } = campaign
   return fields
 }
 
 const invitationToken = async (api: SetupApi, email: string): Promise<string> => {
-  await api.api('POST', `/club/${seedClubs.volume}/inviteUser`, { as: 'member', body: { email, clubRoleId: seedClubRoles.mitglied } })
+  await api.api('POST', '/club/{clubId}/inviteUser', {
+    as: 'member',
+    params: { clubId: seedClubs.volume },
+    body: { email, clubRoleId: seedClubRoles.mitglied },
+  })
   const mails = (await api.control('GET', '/__mock/mailbox')).body as Array<{ to: string; link: string }>
   return new URL(mails.find((mail) => mail.to === email)!.link, 'http://x').searchParams.get('token')!
 }
 
 /** The uid of a member of the volume club, by address. */
 const volumeMemberUid = async (api: SetupApi, email: string): Promise<string> => {
-  const members = (await api.api('GET', `/club/${seedClubs.volume}/getUsers`, { as: 'member' })).body as Array<{ email: string; uid: string | null }>
+  const members = (
+    await api.api('GET', '/club/{clubId}/getUsers', { as: 'member', params: { clubId: seedClubs.volume } })
+  ).body as Array<{ email: string; uid: string | null }>
   return members.find((member) => member.email === email)!.uid!
 }
 
-export const OPERATION_CASES: Record<string, OperationCases> = {
+export const OPERATION_CASES: { [O in OperationId]: CasesOf<O> } = {
   // ------------------------------------------------------------------------------------------- users
   getUsers: { sample: { as: 'admin', expect: 200 } },
   createUser: {
-    sample: { as: 'admin', expect: 201, body: { email: 'konrad.kontrakt@demo.at', password: 'Kontrakt-2026', firstName: 'Konrad', lastName: 'Kontrakt', role: 'ROLE_USER' } },
+    sample: {
+      as: 'admin',
+      expect: 201,
+      body: {
+        email: 'konrad.kontrakt@demo.at',
+        password: 'Kontrakt-2026',
+        firstName: 'Konrad',
+        lastName: 'Kontrakt',
+        role: 'ROLE_USER',
+      },
+    },
     cases: [
-      { name: 'an address in use', as: 'admin', expect: 409, kind: 'user-exists', body: { email: 'VEREIN@demo.at', password: 'Kontrakt-2026', firstName: 'Konrad', lastName: 'Kontrakt', role: 'ROLE_USER' } },
-      { name: 'a bad address and a short password', as: 'admin', expect: 400, kind: 'validation', malformed: true, body: { email: 'kein-mail', password: 'kurz', firstName: 'K', lastName: 'K', role: 'ROLE_USER' } },
+      {
+        name: 'an address in use',
+        as: 'admin',
+        expect: 409,
+        kind: 'user-exists',
+        body: {
+          email: 'VEREIN@demo.at',
+          password: 'Kontrakt-2026',
+          firstName: 'Konrad',
+          lastName: 'Kontrakt',
+          role: 'ROLE_USER',
+        },
+      },
+      {
+        name: 'a bad address and a short password',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        body: { email: 'kein-mail', password: 'kurz', firstName: 'K', lastName: 'K', role: 'ROLE_USER' },
+      },
     ],
   },
   updateUser: {
-    sample: { as: 'admin', expect: 200, body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
+    sample: {
+      as: 'admin',
+      expect: 200,
+      body: {
+        uid: seedAccounts.staff.uid,
+        email: seedAccounts.staff.email,
+        firstName: 'Stefan',
+        lastName: 'Sachbearbeiter',
+        role: 'ROLE_STAFF',
+      },
+    },
     cases: [
-      { name: 'an unknown user', as: 'admin', expect: 404, kind: 'not-found', body: { uid: 'uid-unbekannt', email: 'x@demo.at', firstName: 'X', lastName: 'Y', role: 'ROLE_USER' } },
-      { name: 'the last administrator loses the role', as: 'admin', expect: 409, kind: 'last-admin', body: { uid: seedAccounts.admin.uid, email: seedAccounts.admin.email, firstName: 'Andrea', lastName: 'Admin', role: 'ROLE_STAFF' } },
-      { name: 'another user’s address', as: 'admin', expect: 409, kind: 'user-exists', body: { uid: seedAccounts.staff.uid, email: seedAccounts.verein.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
-      { name: 'a role change on a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 401, kind: 'reauthentication-required', body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefan', lastName: 'Sachbearbeiter', role: 'ROLE_USER' } },
-      { name: 'a name change on a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 200, body: { uid: seedAccounts.staff.uid, email: seedAccounts.staff.email, firstName: 'Stefanie', lastName: 'Sachbearbeiter', role: 'ROLE_STAFF' } },
+      {
+        name: 'an unknown user',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        body: { uid: 'uid-unbekannt', email: 'x@demo.at', firstName: 'X', lastName: 'Y', role: 'ROLE_USER' },
+      },
+      {
+        name: 'the last administrator loses the role',
+        as: 'admin',
+        expect: 409,
+        kind: 'last-admin',
+        body: {
+          uid: seedAccounts.admin.uid,
+          email: seedAccounts.admin.email,
+          firstName: 'Andrea',
+          lastName: 'Admin',
+          role: 'ROLE_STAFF',
+        },
+      },
+      {
+        name: 'another user’s address',
+        as: 'admin',
+        expect: 409,
+        kind: 'user-exists',
+        body: {
+          uid: seedAccounts.staff.uid,
+          email: seedAccounts.verein.email,
+          firstName: 'Stefan',
+          lastName: 'Sachbearbeiter',
+          role: 'ROLE_STAFF',
+        },
+      },
+      {
+        name: 'a role change on a sign-in older than five minutes',
+        as: 'admin',
+        staleSignIn: true,
+        expect: 401,
+        kind: 'reauthentication-required',
+        body: {
+          uid: seedAccounts.staff.uid,
+          email: seedAccounts.staff.email,
+          firstName: 'Stefan',
+          lastName: 'Sachbearbeiter',
+          role: 'ROLE_USER',
+        },
+      },
+      {
+        name: 'a name change on a sign-in older than five minutes',
+        as: 'admin',
+        staleSignIn: true,
+        expect: 200,
+        body: {
+          uid: seedAccounts.staff.uid,
+          email: seedAccounts.staff.email,
+          firstName: 'Stefanie',
+          lastName: 'Sachbearbeiter',
+          role: 'ROLE_STAFF',
+        },
+      },
     ],
   },
   getCurrentUser: { sample: { as: 'member', expect: 200 } },
   updateUserPassword: {
     sample: { as: 'member', expect: 204, body: { password: 'Neues-Passwort-9' } },
     cases: [
-      { name: 'a password that is too short', as: 'member', expect: 400, kind: 'validation', malformed: true, body: { password: 'kurz' } },
-      { name: 'a sign-in older than five minutes', as: 'member', staleSignIn: true, expect: 401, kind: 'reauthentication-required', body: { password: 'Neues-Passwort-9' } },
+      {
+        name: 'a password that is too short',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        body: { password: 'kurz' },
+      },
+      {
+        name: 'a sign-in older than five minutes',
+        as: 'member',
+        staleSignIn: true,
+        expect: 401,
+        kind: 'reauthentication-required',
+        body: { password: 'Neues-Passwort-9' },
+      },
     ],
   },
   registerViaInvite: {
-    sample: { as: 'none', expect: 201, query: { token: seedInvitations.valid.token }, body: { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' } },
+    sample: {
+      as: 'none',
+      expect: 201,
+      query: { token: seedInvitations.valid.token },
+      body: { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' },
+    },
     cases: [
-      { name: 'a used token', as: 'none', expect: 409, kind: 'token-used', query: { token: seedInvitations.used.token }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
-      { name: 'an expired token', as: 'none', expect: 400, kind: 'token-expired', query: { token: seedInvitations.expired.token }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
-      { name: 'an unknown token', as: 'none', expect: 404, kind: 'not-found', query: { token: 'unbekannt' }, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
-      { name: 'no token', as: 'none', expect: 400, kind: 'token-missing', malformed: true, body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' } },
+      {
+        name: 'a used token',
+        as: 'none',
+        expect: 409,
+        kind: 'token-used',
+        query: { token: seedInvitations.used.token },
+        body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' },
+      },
+      {
+        name: 'an expired token',
+        as: 'none',
+        expect: 400,
+        kind: 'token-expired',
+        query: { token: seedInvitations.expired.token },
+        body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' },
+      },
+      {
+        name: 'an unknown token',
+        as: 'none',
+        expect: 404,
+        kind: 'not-found',
+        query: { token: 'unbekannt' },
+        body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' },
+      },
+      {
+        name: 'no token',
+        as: 'none',
+        expect: 400,
+        kind: 'token-missing',
+        malformed: true,
+        body: { firstName: 'E', lastName: 'E', password: 'Einladung-2026' },
+      },
+      {
+        name: 'over the sign-in rate limit (shared with registration)',
+        as: 'none',
+        rateLimit: 'signIn',
+        expect: 429,
+        kind: 'too-many-requests',
+        query: { token: seedInvitations.valid.token },
+        body: { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' },
+        setup: useUpSignInLimit,
+      },
       {
         name: 'a replaced token',
         as: 'none',
@@ -235,7 +500,16 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         body: { firstName: 'Doris', lastName: 'Doppelt', password: 'Einladung-2026' },
         setup: async (api) => {
           const token = await invitationToken(api, 'doppelt@demo.at')
-          await api.api('POST', '/users', { as: 'admin', body: { email: 'doppelt@demo.at', password: 'Kontrakt-2026', firstName: 'Doris', lastName: 'Doppelt', role: 'ROLE_USER' } })
+          await api.api('POST', '/users', {
+            as: 'admin',
+            body: {
+              email: 'doppelt@demo.at',
+              password: 'Kontrakt-2026',
+              firstName: 'Doris',
+              lastName: 'Doppelt',
+              role: 'ROLE_USER',
+            },
+          })
           return { query: { token } }
         },
       },
@@ -244,7 +518,12 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   getInvitation: {
     sample: { as: 'none', expect: 200, query: { token: seedInvitations.valid.token } },
     cases: [
-      { name: 'an expired invitation says so', as: 'none', expect: 200, query: { token: seedInvitations.expired.token } },
+      {
+        name: 'an expired invitation says so',
+        as: 'none',
+        expect: 200,
+        query: { token: seedInvitations.expired.token },
+      },
       { name: 'a used invitation says so', as: 'none', expect: 200, query: { token: seedInvitations.used.token } },
       {
         name: 'a replaced invitation says so',
@@ -258,12 +537,22 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       },
       { name: 'an unknown token', as: 'none', expect: 404, kind: 'not-found', query: { token: 'unbekannt' } },
       { name: 'no token', as: 'none', expect: 400, kind: 'token-missing', malformed: true },
-      { name: 'a broken token is ignored (anyone may call)', as: 'invalid', expect: 200, query: { token: seedInvitations.valid.token } },
+      {
+        name: 'a broken token is ignored (anyone may call)',
+        as: 'invalid',
+        expect: 200,
+        query: { token: seedInvitations.valid.token },
+      },
+      { ...overPublicLimit, query: { token: seedInvitations.valid.token } },
     ],
   },
   acceptInvitation: {
     // The representative of another club is invited into the volume club and accepts with their account.
-    sample: { as: 'stranger', expect: 200, setup: async (api) => ({ query: { token: await invitationToken(api, CALLER_EMAILS.stranger) } }) },
+    sample: {
+      as: 'stranger',
+      expect: 200,
+      setup: async (api) => ({ query: { token: await invitationToken(api, CALLER_EMAILS.stranger) } }),
+    },
     cases: [
       {
         name: 'an invitation for another address',
@@ -290,21 +579,40 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         kind: 'token-withdrawn',
         setup: async (api) => {
           const token = await invitationToken(api, CALLER_EMAILS.stranger)
-          const members = (await api.api('GET', `/club/${seedClubs.volume}/getUsers`, { as: 'member' })).body as Array<{ email: string; invitationId: string | null }>
+          const members = (
+            await api.api('GET', '/club/{clubId}/getUsers', { as: 'member', params: { clubId: seedClubs.volume } })
+          ).body as Array<{ email: string; invitationId: string | null }>
           const invitationId = members.find((member) => member.email === CALLER_EMAILS.stranger)!.invitationId!
-          await api.api('DELETE', `/club/${seedClubs.volume}/invitation/${invitationId}`, { as: 'member' })
+          await api.api('DELETE', '/club/{clubId}/invitation/{invitationId}', {
+            as: 'member',
+            params: { clubId: seedClubs.volume, invitationId },
+          })
           return { query: { token } }
         },
       },
-      { name: 'a used token', as: 'stranger', expect: 409, kind: 'token-used', query: { token: seedInvitations.used.token } },
-      { name: 'an expired token', as: 'stranger', expect: 400, kind: 'token-expired', query: { token: seedInvitations.expired.token } },
+      {
+        name: 'a used token',
+        as: 'stranger',
+        expect: 409,
+        kind: 'token-used',
+        query: { token: seedInvitations.used.token },
+      },
+      {
+        name: 'an expired token',
+        as: 'stranger',
+        expect: 400,
+        kind: 'token-expired',
+        query: { token: seedInvitations.expired.token },
+      },
       { name: 'an unknown token', as: 'stranger', expect: 404, kind: 'not-found', query: { token: 'unbekannt' } },
       { name: 'no invitation token', as: 'stranger', expect: 400, kind: 'token-missing', malformed: true },
     ],
   },
   deleteUser: {
     sample: { as: 'admin', expect: 204, params: { uid: seedAccounts.neu.uid } },
-    cases: [{ name: 'yourself', as: 'admin', expect: 409, kind: 'self-delete', params: { uid: seedAccounts.admin.uid } }],
+    cases: [
+      { name: 'yourself', as: 'admin', expect: 409, kind: 'self-delete', params: { uid: seedAccounts.admin.uid } },
+    ],
   },
   getUserDeletionImpact: {
     // The only member of an incomplete club.
@@ -315,23 +623,51 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   // ------------------------------------------------------------------------------------------- club types
   getClubTypes: {
     sample: { as: 'none', expect: 200 },
-    cases: [{ name: 'a broken token is ignored (anyone may call)', as: 'invalid', expect: 200 }],
+    cases: [{ name: 'a broken token is ignored (anyone may call)', as: 'invalid', expect: 200 }, overPublicLimit],
   },
   createClubType: {
     sample: { as: 'admin', expect: 201, body: { name: 'Schachverein' } },
-    cases: [{ name: 'a taken name, in other case', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'sportVEREIN' } }],
+    cases: [
+      {
+        name: 'a taken name, in other case',
+        as: 'admin',
+        expect: 409,
+        kind: 'name-taken',
+        body: { name: 'sportVEREIN' },
+      },
+    ],
   },
   updateClubType: {
-    sample: { as: 'admin', expect: 200, params: { id: seedClubTypes.sport }, body: { name: 'Sportverein (Breitensport)' } },
-    cases: [{ name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', params: { id: seedClubTypes.sport }, body: { name: 'Musikverein' } }],
+    sample: {
+      as: 'admin',
+      expect: 200,
+      params: { id: seedClubTypes.sport },
+      body: { name: 'Sportverein (Breitensport)' },
+    },
+    cases: [
+      {
+        name: 'a taken name',
+        as: 'admin',
+        expect: 409,
+        kind: 'name-taken',
+        params: { id: seedClubTypes.sport },
+        body: { name: 'Musikverein' },
+      },
+    ],
   },
   deleteClubType: {
     sample: {
       as: 'admin',
       expect: 204,
-      setup: async (api) => ({ params: { id: idOf((await api.api('POST', '/clubtypes', { as: 'admin', body: { name: 'Unbenutzter Typ' } })).body) } }),
+      setup: async (api) => ({
+        params: {
+          id: idOf((await api.api('POST', '/clubtypes', { as: 'admin', body: { name: 'Unbenutzter Typ' } })).body),
+        },
+      }),
     },
-    cases: [{ name: 'a type clubs use', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubTypes.feuerwehr } }],
+    cases: [
+      { name: 'a type clubs use', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubTypes.feuerwehr } },
+    ],
   },
 
   // ------------------------------------------------------------------------------------------- club roles
@@ -341,15 +677,33 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
     cases: [{ name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'Kassier/in' } }],
   },
   updateClubRole: {
-    sample: { as: 'admin', expect: 200, body: { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in (intern)' } },
+    sample: {
+      as: 'admin',
+      expect: 200,
+      body: { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in (intern)' },
+    },
     cases: [
-      { name: 'an unknown role', as: 'admin', expect: 404, kind: 'not-found', body: { id: 'cr-unbekannt', name: 'Egal' } },
-      { name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { id: seedClubRoles.rechnungspruefung, name: 'Mitglied' } },
+      {
+        name: 'an unknown role',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        body: { id: 'cr-unbekannt', name: 'Egal' },
+      },
+      {
+        name: 'a taken name',
+        as: 'admin',
+        expect: 409,
+        kind: 'name-taken',
+        body: { id: seedClubRoles.rechnungspruefung, name: 'Mitglied' },
+      },
     ],
   },
   deleteClubRole: {
     sample: { as: 'admin', expect: 204, params: { id: seedClubRoles.rechnungspruefung } },
-    cases: [{ name: 'a role members hold', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubRoles.kassier } }],
+    cases: [
+      { name: 'a role members hold', as: 'admin', expect: 409, kind: 'in-use', params: { id: seedClubRoles.kassier } },
+    ],
   },
 
   // ------------------------------------------------------------------------------------------- clubs
@@ -357,13 +711,26 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
     sample: { as: 'admin', expect: 200, query: { clubStatus: 'ACTIVE', size: '5', page: '1', sort: 'createdAt,desc' } },
     cases: [
       { name: 'staff read it too', as: 'staff', expect: 200, query: { clubType: seedClubTypes.sport } },
-      { name: 'a page size of 0 and an unknown sort field', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { size: '0', sort: 'members,asc' } },
+      {
+        name: 'a page size of 0 and an unknown sort field',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { size: '0', sort: 'members,asc' },
+      },
     ],
   },
   updateClub: {
     sample: { as: 'member', expect: 200, setup: async (api) => ({ body: await currentClub(api) }) },
     cases: [
-      { name: 'an unknown club', as: 'admin', expect: 404, kind: 'not-found', setup: async (api) => ({ body: { ...(await currentClub(api)), id: 'club-unbekannt' } }) },
+      {
+        name: 'an unknown club',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        setup: async (api) => ({ body: { ...(await currentClub(api)), id: 'club-unbekannt' } }),
+      },
       {
         name: 'an IBAN with wrong check digits',
         as: 'member',
@@ -409,14 +776,22 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         name: 'incomplete data is saved',
         as: 'member',
         expect: 200,
-        setup: async (api) => ({ body: { ...(await currentClub(api)), description: '', bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' } } }),
+        setup: async (api) => ({
+          body: {
+            ...(await currentClub(api)),
+            description: '',
+            bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
+          },
+        }),
       },
       {
         name: 'another club’s ZVR number',
         as: 'member',
         expect: 409,
         kind: 'zvr-taken',
-        setup: async (api) => ({ body: { ...(await currentClub(api)), zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber } }),
+        setup: async (api) => ({
+          body: { ...(await currentClub(api)), zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber },
+        }),
       },
       {
         name: 'another club’s name in its postal code',
@@ -425,7 +800,13 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         kind: 'possible-duplicate',
         setup: async (api) => {
           const club = await currentClub(api)
-          return { body: { ...club, name: 'Musikverein Hallein', address: { ...(club.address as Fields), postalCode: '5400' } } }
+          return {
+            body: {
+              ...club,
+              name: 'Musikverein Hallein',
+              address: { ...(club.address as Fields), postalCode: '5400' },
+            },
+          }
         },
       },
       {
@@ -434,7 +815,14 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         expect: 200,
         setup: async (api) => {
           const club = await currentClub(api)
-          return { body: { ...club, name: 'Musikverein Hallein', address: { ...(club.address as Fields), postalCode: '5400' }, confirmDuplicate: true } }
+          return {
+            body: {
+              ...club,
+              name: 'Musikverein Hallein',
+              address: { ...(club.address as Fields), postalCode: '5400' },
+              confirmDuplicate: true,
+            },
+          }
         },
       },
       {
@@ -443,7 +831,18 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         expect: 400,
         kind: 'validation',
         setup: async (api) => ({
-          body: { ...(await currentClub(api)), billingAddress: { sameAsClubAddress: false, street: 'Marienplatz', houseNumber: '8', postalCode: '8033', city: 'München', country: 'DE', additionalInformation: '' } },
+          body: {
+            ...(await currentClub(api)),
+            billingAddress: {
+              sameAsClubAddress: false,
+              street: 'Marienplatz',
+              houseNumber: '8',
+              postalCode: '8033',
+              city: 'München',
+              country: 'DE',
+              additionalInformation: '',
+            },
+          },
         }),
       },
       {
@@ -453,7 +852,12 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         kind: 'validation',
         setup: async (api) => {
           const club = await currentClub(api)
-          return { body: { ...club, legitimation: { ...(club.legitimation as Fields), birthDate: addDays(today(), -365 * 10) } } }
+          return {
+            body: {
+              ...club,
+              legitimation: { ...(club.legitimation as Fields), birthDate: addDays(today(), -365 * 10) },
+            },
+          }
         },
       },
       {
@@ -473,8 +877,21 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       as: 'member',
       expect: 200,
       params: { clubId: seedClubs.volume },
-      body: { label: 'GALLERY', name: 'sommerfest.jpg', path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`, contentType: 'image/jpeg', size: 4096 },
-      setup: async (api) => (await uploadFor(api, { path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`, contentType: 'image/jpeg', size: 4096 }), {}),
+      body: {
+        label: 'GALLERY',
+        name: 'sommerfest.jpg',
+        path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`,
+        contentType: 'image/jpeg',
+        size: 4096,
+      },
+      setup: async (api) => (
+        await uploadFor(api, {
+          path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`,
+          contentType: 'image/jpeg',
+          size: 4096,
+        }),
+        {}
+      ),
     },
     cases: [
       {
@@ -483,7 +900,13 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         expect: 400,
         kind: 'validation',
         params: { clubId: seedClubs.volume },
-        body: { label: 'LEGITIMATION_FRONT', name: 'ausweis.png', path: `clubs/${seedClubs.volume}/LEGITIMATION_FRONT/2-ausweis.png`, contentType: 'image/png', size: 4096 },
+        body: {
+          label: 'LEGITIMATION_FRONT',
+          name: 'ausweis.png',
+          path: `clubs/${seedClubs.volume}/LEGITIMATION_FRONT/2-ausweis.png`,
+          contentType: 'image/png',
+          size: 4096,
+        },
       },
     ],
   },
@@ -492,101 +915,350 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       as: 'member',
       expect: 200,
       params: { clubId: seedClubs.volume },
-      body: { label: 'SPEND2_FORM', name: 'SPEND2.pdf', path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`, contentType: 'application/pdf', size: 20_000 },
-      setup: async (api) => (await uploadFor(api, { path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`, contentType: 'application/pdf', size: 20_000 }), {}),
+      body: {
+        label: 'SPEND2_FORM',
+        name: 'SPEND2.pdf',
+        path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`,
+        contentType: 'application/pdf',
+        size: 20_000,
+      },
+      setup: async (api) => (
+        await uploadFor(api, {
+          path: `clubs/${seedClubs.volume}/SPEND2_FORM/3-SPEND2.pdf`,
+          contentType: 'application/pdf',
+          size: 20_000,
+        }),
+        {}
+      ),
     },
   },
   deactivateClub: {
-    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, body: { reason: 'Der Bescheid ist abgelaufen.' } },
+    sample: {
+      as: 'admin',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: { reason: 'Der Bescheid ist abgelaufen.' },
+    },
     cases: [
-      { name: 'an inactive club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.inactive }, body: { reason: 'Nochmals deaktiviert.' } },
-      { name: 'no reason', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, body: {} },
-      { name: 'a reason of spaces only', as: 'admin', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, body: { reason: '     ' } },
+      {
+        name: 'an inactive club',
+        as: 'admin',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.inactive },
+        body: { reason: 'Nochmals deaktiviert.' },
+      },
+      {
+        name: 'no reason',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { clubId: seedClubs.volume },
+        body: {},
+      },
+      {
+        name: 'a reason of spaces only',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume },
+        body: { reason: '     ' },
+      },
     ],
   },
   confirmBankReview: {
-    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, setup: async (api) => (await changeIban(api), {}) },
+    sample: {
+      as: 'admin',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => (await changeIban(api), {}),
+    },
     cases: [
-      { name: 'a club without a pending review', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.volume } },
-      { name: 'a sign-in older than five minutes', as: 'admin', staleSignIn: true, expect: 401, kind: 'reauthentication-required', params: { clubId: seedClubs.volume }, setup: async (api) => (await changeIban(api), {}) },
+      {
+        name: 'a club without a pending review',
+        as: 'admin',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.volume },
+      },
+      {
+        name: 'a sign-in older than five minutes',
+        as: 'admin',
+        staleSignIn: true,
+        expect: 401,
+        kind: 'reauthentication-required',
+        params: { clubId: seedClubs.volume },
+        setup: async (api) => (await changeIban(api), {}),
+      },
     ],
   },
   activateClub: {
     sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.releasable } },
     cases: [
-      { name: 'an incomplete club', as: 'admin', expect: 409, kind: 'club-incomplete', params: { clubId: seedClubs.incomplete } },
-      { name: 'an active club', as: 'admin', expect: 409, kind: 'invalid-transition', params: { clubId: seedClubs.volume } },
+      {
+        name: 'an incomplete club',
+        as: 'admin',
+        expect: 409,
+        kind: 'club-incomplete',
+        params: { clubId: seedClubs.incomplete },
+      },
+      {
+        name: 'an active club',
+        as: 'admin',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.volume },
+      },
     ],
   },
-  setClubChecked: { sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.incomplete }, body: { isChecked: true } } },
+  setClubChecked: {
+    sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.incomplete }, body: { isChecked: true } },
+  },
   inviteClubUser: {
-    sample: { as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: 'kontrakt.einladung@demo.at', clubRoleId: seedClubRoles.mitglied } },
+    sample: {
+      as: 'member',
+      expect: 201,
+      params: { clubId: seedClubs.volume },
+      body: { email: 'kontrakt.einladung@demo.at', clubRoleId: seedClubRoles.mitglied },
+    },
     cases: [
-      { name: 'an address that has an account (it accepts after signing in)', as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: seedAccounts.neu.email, clubRoleId: seedClubRoles.mitglied } },
-      { name: 'a member of the club', as: 'member', expect: 409, kind: 'already-member', params: { clubId: seedClubs.volume }, body: { email: seedInvitations.used.email, clubRoleId: seedClubRoles.mitglied } },
-      { name: 'the same address again (the earlier link is replaced)', as: 'member', expect: 201, params: { clubId: seedClubs.volume }, body: { email: seedInvitations.valid.email, clubRoleId: seedClubRoles.mitglied } },
-      { name: 'an unknown club role', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.volume }, body: { email: 'x@demo.at', clubRoleId: 'cr-unbekannt' } },
+      {
+        name: 'an address that has an account (it accepts after signing in)',
+        as: 'member',
+        expect: 201,
+        params: { clubId: seedClubs.volume },
+        body: { email: seedAccounts.neu.email, clubRoleId: seedClubRoles.mitglied },
+      },
+      {
+        name: 'a member of the club',
+        as: 'member',
+        expect: 409,
+        kind: 'already-member',
+        params: { clubId: seedClubs.volume },
+        body: { email: seedInvitations.used.email, clubRoleId: seedClubRoles.mitglied },
+      },
+      {
+        name: 'the same address again (the earlier link is replaced)',
+        as: 'member',
+        expect: 201,
+        params: { clubId: seedClubs.volume },
+        body: { email: seedInvitations.valid.email, clubRoleId: seedClubRoles.mitglied },
+      },
+      {
+        name: 'an unknown club role',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.volume },
+        body: { email: 'x@demo.at', clubRoleId: 'cr-unbekannt' },
+      },
     ],
   },
   createClubWithUser: {
     sample: { as: 'none', expect: 201, body: registration() },
     cases: [
-      { name: 'an address in use', as: 'none', expect: 409, kind: 'user-exists', body: registration(seedAccounts.verein.email) },
-      { name: 'an unknown club type', as: 'none', expect: 400, kind: 'validation', body: { ...registration(), club: { ...registration().club, clubTypeId: 'ct-unbekannt' } } },
-      { name: 'terms not accepted', as: 'none', expect: 400, kind: 'validation', malformed: true, body: { ...registration(), acceptedTerms: false } },
+      {
+        name: 'an address in use',
+        as: 'none',
+        expect: 409,
+        kind: 'user-exists',
+        body: registration(seedAccounts.verein.email),
+      },
+      {
+        name: 'an unknown club type',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        body: { ...registration(), club: { ...registration().club, clubTypeId: 'ct-unbekannt' } },
+      },
+      {
+        name: 'terms not accepted',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        body: { ...registration(), acceptedTerms: false },
+      },
       {
         name: 'another club’s ZVR number',
         as: 'none',
         expect: 409,
         kind: 'zvr-taken',
-        setup: async (api) => ({ body: { ...registration(), club: { ...registration().club, zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber } } }),
+        setup: async (api) => ({
+          body: {
+            ...registration(),
+            club: { ...registration().club, zvrNumber: (await currentClub(api, seedClubs.secondActive)).zvrNumber },
+          },
+        }),
       },
-      { name: 'a club of the same name in the same postal code', as: 'none', expect: 409, kind: 'possible-duplicate', body: { ...registration(), club: halleinAgain() } },
-      { name: 'the same, confirmed', as: 'none', expect: 201, body: { ...registration(), club: halleinAgain(), confirmDuplicate: true } },
-      { name: 'a postal code that is not Austrian', as: 'none', expect: 400, kind: 'validation', malformed: true, body: { ...registration(), club: { ...registration().club, address: { ...registration().club.address, postalCode: '10115' } } } },
-      { name: 'a control character in a name', as: 'none', expect: 400, kind: 'validation', body: { ...registration(), user: { ...registration().user, lastName: 'Kon\u0007trakt' } } },
+      {
+        name: 'a club of the same name in the same postal code',
+        as: 'none',
+        expect: 409,
+        kind: 'possible-duplicate',
+        body: { ...registration(), club: halleinAgain() },
+      },
+      {
+        name: 'the same, confirmed',
+        as: 'none',
+        expect: 201,
+        body: { ...registration(), club: halleinAgain(), confirmDuplicate: true },
+      },
+      {
+        name: 'a postal code that is not Austrian',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        body: {
+          ...registration(),
+          club: { ...registration().club, address: { ...registration().club.address, postalCode: '10115' } },
+        },
+      },
+      {
+        name: 'a control character in a name',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        body: { ...registration(), user: { ...registration().user, lastName: 'Kon\u0007trakt' } },
+      },
+      {
+        name: 'a user who makes themselves administrator (mass assignment)',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        expectError: { field: 'user.role', code: 'unknown_field' },
+        malformed: true,
+        body: { ...registration(), user: { ...registration().user, role: 'ROLE_ADMIN' } },
+      },
+      {
+        name: 'over the sign-in rate limit',
+        as: 'none',
+        rateLimit: 'signIn',
+        expect: 429,
+        kind: 'too-many-requests',
+        body: registration(),
+        setup: useUpSignInLimit,
+      },
     ],
   },
   getClubUsers: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
   removeClubMember: {
-    sample: { as: 'member', expect: 204, params: { clubId: seedClubs.volume }, setup: async (api) => ({ params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) } }) },
+    sample: {
+      as: 'member',
+      expect: 204,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => ({
+        params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) },
+      }),
+    },
     cases: [
-      { name: 'a person who is not a member', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.volume, uid: seedAccounts.neu.uid } },
-      { name: 'the last member', as: 'stranger', expect: 409, kind: 'last-member', params: { clubId: seedClubs.incomplete, uid: seedAccounts.neu.uid } },
-      { name: 'an administrator removes a member', as: 'admin', expect: 204, params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid } },
+      {
+        name: 'a person who is not a member',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.volume, uid: seedAccounts.neu.uid },
+      },
+      {
+        name: 'the last member',
+        as: 'stranger',
+        expect: 409,
+        kind: 'last-member',
+        params: { clubId: seedClubs.incomplete, uid: seedAccounts.neu.uid },
+      },
+      {
+        name: 'an administrator removes a member',
+        as: 'admin',
+        expect: 204,
+        params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid },
+      },
     ],
   },
   withdrawClubInvitation: {
     sample: { as: 'member', expect: 204, params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id } },
     cases: [
-      { name: 'an accepted invitation', as: 'member', expect: 409, kind: 'invitation-not-open', params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id } },
-      { name: 'another club’s invitation', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id } },
+      {
+        name: 'an accepted invitation',
+        as: 'member',
+        expect: 409,
+        kind: 'invitation-not-open',
+        params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id },
+      },
+      {
+        name: 'another club’s invitation',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id },
+      },
     ],
   },
   resendClubInvitation: {
     sample: { as: 'member', expect: 201, params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id } },
     cases: [
-      { name: 'an expired invitation', as: 'member', expect: 201, params: { clubId: seedClubs.volume, invitationId: seedInvitations.expired.id } },
-      { name: 'an accepted invitation', as: 'member', expect: 409, kind: 'invitation-not-open', params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id } },
+      {
+        name: 'an expired invitation',
+        as: 'member',
+        expect: 201,
+        params: { clubId: seedClubs.volume, invitationId: seedInvitations.expired.id },
+      },
+      {
+        name: 'an accepted invitation',
+        as: 'member',
+        expect: 409,
+        kind: 'invitation-not-open',
+        params: { clubId: seedClubs.volume, invitationId: seedInvitations.used.id },
+      },
       {
         name: 'a withdrawn invitation',
         as: 'member',
         expect: 409,
         kind: 'invitation-not-open',
         params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id },
-        setup: async (api) => (await api.api('DELETE', `/club/${seedClubs.volume}/invitation/${seedInvitations.valid.id}`, { as: 'member' }), {}),
+        setup: async (api) => (
+          await api.api('DELETE', '/club/{clubId}/invitation/{invitationId}', {
+            as: 'member',
+            params: { clubId: seedClubs.volume, invitationId: seedInvitations.valid.id },
+          }),
+          {}
+        ),
       },
-      { name: 'another club’s invitation', as: 'member', expect: 404, kind: 'not-found', params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id } },
+      {
+        name: 'another club’s invitation',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.secondActive, invitationId: seedInvitations.valid.id },
+      },
     ],
   },
   getClubImages: {
     sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { label: 'GALLERY' } },
-    cases: [{ name: 'an unknown label', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { label: 'SELFIE' } }],
+    cases: [
+      {
+        name: 'an unknown label',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { clubId: seedClubs.volume },
+        query: { label: 'SELFIE' },
+      },
+    ],
   },
   getClubDocuments: { sample: { as: 'staff', expect: 200, params: { clubId: seedClubs.volume } } },
   getClubOverview: {
     sample: { as: 'member', expect: 200, params: { id: seedClubs.volume } },
-    cases: [{ name: 'a club without payment account, as staff', as: 'staff', expect: 200, params: { id: seedClubs.withoutAccount } }],
+    cases: [
+      {
+        name: 'a club without payment account, as staff',
+        as: 'staff',
+        expect: 200,
+        params: { id: seedClubs.withoutAccount },
+      },
+    ],
   },
   getClubsOfUser: { sample: { as: 'member', expect: 200, params: { id: seedAccounts.verein.uid } } },
   deleteClubFile: {
@@ -594,7 +1266,19 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       as: 'member',
       expect: 204,
       params: { clubId: seedClubs.volume },
-      setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getImages`, { as: 'member', query: { label: 'GALLERY' } })).body) } }),
+      setup: async (api) => ({
+        body: {
+          fileId: firstIdOf(
+            (
+              await api.api('GET', '/club/{clubId}/getImages', {
+                as: 'member',
+                params: { clubId: seedClubs.volume },
+                query: { label: 'GALLERY' },
+              })
+            ).body,
+          ),
+        },
+      }),
     },
     cases: [
       {
@@ -603,7 +1287,18 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         expect: 404,
         kind: 'not-found',
         params: { clubId: seedClubs.volume },
-        setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getDocuments`, { as: 'member' })).body) } }),
+        setup: async (api) => ({
+          body: {
+            fileId: firstIdOf(
+              (
+                await api.api('GET', '/club/{clubId}/getDocuments', {
+                  as: 'member',
+                  params: { clubId: seedClubs.volume },
+                })
+              ).body,
+            ),
+          },
+        }),
       },
     ],
   },
@@ -612,7 +1307,18 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       as: 'member',
       expect: 204,
       params: { clubId: seedClubs.volume },
-      setup: async (api) => ({ body: { fileId: firstIdOf((await api.api('GET', `/club/${seedClubs.volume}/getDocuments`, { as: 'member' })).body) } }),
+      setup: async (api) => ({
+        body: {
+          fileId: firstIdOf(
+            (
+              await api.api('GET', '/club/{clubId}/getDocuments', {
+                as: 'member',
+                params: { clubId: seedClubs.volume },
+              })
+            ).body,
+          ),
+        },
+      }),
     },
   },
 
@@ -620,28 +1326,79 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   createCampaign: {
     sample: { as: 'member', expect: 201, body: campaignBody() },
     cases: [
-      { name: 'the end before the start', as: 'member', expect: 400, kind: 'validation', body: { ...campaignBody(), to: addDays(today(), -5) } },
-      { name: 'a minimum above the suggested amount', as: 'member', expect: 400, kind: 'validation', body: { ...campaignBody(), minimumDonationCents: 5_000 } },
-      { name: 'an unknown club', as: 'admin', expect: 404, kind: 'not-found', body: { ...campaignBody(), clubId: 'club-unbekannt' } },
+      {
+        name: 'the end before the start',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        body: { ...campaignBody(), to: addDays(today(), -5) },
+      },
+      {
+        name: 'a minimum above the suggested amount',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        body: { ...campaignBody(), minimumDonationCents: 5_000 },
+      },
+      {
+        name: 'an unknown club',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        body: { ...campaignBody(), clubId: 'club-unbekannt' },
+      },
     ],
   },
   updateCampaign: {
-    sample: { as: 'member', expect: 200, setup: async (api) => ({ body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), enabled: false } }) },
+    sample: {
+      as: 'member',
+      expect: 200,
+      setup: async (api) => ({
+        body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), enabled: false },
+      }),
+    },
     cases: [
-      { name: 'an unknown campaign', as: 'member', expect: 404, kind: 'not-found', setup: async (api) => ({ body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), documentId: 'cmp-unbekannt' } }) },
+      {
+        name: 'an unknown campaign',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        setup: async (api) => ({
+          body: { ...(await currentCampaign(api, seedCampaigns.runningEnabled)), documentId: 'cmp-unbekannt' },
+        }),
+      },
     ],
   },
   getCampaign: { sample: { as: 'member', expect: 200, params: { documentId: seedCampaigns.runningEnabled } } },
   deleteCampaign: {
     sample: { as: 'member', expect: 204, params: { documentId: seedCampaigns.upcomingDisabled } },
-    cases: [{ name: 'a campaign with donations', as: 'member', expect: 409, kind: 'campaign-has-donations', params: { documentId: seedCampaigns.endedEnabled } }],
+    cases: [
+      {
+        name: 'a campaign with donations',
+        as: 'member',
+        expect: 409,
+        kind: 'campaign-has-donations',
+        params: { documentId: seedCampaigns.endedEnabled },
+      },
+    ],
   },
   getCampaignsOfClub: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
 
   // ------------------------------------------------------------------------------------------- app logo
   getAppLogo: {
     sample: { as: 'none', expect: 200 },
-    cases: [{ name: 'no logo set', as: 'none', expect: 200, setup: async (api) => (await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' }), {}) }],
+    cases: [
+      {
+        name: 'no logo set',
+        as: 'none',
+        expect: 200,
+        setup: async (api) => (
+          await api.api('DELETE', '/applogo/{id}', { as: 'admin', params: { id: seedAppLogoId } }),
+          {}
+        ),
+      },
+      overPublicLimit,
+    ],
   },
   createAppLogo: {
     sample: {
@@ -649,12 +1406,20 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       expect: 201,
       body: { name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 },
       setup: async (api) => {
-        await api.api('DELETE', `/applogo/${seedAppLogoId}`, { as: 'admin' })
+        await api.api('DELETE', '/applogo/{id}', { as: 'admin', params: { id: seedAppLogoId } })
         await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 2_000 })
         return {}
       },
     },
-    cases: [{ name: 'a logo is set already', as: 'admin', expect: 409, kind: 'logo-exists', body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 } }],
+    cases: [
+      {
+        name: 'a logo is set already',
+        as: 'admin',
+        expect: 409,
+        kind: 'logo-exists',
+        body: { name: 'logo.svg', path: 'app/logo/logo.svg', contentType: 'image/svg+xml', size: 2_000 },
+      },
+    ],
   },
   replaceAppLogo: {
     sample: {
@@ -663,6 +1428,16 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       body: { id: seedAppLogoId, name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 },
       setup: async (api) => (await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 }), {}),
     },
+    cases: [
+      {
+        name: 'an unknown logo',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        body: { id: 'logo-unbekannt', name: 'logo.png', path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 },
+        setup: async (api) => (await uploadFor(api, { path: SAMPLE_LOGO, contentType: 'image/png', size: 30_000 }), {}),
+      },
+    ],
   },
   deleteAppLogo: { sample: { as: 'admin', expect: 204, params: { id: seedAppLogoId } } },
   getAppLogoFile: {
@@ -679,15 +1454,37 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         return {}
       },
     },
-    cases: [{ name: 'a path that is not the current logo', as: 'none', expect: 404, kind: 'not-found', query: { path: 'app-logo/12-anderes.png' } }],
+    cases: [
+      {
+        name: 'a path that is not the current logo',
+        as: 'none',
+        expect: 404,
+        kind: 'not-found',
+        query: { path: 'app-logo/12-anderes.png' },
+      },
+      { name: 'no path', as: 'none', expect: 400, kind: 'validation', malformed: true },
+      { ...overPublicLimit, query: { path: SAMPLE_LOGO } },
+    ],
   },
 
   // ------------------------------------------------------------------------------------------- payments
   createPaymentAccount: {
     sample: { as: 'admin', expect: 201, params: { clubId: seedClubs.withoutAccount } },
     cases: [
-      { name: 'a club with a live account', as: 'admin', expect: 409, kind: 'payment-account-exists', params: { clubId: seedClubs.volume } },
-      { name: 'a club that is not active', as: 'admin', expect: 409, kind: 'club-not-active', params: { clubId: seedClubs.releasable } },
+      {
+        name: 'a club with a live account',
+        as: 'admin',
+        expect: 409,
+        kind: 'payment-account-exists',
+        params: { clubId: seedClubs.volume },
+      },
+      {
+        name: 'a club that is not active',
+        as: 'admin',
+        expect: 409,
+        kind: 'club-not-active',
+        params: { clubId: seedClubs.releasable },
+      },
     ],
   },
   getPaymentAccount: {
@@ -696,55 +1493,172 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
   },
   createOnboardingLink: {
     sample: { as: 'member', expect: 201, params: { clubId: seedPaymentAccounts.onboarding.clubId } },
-    cases: [{ name: 'an account that is not in onboarding', as: 'member', expect: 409, kind: 'payment-account-state', params: { clubId: seedClubs.volume } }],
-  },
-  rejectPaymentAccount: {
-    sample: { as: 'admin', expect: 200, params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId }, body: { reason: 'Verdacht auf Missbrauch.' } },
     cases: [
-      { name: 'a rejected account', as: 'admin', expect: 409, kind: 'payment-account-state', params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId }, body: { reason: 'Nochmals.' } },
-      { name: 'a reason that is too short', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId }, body: { reason: 'x' } },
+      {
+        name: 'an account that is not in onboarding',
+        as: 'member',
+        expect: 409,
+        kind: 'payment-account-state',
+        params: { clubId: seedClubs.volume },
+      },
     ],
   },
-  deletePaymentAccount: { sample: { as: 'admin', expect: 204, params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId } } },
+  rejectPaymentAccount: {
+    sample: {
+      as: 'admin',
+      expect: 200,
+      params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId },
+      body: { reason: 'Verdacht auf Missbrauch.' },
+    },
+    cases: [
+      {
+        name: 'a rejected account',
+        as: 'admin',
+        expect: 409,
+        kind: 'payment-account-state',
+        params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId },
+        body: { reason: 'Nochmals.' },
+      },
+      {
+        name: 'a reason that is too short',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { accountId: seedPaymentAccounts.active.accountId, clubId: seedPaymentAccounts.active.clubId },
+        body: { reason: 'x' },
+      },
+    ],
+  },
+  deletePaymentAccount: {
+    sample: {
+      as: 'admin',
+      expect: 204,
+      params: { accountId: seedPaymentAccounts.rejected.accountId, clubId: seedPaymentAccounts.rejected.clubId },
+    },
+  },
 
   // ------------------------------------------------------------------------------------------- audit
   getAuditLog: {
     sample: { as: 'admin', expect: 200, query: { page: '0', size: '5' } },
     cases: [
-      { name: 'after a release, newest first', as: 'admin', expect: 200, setup: async (api) => (await api.api('PUT', `/club/active/${seedClubs.releasable}`, { as: 'admin' }), {}) },
-      { name: 'a page size above 100', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { size: '101' } },
+      {
+        name: 'after a release, newest first',
+        as: 'admin',
+        expect: 200,
+        setup: async (api) => (
+          await api.api('PUT', '/club/active/{clubId}', { as: 'admin', params: { clubId: seedClubs.releasable } }),
+          {}
+        ),
+      },
+      {
+        name: 'a page size above 100',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { size: '101' },
+      },
     ],
   },
   getClubAuditLog: {
     sample: { as: 'admin', expect: 200, params: { clubId: seedClubs.inactive } },
     cases: [
-      { name: 'a club with a bank change', as: 'admin', expect: 200, params: { clubId: seedClubs.volume }, query: { page: '0', size: '1' }, setup: async (api) => (await changeIban(api), {}) },
-      { name: 'a negative page', as: 'admin', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { page: '-1' } },
+      {
+        name: 'a club with a bank change',
+        as: 'admin',
+        expect: 200,
+        params: { clubId: seedClubs.volume },
+        query: { page: '0', size: '1' },
+        setup: async (api) => (await changeIban(api), {}),
+      },
+      {
+        name: 'a negative page',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { clubId: seedClubs.volume },
+        query: { page: '-1' },
+      },
     ],
   },
 
   // ------------------------------------------------------------------------------------------- donations
   getDonationsOfClub: {
-    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { size: '20', page: '3', sort: 'amountCents,desc' } },
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      query: { size: '20', page: '3', sort: 'amountCents,desc' },
+    },
     cases: [
-      { name: 'a date range, as staff', as: 'staff', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -60), to: today(), sort: 'donorName,asc', size: '1000' } },
-      { name: 'a reversed date range', as: 'member', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, query: { from: today(), to: addDays(today(), -1) } },
-      { name: 'an unknown sort field', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume }, query: { sort: 'message,asc' } },
+      {
+        name: 'a date range, as staff',
+        as: 'staff',
+        expect: 200,
+        params: { clubId: seedClubs.volume },
+        query: { from: addDays(today(), -60), to: today(), sort: 'donorName,asc', size: '1000' },
+      },
+      {
+        name: 'a reversed date range',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume },
+        query: { from: today(), to: addDays(today(), -1) },
+      },
+      {
+        name: 'an unknown sort field',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { clubId: seedClubs.volume },
+        query: { sort: 'message,asc' },
+      },
     ],
   },
   getDonationStatsOfClub: {
-    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -90), to: today(), groupBy: 'WEEK' } },
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      query: { from: addDays(today(), -90), to: today(), groupBy: 'WEEK' },
+    },
     cases: [
-      { name: 'per month over two years', as: 'staff', expect: 200, params: { clubId: seedClubs.volume }, query: { from: addDays(today(), -730), to: today(), groupBy: 'MONTH' } },
-      { name: 'a range over three years', as: 'member', expect: 400, kind: 'validation', params: { clubId: seedClubs.volume }, query: { from: '2020-01-01', to: '2024-01-01' } },
-      { name: 'no range', as: 'member', expect: 400, kind: 'validation', malformed: true, params: { clubId: seedClubs.volume } },
+      {
+        name: 'per month over two years',
+        as: 'staff',
+        expect: 200,
+        params: { clubId: seedClubs.volume },
+        query: { from: addDays(today(), -730), to: today(), groupBy: 'MONTH' },
+      },
+      {
+        name: 'a range over three years',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume },
+        query: { from: '2020-01-01', to: '2024-01-01' },
+      },
+      {
+        name: 'no range',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        params: { clubId: seedClubs.volume },
+      },
     ],
   },
-  getDonationsOfCampaign: { sample: { as: 'member', expect: 200, params: { campaignId: seedCampaigns.runningEnabled }, query: { size: '10' } } },
+  getDonationsOfCampaign: {
+    sample: { as: 'member', expect: 200, params: { campaignId: seedCampaigns.runningEnabled }, query: { size: '10' } },
+  },
 
   // ------------------------------------------------------------------------------------------- other
   getGlobals: { sample: { as: 'member', expect: 200 } },
-  getCountries: { sample: { as: 'none', expect: 200 } },
+  getCountries: { sample: { as: 'none', expect: 200 }, cases: [overPublicLimit] },
 
   // ------------------------------------------------------------------------------------------- files
   uploadFile: {
@@ -758,9 +1672,54 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         query: { path: SAMPLE_UPLOAD },
         body: new RawBody(fileOf('image/png').bytes, 'image/jpeg'),
       },
-      { name: 'an SVG as the app logo', as: 'admin', expect: 415, kind: 'file-type-not-allowed', query: { path: 'app-logo/13-logo.svg' }, body: new RawBody(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'application/octet-stream') },
-      { name: 'a path with ..', as: 'admin', expect: 400, kind: 'validation', malformed: true, query: { path: `clubs/${seedClubs.volume}/GALLERY/../x.jpg` }, body: fileOf('image/jpeg') },
-      { name: 'a file at the path already', as: 'member', expect: 409, kind: 'in-use', query: { path: SAMPLE_UPLOAD }, body: fileOf('image/jpeg'), setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}) },
+      {
+        name: 'an SVG as the app logo',
+        as: 'admin',
+        expect: 415,
+        kind: 'file-type-not-allowed',
+        query: { path: 'app-logo/13-logo.svg' },
+        body: new RawBody(
+          new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+          'application/octet-stream',
+        ),
+      },
+      {
+        name: 'a path with ..',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { path: `clubs/${seedClubs.volume}/GALLERY/../x.jpg` },
+        body: fileOf('image/jpeg'),
+      },
+      {
+        name: 'an image over 10 MiB',
+        as: 'member',
+        expect: 413,
+        kind: 'payload-too-large',
+        query: { path: SAMPLE_UPLOAD },
+        body: fileOf('image/jpeg', addClubImageBodySizeMax + 1),
+      },
+      {
+        name: 'a club that does not exist',
+        as: 'admin',
+        expect: 404,
+        kind: 'not-found',
+        query: { path: 'clubs/club-unbekannt/GALLERY/10-x.jpg' },
+        body: fileOf('image/jpeg'),
+      },
+      {
+        name: 'a file at the path already',
+        as: 'member',
+        expect: 409,
+        kind: 'in-use',
+        query: { path: SAMPLE_UPLOAD },
+        body: fileOf('image/jpeg'),
+        setup: async (api) => (
+          await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }),
+          {}
+        ),
+      },
     ],
   },
   discardUpload: {
@@ -770,7 +1729,35 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       query: { path: SAMPLE_UPLOAD },
       setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}),
     },
-    cases: [{ name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } }],
+    cases: [
+      { name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } },
+      {
+        name: 'a path with ..',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { path: `clubs/${seedClubs.volume}/GALLERY/../x.jpg` },
+      },
+      {
+        name: 'a file a record uses',
+        as: 'member',
+        expect: 409,
+        kind: 'in-use',
+        query: { path: `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg` },
+        setup: async (api) => {
+          const path = `clubs/${seedClubs.volume}/GALLERY/1-sommerfest.jpg`
+          await uploadFor(api, { path, contentType: 'image/jpeg', size: 4096 })
+          const added = await api.api('PUT', '/club/{clubId}/addImage', {
+            as: 'member',
+            params: { clubId: seedClubs.volume },
+            body: { label: 'GALLERY', name: 'sommerfest.jpg', path, contentType: 'image/jpeg', size: 4096 },
+          })
+          if (added.status !== 200) throw new Error(`setup: addImage answered ${added.status}`)
+          return {}
+        },
+      },
+    ],
   },
   getFileLink: {
     sample: {
@@ -779,7 +1766,17 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
       query: { path: SAMPLE_UPLOAD },
       setup: async (api) => (await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 }), {}),
     },
-    cases: [{ name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } }],
+    cases: [
+      { name: 'nothing uploaded there', as: 'member', expect: 404, kind: 'not-found', query: { path: SAMPLE_UPLOAD } },
+      {
+        name: 'a path with ..',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { path: `clubs/${seedClubs.volume}/GALLERY/../x.jpg` },
+      },
+    ],
   },
   downloadFile: {
     sample: {
@@ -798,6 +1795,26 @@ export const OPERATION_CASES: Record<string, OperationCases> = {
         expect: 403,
         kind: 'forbidden',
         query: { path: SAMPLE_UPLOAD, expires: String(Math.floor(Date.now() / 1000) + 600), signature: 'ungueltig' },
+      },
+      {
+        name: 'no signature',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { path: SAMPLE_UPLOAD, expires: String(Math.floor(Date.now() / 1000) + 600) },
+      },
+      {
+        name: 'a valid link to a file discarded since',
+        as: 'none',
+        expect: 404,
+        kind: 'not-found',
+        setup: async (api) => {
+          await uploadFor(api, { path: SAMPLE_UPLOAD, contentType: 'image/jpeg', size: 2048 })
+          const link = await api.api('GET', '/storage/link', { as: 'member', query: { path: SAMPLE_UPLOAD } })
+          await api.api('DELETE', '/storage/blob', { as: 'member', query: { path: SAMPLE_UPLOAD } })
+          return { query: Object.fromEntries(new URL((link.body as { url: string }).url).searchParams) }
+        },
       },
     ],
   },

@@ -1,38 +1,17 @@
 /**
- * The contract as the suite reads it: every operation with its declared responses, and ajv validators
- * (JSON Schema 2020-12, which OpenAPI 3.1 schemas are) for each response body.
+ * The contract as the suite reads it: every operation with its declared responses (from the one reader,
+ * openapi/contract.ts), and ajv validators (JSON Schema 2020-12, which OpenAPI 3.1 schemas are) for each
+ * response body. Objects in the contract are closed, so a field it does not name fails the check.
  */
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { parse } from 'yaml'
+import { contractOperations, escapePointer, readContract, resolveResponse } from '../../openapi/contract.ts'
+import type { ContractOperation } from '../../openapi/contract.ts'
 
-export const CONTRACT_PATH = resolve(process.cwd(), 'openapi/portal.yaml')
+export type { ContractOperation } from '../../openapi/contract.ts'
+
 const DOCUMENT_ID = 'portal.yaml'
-
-interface ResponseObject {
-  $ref?: string
-  content?: Record<string, { schema?: unknown }>
-}
-
-interface OperationObject {
-  operationId: string
-  'x-access'?: string[]
-  'x-fresh-sign-in'?: boolean
-  responses: Record<string, ResponseObject>
-}
-
-export interface ContractOperation {
-  operationId: string
-  method: string
-  path: string
-  access: string[]
-  /** `x-fresh-sign-in`: some requests need a sign-in at most five minutes old. */
-  freshSignIn: boolean
-  statuses: number[]
-}
 
 export interface Contract {
   operations: ContractOperation[]
@@ -41,47 +20,28 @@ export interface Contract {
   checkResponse(operationId: string, status: number, contentType: string | null, body: unknown): string | null
 }
 
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1')
-
 export const loadContract = (): Contract => {
-  const document = parse(readFileSync(CONTRACT_PATH, 'utf8')) as {
-    paths: Record<string, Record<string, OperationObject>>
-    components: { responses: Record<string, ResponseObject> }
-  }
+  const document = readContract()
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, validateFormats: true })
   addFormats(ajv)
   ajv.addSchema(document, DOCUMENT_ID)
 
-  const operations: ContractOperation[] = []
+  const operations = contractOperations()
   /** operationId → status → media type → JSON pointer of the schema. */
   const schemas = new Map<string, Map<number, Map<string, string>>>()
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        access: operation['x-access'] ?? [],
-        freshSignIn: operation['x-fresh-sign-in'] === true,
-        statuses: Object.keys(operation.responses).map(Number),
-      })
-      const byStatus = new Map<number, Map<string, string>>()
-      for (const [status, declared] of Object.entries(operation.responses)) {
-        // Follow a `$ref` to components/responses, so the schema pointer is where the content really is.
-        let pointer = `#/paths/${escapePointer(path)}/${method}/responses/${status}`
-        let response = declared
-        if (declared.$ref) {
-          pointer = declared.$ref
-          response = document.components.responses[declared.$ref.split('/').pop()!]!
-        }
-        const media = new Map<string, string>()
-        for (const [type, content] of Object.entries(response.content ?? {})) {
-          if (content.schema) media.set(type, `${pointer}/content/${escapePointer(type)}/schema`)
-        }
-        byStatus.set(Number(status), media)
+  for (const operation of operations) {
+    const method = operation.method.toLowerCase()
+    const byStatus = new Map<number, Map<string, string>>()
+    for (const status of operation.statuses) {
+      // A `$ref` to components/responses is followed, so the schema pointer is where the content really is.
+      const { pointer, response } = resolveResponse(operation.path, method, String(status))
+      const media = new Map<string, string>()
+      for (const [type, content] of Object.entries(response.content ?? {})) {
+        if (content.schema) media.set(type, `${pointer}/content/${escapePointer(type)}/schema`)
       }
-      schemas.set(operation.operationId, byStatus)
+      byStatus.set(status, media)
     }
+    schemas.set(operation.operationId, byStatus)
   }
 
   const validators = new Map<string, ValidateFunction>()
@@ -103,10 +63,18 @@ export const loadContract = (): Contract => {
       if (media.size === 0) return body === undefined ? null : `status ${status} declares no body, but one was sent`
       const type = (contentType ?? '').split(';')[0]!.trim()
       const pointer = media.get(type)
-      if (!pointer) return `content type '${type}' is not declared for ${operationId} ${status} (${[...media.keys()].join(', ')})`
+      if (!pointer)
+        return `content type '${type}' is not declared for ${operationId} ${status} (${[...media.keys()].join(', ')})`
       const validate = validator(pointer)
       if (validate(body)) return null
-      return (validate.errors ?? []).map((error) => `${error.instancePath || '(body)'} ${error.message ?? ''}`).join('; ')
+      return (validate.errors ?? [])
+        .map((error) => {
+          // Name the field a closed object does not know (ajv puts it in params, not in the path).
+          const extra = (error.params as { additionalProperty?: string; unevaluatedProperty?: string }) ?? {}
+          const unknown = extra.additionalProperty ?? extra.unevaluatedProperty
+          return `${error.instancePath || '(body)'} ${error.message ?? ''}${unknown ? `: '${unknown}'` : ''}`
+        })
+        .join('; ')
     },
   }
 }

@@ -36,6 +36,13 @@ test.describe('without JavaScript', () => {
   })
 })
 
+/**
+ * Until the page's scripts and requests have settled. These tests assert what did *not* happen by then (no
+ * hydration error, no Firebase, the prerendered element not replaced): no element says so.
+ */
+// eslint-disable-next-line playwright/no-networkidle -- nothing on the page marks "settled"; the network does
+const settled = (page: Page) => page.waitForLoadState('networkidle')
+
 /** Console warnings and errors of the page (a hydration that fails says so: main.tsx). */
 const watchConsole = (page: Page) => {
   const messages: string[] = []
@@ -52,11 +59,11 @@ for (const { path, heading } of PAGES) {
     await page.goto(path)
     // The element the HTML brought is the one on screen after the scripts ran (hydrated, not replaced).
     const first = await page.getByRole('heading', { level: 1, name: heading }).elementHandle()
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     expect(await first.evaluate((element) => element.isConnected)).toBe(true)
     expect(await page.title()).toContain(heading === 'Geschafft!' ? 'Geschafft' : heading)
-    expect(await page.locator('title').count()).toBe(1)
+    await expect(page.locator('title')).toHaveCount(1)
     expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
   })
 }
@@ -80,7 +87,7 @@ test('what a person types before the scripts have run is kept, and signs them in
   await page.getByLabel('E-Mail').fill(accounts.user)
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(SEED_PASSWORD)
   release()
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   await expect(page.getByLabel('E-Mail')).toHaveValue(accounts.user)
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
   await expect(page).toHaveURL(/\/home/)
@@ -93,7 +100,7 @@ test('a public page loads no Firebase until the sign-in form is used', async ({ 
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
   await page.goto('/login')
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   expect(scripts.filter((url) => /firebase|index\.esm/i.test(url))).toEqual([])
 
   await page.getByLabel('E-Mail').click()
@@ -104,9 +111,12 @@ test('a start page with a redirect is drawn afresh: its sign-in link carries the
   const messages = watchConsole(page)
   await page.goto('/?redirect=%2Fhome')
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen im Vereinsportal' })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/login?redirect=%2Fhome')
-  await page.waitForLoadState('networkidle')
-  expect(await page.locator('title').count()).toBe(1)
+  await expect(page.getByRole('main').getByRole('link', { name: 'Anmelden' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fhome',
+  )
+  await settled(page)
+  await expect(page.locator('title')).toHaveCount(1)
   expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
 })
 
@@ -117,6 +127,6 @@ test('a signed-in person on a prerendered page sees it as theirs once the sessio
   const messages = watchConsole(page)
   await page.goto('/')
   await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await settled(page)
   expect(messages.filter((text) => /prerender|hydrat|React error/i.test(text))).toEqual([])
 })

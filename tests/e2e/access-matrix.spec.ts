@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { accounts, expect, signIn, test, type AccountName } from './fixtures'
 
 /**
@@ -47,6 +48,26 @@ const outcome = (access: RouteCase['access'], visitor: Visitor): Outcome => {
 
 const ERROR_HEADINGS = /Keine Berechtigung|Seite nicht gefunden|Da ist etwas schiefgelaufen|Nicht gefunden/
 
+/** What a visitor sees on a route, by outcome. */
+const outcomeChecks: Record<Outcome, (page: Page, route: RouteCase) => Promise<void>> = {
+  'login-required': async (page, route) => {
+    await expect(page).toHaveURL(`/?redirect=${encodeURIComponent(route.path)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen im Vereinsportal')
+    await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
+  },
+  forbidden: async (page, route) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keine Berechtigung')
+    await expect(page).toHaveURL(route.path)
+  },
+  open: async (page, route) => {
+    await expect(page).toHaveURL(route.path)
+    const heading = page.getByRole('heading', { level: 1 })
+    if (route.heading) await expect(heading).toHaveText(route.heading)
+    else await expect(heading).not.toHaveText(ERROR_HEADINGS)
+  },
+}
+const expectOutcome = (page: Page, route: RouteCase, expected: Outcome) => outcomeChecks[expected](page, route)
+
 for (const visitor of VISITORS) {
   test.describe(`as ${visitor}`, () => {
     // Signed in once per worker through the real form; the tests of a visitor share one warm browser
@@ -54,24 +75,10 @@ for (const visitor of VISITORS) {
     test.use({ signedInRole: visitor === 'anonymous' ? undefined : visitor })
     for (const route of ROUTES) {
       const expected = outcome(route.access, visitor)
+
       test(`${route.path} → ${expected}`, async ({ warmPage: page }) => {
         await page.goto(route.path)
-        const heading = page.getByRole('heading', { level: 1 })
-
-        if (expected === 'login-required') {
-          await expect(page).toHaveURL(`/?redirect=${encodeURIComponent(route.path)}`)
-          await expect(heading).toHaveText('Willkommen im Vereinsportal')
-          await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
-          return
-        }
-        if (expected === 'forbidden') {
-          await expect(heading).toHaveText('Keine Berechtigung')
-          await expect(page).toHaveURL(route.path)
-          return
-        }
-        await expect(page).toHaveURL(route.path)
-        if (route.heading) await expect(heading).toHaveText(route.heading)
-        else await expect(heading).not.toHaveText(ERROR_HEADINGS)
+        await expectOutcome(page, route, expected)
       })
     }
   })

@@ -22,7 +22,10 @@ test.describe('Administration: club types and club roles', () => {
     await rename.getByRole('button', { name: 'Speichern' }).click()
     await expect(types.getByRole('listitem').filter({ hasText: 'Schachklub' })).toBeVisible()
 
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Verein registrieren' }).click()
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Verein registrieren' })
+      .click()
     // Up to the type step (no phone number, no step headings checked); the type is chosen below.
     await fillRegistrationUpToTerms(page, {
       club: 'Schachklub Figurenfreunde',
@@ -45,7 +48,10 @@ test.describe('Administration: club types and club roles', () => {
     await expect(typeSelect).toHaveValue(/.+/)
 
     // A type clubs use cannot be deleted: the list says how many use it and why the button is off.
-    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administration' }).click()
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Administration' })
+      .click()
     await page.getByRole('tab', { name: 'Vereinsarten' }).click()
     const sport = page
       .getByRole('list', { name: 'Vereinsarten' })

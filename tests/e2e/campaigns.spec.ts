@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-
 const VOLUME = 'club-sv-gruenbach'
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`))

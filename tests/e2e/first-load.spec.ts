@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /**
@@ -49,10 +49,18 @@ test('with a slow backend, /home shows the shell and a loading state before its 
   await expect(page.locator('#verlauf')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Musikverein Hallein')
   await expect(page.getByRole('contentinfo')).toBeAttached()
-  expect(await page.evaluate(() => (window as unknown as { __root: { emptyAfterParse: boolean } }).__root.emptyAfterParse)).toBe(false)
+  expect(
+    await page.evaluate(() => (window as unknown as { __root: { emptyAfterParse: boolean } }).__root.emptyAfterParse),
+  ).toBe(false)
 })
 
-for (const width of [1280, 375]) {
+/** The main navigation at each width: below 768 px it is folded into the "Menü" button. */
+const NAVIGATION_WIDTHS = [
+  { width: 1280, openNavigation: async (_nav: Locator) => undefined },
+  { width: 375, openNavigation: (nav: Locator) => nav.getByRole('button', { name: 'Menü' }).click() },
+]
+
+for (const { width, openNavigation } of NAVIGATION_WIDTHS) {
   test(`"Abmelden" works while a request hangs (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 })
     await page.goto('/home?mockDelay=60000', { waitUntil: 'commit' })
@@ -61,7 +69,7 @@ for (const width of [1280, 375]) {
     await setLatency(page, 0)
 
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
-    if (width < 768) await nav.getByRole('button', { name: 'Menü' }).click()
+    await openNavigation(nav)
     // A click the overlay intercepted would fail here.
     await nav.getByRole('button', { name: 'Abmelden' }).click()
 
@@ -72,13 +80,21 @@ for (const width of [1280, 375]) {
   })
 }
 
-test('a request without an answer ends in a German message with "Erneut versuchen", and the overlay goes', async ({ page }) => {
+test('a request without an answer ends in a German message with "Erneut versuchen", and the overlay goes', async ({
+  page,
+}) => {
   // `apiTimeout` shortens the client's 20 s (mocked build only), `mockDelay` makes the backend hang.
   await page.goto(`/club/${CLUB}/false?mockDelay=60000&apiTimeout=2500`, { waitUntil: 'commit' })
-  await expect(page.getByRole('heading', { level: 1, name: 'Keine Antwort vom Server' })).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByText('Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Keine Antwort vom Server' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(
+    page.getByText('Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es erneut.'),
+  ).toBeVisible()
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
-  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Abmelden' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Abmelden' }),
+  ).toBeVisible()
 
   // The backend answers again: the retry shows the screen.
   await setLatency(page, 0)

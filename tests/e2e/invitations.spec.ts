@@ -22,7 +22,7 @@ test('an expired or used invitation link says so without a password form', async
   await noPasswordForm(page)
 
   await page.goto('/acceptInvitation?token=gibt-es-nicht')
-  await expect(page.getByRole('alert')).toContainText('Einladung nicht gefunden')
+  await expect(page.getByRole('alert')).toContainText('Diese Einladung gibt es nicht.')
   await noPasswordForm(page)
 
   // A valid one names the club and the invited address above the form.

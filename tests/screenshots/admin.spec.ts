@@ -41,7 +41,10 @@ test.describe('as administrator', () => {
     await expect(page.getByRole('table', { name: 'Benutzer' })).toBeVisible()
     await shoot(page, 'users')
     await page.getByRole('button', { name: 'Benutzer anlegen' }).click()
-    await page.getByRole('dialog', { name: 'Benutzer anlegen' }).getByRole('button', { name: 'Benutzer anlegen' }).click()
+    await page
+      .getByRole('dialog', { name: 'Benutzer anlegen' })
+      .getByRole('button', { name: 'Benutzer anlegen' })
+      .click()
     await expect(page.getByText('Bitte geben Sie den Vornamen ein.')).toBeVisible()
     await shoot(page, 'users-create-dialog', { capture: 'window' })
   })

@@ -8,7 +8,9 @@ test.describe('as representative of two clubs', () => {
   test('first load of /home while the backend is slow: the shell and a loading state', async ({ page }) => {
     // The backend holds every answer for a minute: the picture shows what a person sees meanwhile.
     await page.goto('/home?mockDelay=60000', { waitUntil: 'commit' })
-    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Abmelden' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Abmelden' }),
+    ).toBeVisible()
     await expect(page.getByTestId('page-pending')).toBeVisible()
     await expect(page.getByTestId('loading-overlay')).toBeVisible()
     await shoot(page, 'first-load-slow-backend', { capture: 'window', settled: false })

@@ -15,7 +15,7 @@ test('an invitation link that can no longer be used', async ({ page }) => {
   await shoot(page, 'accept-invitation-used')
 
   await page.goto('/acceptInvitation?token=gibt-es-nicht')
-  await expect(page.getByRole('alert')).toContainText('Einladung nicht gefunden')
+  await expect(page.getByRole('alert')).toContainText('Diese Einladung gibt es nicht.')
   await shoot(page, 'accept-invitation-unknown')
 })
 

@@ -21,7 +21,16 @@ if (!('createObjectURL' in URL)) {
 // Every test talks to the same stateful mocked backend the browser uses, freshly seeded, and any
 // request no handler knows fails the test instead of silently reaching the network.
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-beforeEach(() => resetMockBackend())
+beforeEach(() => {
+  // Files share a worker's page (vitest.config.ts): what one test kept in storage (an active club, a
+  // draft) must not choose for the next.
+  // (Files that run in Node, `@vitest-environment node`, have no storage.) Nor may what a test left in
+  // the page (a portal, a screen still rendering when it ended) meet the next file's queries.
+  globalThis.localStorage?.clear()
+  globalThis.sessionStorage?.clear()
+  globalThis.document?.body.replaceChildren()
+  resetMockBackend()
+})
 afterEach(() => {
   cleanup()
   // sonner keeps its toasts in one module-level store: without this they leak into the next test.

@@ -1475,7 +1475,9 @@ export interface components {
          */
         Password: string;
         /** @description A portal user. The password never leaves the backend. */
-        User: {
+        User: components["schemas"]["UserFields"];
+        /** @description The fields of a portal user, open for composition (`User`, `CurrentUser`); never a body by itself. */
+        UserFields: {
             /** @description The authentication provider's user id. */
             uid: string;
             email: components["schemas"]["Email"];
@@ -1488,7 +1490,7 @@ export interface components {
             createdAt: string;
         };
         /** @description The signed-in user with the ids of the clubs they represent. */
-        CurrentUser: components["schemas"]["User"] & {
+        CurrentUser: components["schemas"]["UserFields"] & {
             clubIds: string[];
         };
         /** @description A new user created by an administrator; they sign in with this password. */
@@ -1672,7 +1674,8 @@ export interface components {
         };
         /**
          * @description The editable profile of a club. Text fields are empty strings while unknown, so a half-filled
-         *     profile can be saved; completeness is reported separately.
+         *     profile can be saved; completeness is reported separately. Open for composition (`ClubUpdate`
+         *     and `Club` close it); never a body by itself.
          */
         ClubProfile: {
             /** @description The club's registered name (always required). */
@@ -1702,7 +1705,7 @@ export interface components {
              *     (after a 409 `possible-duplicate`); not stored.
              * @default false
              */
-            confirmDuplicate: boolean;
+            confirmDuplicate?: boolean;
         };
         /** @description A club with its profile, state, files and computed completeness. */
         Club: components["schemas"]["ClubProfile"] & {
@@ -1913,7 +1916,7 @@ export interface components {
              *     409 `possible-duplicate`).
              * @default false
              */
-            confirmDuplicate: boolean;
+            confirmDuplicate?: boolean;
         };
         /** @description The registered club and user. */
         ClubRegistrationResult: {
@@ -2011,7 +2014,8 @@ export interface components {
          *     donation shown to donors; `minimumDonationCents` the smallest accepted donation
          *     (`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local
          *     time (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and
-         *     `to` the days donations are accepted (`to` after `from`).
+         *     `to` the days donations are accepted (`to` after `from`). Open for composition (`CampaignCreate`,
+         *     `CampaignUpdate` and `Campaign` close it); never a body by itself.
          */
         CampaignFields: {
             name: string;
@@ -2033,7 +2037,7 @@ export interface components {
         CampaignCreate: components["schemas"]["CampaignFields"] & {
             clubId: string;
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description A changed campaign; `documentId` names it. */
         CampaignUpdate: components["schemas"]["CampaignFields"] & {
@@ -2066,11 +2070,17 @@ export interface components {
             name: components["schemas"]["FileName"];
             path: components["schemas"]["StoragePath"];
             contentType: components["schemas"]["LogoContentType"];
-            size: number;
+            size: components["schemas"]["LogoSize"];
         };
-        /** @description A replacement logo; `id` names the current one. */
-        AppLogoUpdate: components["schemas"]["AppLogoInput"] & {
+        /** @description The logo's size in bytes (at most 1 MB). */
+        LogoSize: number;
+        /** @description A replacement logo (the fields of `AppLogoInput`); `id` names the current one. */
+        AppLogoUpdate: {
             id: string;
+            name: components["schemas"]["FileName"];
+            path: components["schemas"]["StoragePath"];
+            contentType: components["schemas"]["LogoContentType"];
+            size: components["schemas"]["LogoSize"];
         };
         /** @description The portal's logo; the blob lives in file storage at `path`. */
         AppLogo: {
@@ -2256,7 +2266,10 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad Request. The body or a parameter is invalid; `errors` lists each bad field. */
+        /**
+         * @description Bad Request. The body or a parameter is invalid, or the body has a field its schema does not name
+         *     (code `unknown_field`); `errors` lists each bad field.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2628,6 +2641,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2656,6 +2671,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2804,6 +2821,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2921,6 +2940,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3126,6 +3147,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3191,6 +3214,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3351,6 +3376,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3381,6 +3408,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3413,6 +3442,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3722,6 +3753,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3865,6 +3898,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3895,6 +3930,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3954,6 +3991,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4021,6 +4060,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4293,6 +4334,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4392,6 +4435,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -28,20 +28,20 @@ const retype = async (user: UserEvent, label: string, value: string) => {
  * itself still valid), and the IBAN and the short description are changed and saved.
  */
 const saveNewBankDetailsOnAnOldSignIn = async () => {
-  const rendered = await renderRoute(`/club/${seedClubs.volume}/false`, {
+  const view = await renderRoute(`/club/${seedClubs.volume}/false`, {
     offlineAuth: true,
     signedInAs: 'verein@demo.at',
   })
   await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(Date.now() + SIX_MINUTES)
-  await retype(rendered.user, 'IBAN', NEW_IBAN)
-  await retype(rendered.user, 'Kurzbeschreibung', 'Fußball für alle im Ort.')
+  await retype(view.user, 'IBAN', NEW_IBAN)
+  await retype(view.user, 'Kurzbeschreibung', 'Fußball für alle im Ort.')
   // The seed leaves this one open; with it the profile is complete and saves without asking.
-  await rendered.user.selectOptions(screen.getByLabelText(/^Ausweisart/), 'Reisepass')
-  await rendered.user.click(screen.getByRole('button', { name: 'Speichern' }))
+  await view.user.selectOptions(screen.getByLabelText(/^Ausweisart/), 'Reisepass')
+  await view.user.click(screen.getByRole('button', { name: 'Speichern' }))
   const dialog = await screen.findByRole('dialog', { name: 'Bitte bestätigen Sie Ihre Anmeldung' })
-  return { ...rendered, dialog }
+  return { ...view, dialog }
 }
 
 describe('the reauthentication dialog', () => {

@@ -101,6 +101,7 @@ const PasswordForm = ({ id, onSubmittingChange }: { id: string; onSubmittingChan
         name="current-password"
         autoComplete="current-password"
         required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern): to the one field it asks for
         autoFocus
         value={password}
         onChange={(event) => setPassword(event.target.value)}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Button } from '@/components/ui/button'
+import { watchDemoStorage } from '@/lib/mock-storage-status'
 import type { DemoDialog } from './demo-banner-dialogs'
 
 // What the buttons open (the demo tools, the reset confirmation and the reset itself) loads when one is
@@ -9,14 +10,27 @@ import type { DemoDialog } from './demo-banner-dialogs'
 const DemoBannerDialogs = /* @__PURE__ */ lazy(() =>
   import('./demo-banner-dialogs').then((module) => ({ default: module.DemoBannerDialogs })),
 )
+// Shown only when the browser refuses to save the demo data: loaded then, with the demo tools' catalogue.
+const DemoStorageNotice = /* @__PURE__ */ lazy(() =>
+  import('@/components/mock-tools/demo-storage-notice').then((module) => ({ default: module.DemoStorageNotice })),
+)
+
+/** False while the mocked backend in this page cannot save the demo data (src/lib/mock-storage-status.ts). */
+const useDemoDataSaved = (): boolean => {
+  const [saved, setSaved] = useState(true)
+  useEffect(() => watchDemoStorage((status) => setSaved(status.saved)), [])
+  return saved
+}
 
 /**
  * The shell's conditional banner (spec §2): shown in mocked mode, where everything a person does stays in
- * this browser. It offers the demo tools (mailbox, faults) and restoring the seed.
+ * this browser. It offers the demo tools (mailbox, faults) and restoring the seed, and says so when the
+ * browser cannot save the demo data (storage full, private mode), with the reset at hand.
  */
 export const DemoBanner = () => {
   const { t } = useLingui()
   const [open, setOpen] = useState<DemoDialog | null>(null)
+  const saved = useDemoDataSaved()
   // The button that opened a dialog gets the focus back when it closes (the dialog mounts already open).
   const opener = useRef<HTMLElement | null>(null)
   const show = (dialog: DemoDialog, event: MouseEvent<HTMLElement>) => {
@@ -51,6 +65,13 @@ export const DemoBanner = () => {
           </Button>
         </div>
       </div>
+      {!saved && (
+        <Suspense fallback={null}>
+          <div className="px-4">
+            <DemoStorageNotice onReset={(event) => show('reset', event)} />
+          </div>
+        </Suspense>
+      )}
       {open && (
         <Suspense fallback={null}>
           <DemoBannerDialogs open={open} onClose={() => setOpen(null)} returnFocus={() => opener.current} />

@@ -37,7 +37,9 @@ describe('the error page', () => {
   })
 
   it('offers "Erneut versuchen" when the backend did not answer in time', async () => {
-    await renderComponent(<ErrorPage error={new ApiTimeoutError('http://localhost/x', 20_000)} reset={() => undefined} />)
+    await renderComponent(
+      <ErrorPage error={new ApiTimeoutError('http://localhost/x', 20_000)} reset={() => undefined} />,
+    )
     expect(await screen.findByRole('heading', { level: 1, name: 'Keine Antwort vom Server' })).toBeVisible()
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
   })

@@ -17,7 +17,11 @@ const renderPanel = () => {
 }
 
 const sendResetMail = (email: string) =>
-  fetch('/__mock/identity/sendPasswordReset', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })
+  fetch('/__mock/identity/sendPasswordReset', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  })
 
 describe('the mock tools panel', () => {
   it('shows the demo mailbox with clickable links, newest first, and empties it', async () => {
@@ -47,9 +51,11 @@ describe('the mock tools panel', () => {
     const operation = await screen.findByRole('combobox', { name: 'Aufruf' })
     // Every operation of the contract is offered, the ones added lately included.
     await vi.waitFor(() =>
-      expect(within(operation).getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual(
-        expect.arrayContaining(['getClubOverview', 'uploadFile', 'getAuditLog', 'getInvitation']),
-      ),
+      expect(
+        within(operation)
+          .getAllByRole<HTMLOptionElement>('option')
+          .map((option) => option.value),
+      ).toEqual(expect.arrayContaining(['getClubOverview', 'uploadFile', 'getAuditLog', 'getInvitation'])),
     )
     await user.selectOptions(operation, 'getClubOverview')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '503')
@@ -82,7 +88,12 @@ describe('the mock tools panel', () => {
   it('resets the demo data after a confirmation, then reloads', async () => {
     await sendResetMail('staff@demo.at')
     const reload = vi.fn()
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload, origin: 'http://localhost:3000', hostname: 'localhost' })
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      reload,
+      origin: 'http://localhost:3000',
+      hostname: 'localhost',
+    })
     const { user } = renderPanel()
     await user.click(await screen.findByRole('button', { name: 'Demo-Daten zurücksetzen' }))
     const confirm = await screen.findByRole('dialog', { name: 'Demo-Daten zurücksetzen?' })

@@ -51,7 +51,10 @@ export const MockToolsPanel = ({ open, onOpenChange }: MockToolsPanelProps) => {
   const [confirmReset, setConfirmReset] = useState(false)
   const [resetting, setResetting] = useState(false)
 
-  const failed = useCallback(() => setError(t`Der Demo-Server hat nicht geantwortet. Bitte versuchen Sie es erneut.`), [t])
+  const failed = useCallback(
+    () => setError(t`Der Demo-Server hat nicht geantwortet. Bitte versuchen Sie es erneut.`),
+    [t],
+  )
 
   const applyFaults = useCallback((next: MockFaults) => {
     setFaultState(next)
@@ -86,7 +89,13 @@ export const MockToolsPanel = ({ open, onOpenChange }: MockToolsPanelProps) => {
     event.preventDefault()
     const delayMs = Number(delay)
     const tokenLifetimeSeconds = Number(lifetime)
-    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000 || !Number.isInteger(tokenLifetimeSeconds) || tokenLifetimeSeconds < 1) {
+    if (
+      !Number.isInteger(delayMs) ||
+      delayMs < 0 ||
+      delayMs > 60_000 ||
+      !Number.isInteger(tokenLifetimeSeconds) ||
+      tokenLifetimeSeconds < 1
+    ) {
       setError(t`Bitte geben Sie ganze Zahlen ein: Verzögerung 0 bis 60000 ms, Gültigkeit ab 1 Sekunde.`)
       return
     }
@@ -97,10 +106,15 @@ export const MockToolsPanel = ({ open, onOpenChange }: MockToolsPanelProps) => {
     event.preventDefault()
     const times = failureTimes.trim() === '' ? null : Number(failureTimes)
     if (!failureOperation || (times !== null && (!Number.isInteger(times) || times < 1))) {
-      setError(t`Bitte wählen Sie einen Aufruf und geben Sie als Anzahl eine ganze Zahl ab 1 ein (oder nichts für „immer“).`)
+      setError(
+        t`Bitte wählen Sie einen Aufruf und geben Sie als Anzahl eine ganze Zahl ab 1 ein (oder nichts für „immer“).`,
+      )
       return
     }
-    const failures = [...(faults?.failures ?? []), { operationId: failureOperation, status: Number(failureStatus), remaining: times }]
+    const failures = [
+      ...(faults?.failures ?? []),
+      { operationId: failureOperation, status: Number(failureStatus), remaining: times },
+    ]
     void run(async () => applyFaults(await setFaults({ failures })), t`Fehler hinzugefügt.`)
   }
 
@@ -229,7 +243,10 @@ export const MockToolsPanel = ({ open, onOpenChange }: MockToolsPanelProps) => {
             {faults && faults.failures.length > 0 ? (
               <ul className="mb-3 flex flex-col gap-2" aria-label={t`Aktive Fehler`}>
                 {faults.failures.map((failure, index) => (
-                  <li key={`${failure.operationId}-${index}`} className="flex items-center justify-between gap-2 text-sm">
+                  <li
+                    key={`${failure.operationId}-${index}`}
+                    className="flex items-center justify-between gap-2 text-sm"
+                  >
                     <span>
                       {failure.remaining === null ? (
                         <Trans>
@@ -301,7 +318,9 @@ export const MockToolsPanel = ({ open, onOpenChange }: MockToolsPanelProps) => {
         open={confirmReset}
         onOpenChange={setConfirmReset}
         title={<Trans>Demo-Daten zurücksetzen?</Trans>}
-        description={<Trans>Alle Änderungen in diesem Browser gehen verloren; die Beispieldaten werden neu geladen.</Trans>}
+        description={
+          <Trans>Alle Änderungen in diesem Browser gehen verloren; die Beispieldaten werden neu geladen.</Trans>
+        }
         confirmLabel={<Trans>Zurücksetzen</Trans>}
         destructive
         pending={resetting}

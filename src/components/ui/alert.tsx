@@ -1,15 +1,23 @@
+import { cva, type VariantProps } from 'class-variance-authority'
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
-const tones = {
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
-  success: 'border-green-300 bg-green-50 text-green-900',
-  warning: 'border-amber-300 bg-amber-50 text-amber-950',
-  error: 'border-red-300 bg-red-50 text-red-900',
-} as const
+const alertVariants = cva('rounded-md border px-4 py-3', {
+  variants: {
+    tone: {
+      info: 'border-sky-200 bg-sky-50 text-sky-900',
+      success: 'border-green-300 bg-green-50 text-green-900',
+      warning: 'border-amber-300 bg-amber-50 text-amber-950',
+      error: 'border-red-300 bg-red-50 text-red-900',
+    },
+  },
+  defaultVariants: { tone: 'info' },
+})
+
+export type AlertTone = NonNullable<VariantProps<typeof alertVariants>['tone']>
 
 interface AlertProps {
-  tone?: keyof typeof tones
+  tone?: AlertTone
   title?: ReactNode
   children?: ReactNode
   actions?: ReactNode
@@ -18,8 +26,8 @@ interface AlertProps {
   role?: 'status' | 'alert'
 }
 
-export const Alert = ({ tone = 'info', title, children, actions, className, role }: AlertProps) => (
-  <div role={role} className={cn('rounded-md border px-4 py-3', tones[tone], className)}>
+export const Alert = ({ tone, title, children, actions, className, role }: AlertProps) => (
+  <div role={role} className={cn(alertVariants({ tone }), className)}>
     {title && <p className="font-semibold">{title}</p>}
     {children && <div className={cn('text-sm', Boolean(title) && 'mt-1')}>{children}</div>}
     {actions && <div className="mt-3 flex flex-wrap gap-2">{actions}</div>}

@@ -1,30 +1,36 @@
 import { createLink } from '@tanstack/react-router'
+import { cva, type VariantProps } from 'class-variance-authority'
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
 import { Spinner } from './spinner'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost'
-export type ButtonSize = 'sm' | 'md'
+/** The look of every button and button-like link: one variant and one size, never hand-mixed classes. */
+const buttonVariants = cva(
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+        secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
+        danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
+        ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400',
+      },
+      size: {
+        sm: 'min-h-9 px-3 text-sm',
+        md: 'min-h-11 px-4 text-base',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+)
 
-const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
-  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400',
-}
+type ButtonVariants = VariantProps<typeof buttonVariants>
+export type ButtonVariant = NonNullable<ButtonVariants['variant']>
+export type ButtonSize = NonNullable<ButtonVariants['size']>
 
-const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 text-sm',
-  md: 'min-h-11 px-4 text-base',
-}
-
-export const buttonClasses = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) =>
-  cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
-    variants[variant],
-    sizes[size],
-    className,
-  )
+/** A button's classes for elements that only look like one (a link, a file picker's label); `className` wins. */
+export const buttonClasses = (variant?: ButtonVariant, size?: ButtonSize, className?: string) =>
+  cn(buttonVariants({ variant, size }), className)
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
@@ -58,10 +64,14 @@ interface AnchorButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 }
 
 const AnchorButton = forwardRef<HTMLAnchorElement, AnchorButtonProps>(function AnchorButton(
-  { variant, size, className, ...props },
+  { variant, size, className, children, ...props },
   ref,
 ) {
-  return <a ref={ref} className={buttonClasses(variant, size, className)} {...props} />
+  return (
+    <a ref={ref} className={buttonClasses(variant, size, className)} {...props}>
+      {children}
+    </a>
+  )
 })
 
 /** A router link that looks like a button (navigation stays a link for assistive technology). */

@@ -154,6 +154,7 @@ export const ConfirmDialog = ({
     fallbackFocus={fallbackFocus}
     footer={
       <>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself when it opens (WAI-ARIA dialog pattern); before a confirmation, to the least destructive action */}
         <DialogClose variant="secondary" autoFocus>
           <Trans>Abbrechen</Trans>
         </DialogClose>

@@ -20,7 +20,13 @@ describe('the shared query error (issue 11)', () => {
 
   it('says "Kein Zugriff" for a 403, without a retry that cannot help', async () => {
     const onRetry = vi.fn()
-    await renderComponent(<QueryError error={apiError(403, 'forbidden')} title="Die Übersicht konnte nicht geladen werden." onRetry={onRetry} />)
+    await renderComponent(
+      <QueryError
+        error={apiError(403, 'forbidden')}
+        title="Die Übersicht konnte nicht geladen werden."
+        onRetry={onRetry}
+      />,
+    )
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Kein Zugriff')
     expect(alert).not.toHaveTextContent('konnte nicht geladen werden')
@@ -30,7 +36,11 @@ describe('the shared query error (issue 11)', () => {
 
   it('says "Nicht gefunden" for an unknown id, with the screen’s own words when it has them', async () => {
     await renderComponent(
-      <QueryError error={apiError(404, 'not-found')} onRetry={() => undefined} messages={{ 'not-found': 'Diese Kampagne gibt es nicht (mehr).' }} />,
+      <QueryError
+        error={apiError(404, 'not-found')}
+        onRetry={() => undefined}
+        messages={{ 'not-found': 'Diese Kampagne gibt es nicht (mehr).' }}
+      />,
     )
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Nicht gefunden')

@@ -29,7 +29,8 @@ const scrollWindowTo = (y: number) =>
   })
 
 const items = () => screen.getAllByRole('listitem').filter((item) => !item.hasAttribute('aria-hidden'))
-const spacers = () => [...document.querySelectorAll<HTMLElement>('li[data-spacer]')]
+const spacers = () =>
+  screen.getAllByRole('listitem', { hidden: true }).filter((item) => item.hasAttribute('data-spacer'))
 
 describe('useWindowRows', () => {
   beforeEach(() => {

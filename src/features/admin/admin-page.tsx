@@ -1,14 +1,14 @@
 import './messages'
 import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { whenIdle } from '@/lib/when-idle'
-import { AdminTabs, TabPanel } from './components/admin-tabs'
 import { ClubReleaseSection } from './components/club-release-section'
-import type { AdminTab } from './search'
+import { ADMIN_TABS, type AdminTab } from './search'
 
 const routeApi = getRouteApi('/_authenticated/admin')
 
@@ -21,6 +21,17 @@ const AuditLogSection = lazy(() => loadAuditLog().then((module) => ({ default: m
 const ClubTypesSection = lazy(() => loadNamedEntities().then((module) => ({ default: module.ClubTypesSection })))
 const ClubRolesSection = lazy(() => loadNamedEntities().then((module) => ({ default: module.ClubRolesSection })))
 const AppLogoSection = lazy(() => loadAppLogo().then((module) => ({ default: module.AppLogoSection })))
+
+/** Only the selected tab's panel is rendered (and its code fetched, if the idle preload has not yet). */
+const PANELS = {
+  release: ClubReleaseSection,
+  audit: AuditLogSection,
+  types: ClubTypesSection,
+  roles: ClubRolesSection,
+  logo: AppLogoSection,
+} satisfies Record<AdminTab, ComponentType>
+
+const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value)
 
 const preloadTabs = () => whenIdle(() => void Promise.all([loadAuditLog(), loadNamedEntities(), loadAppLogo()]))
 
@@ -59,25 +70,26 @@ export const AdminPage = () => {
         title={t`Administration`}
         description={t`Freigabe von Vereinen, Zahlungskonten, das Protokoll, Vereinsarten, Vereinsrollen und das App-Logo.`}
       />
-      <AdminTabs
-        label={t`Bereiche der Administration`}
-        tabs={tabs}
-        selected={search.tab}
-        onSelect={select}
-        idPrefix="admin"
-      />
-      <TabPanel idPrefix="admin" value={search.tab}>
-        {search.tab === 'release' ? (
-          <ClubReleaseSection />
-        ) : (
-          <Suspense fallback={<TabPending title={tabs.find((tab) => tab.value === search.tab)?.label ?? ''} />}>
-            {search.tab === 'audit' && <AuditLogSection />}
-            {search.tab === 'types' && <ClubTypesSection />}
-            {search.tab === 'roles' && <ClubRolesSection />}
-            {search.tab === 'logo' && <AppLogoSection />}
-          </Suspense>
-        )}
-      </TabPanel>
+      {/* The selected tab lives in the URL (`?tab=`), so reload and back keep it. */}
+      <Tabs value={search.tab} onValueChange={(value) => isAdminTab(value) && select(value)}>
+        <TabsList aria-label={t`Bereiche der Administration`}>
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => {
+          const Panel = PANELS[tab.value]
+          return (
+            <TabsContent key={tab.value} value={tab.value}>
+              <Suspense fallback={<TabPending title={tab.label} />}>
+                <Panel />
+              </Suspense>
+            </TabsContent>
+          )
+        })}
+      </Tabs>
     </>
   )
 }

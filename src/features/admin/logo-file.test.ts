@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkLogoFile } from './logo-file'
 
-const svg = () => new File(['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'], 'logo.svg', { type: 'image/svg+xml' })
+const svg = () =>
+  new File(['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'], 'logo.svg', { type: 'image/svg+xml' })
 
 describe('checkLogoFile', () => {
   it('takes an SVG logo where the storage keeps one (offline, Firebase)', async () => {

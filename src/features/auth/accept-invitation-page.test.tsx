@@ -78,7 +78,9 @@ describe('the invitation page checks its link first (/acceptInvitation)', () => 
 
   it('says an unknown invitation does not exist', async () => {
     await renderRoute(pageOf('gibt-es-nicht'))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Einladung nicht gefunden')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Nicht gefunden')
+    expect(alert).toHaveTextContent('Diese Einladung gibt es nicht.')
     expectNoPasswordForm()
   })
 })

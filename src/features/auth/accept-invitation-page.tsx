@@ -4,11 +4,11 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useGetInvitation } from '@/api/generated/query/endpoints/users/users'
 import type { InvitationCheck } from '@/api/generated/query/model/invitationCheck'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { Card, CardBody } from '@/components/ui/card'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
-import { problemStatus, tooManyRequestsMessage } from '@/lib/api-errors'
+import { QueryError } from '@/components/ui/query-error'
+import { tooManyRequestsMessage } from '@/lib/api-errors'
 import { AcceptWithAccount } from './components/accept-with-account'
 import { InvitationForm } from './components/invitation-form'
 import { ClosedInvitation, InvitationSummary } from './components/invitation-summary'
@@ -75,30 +75,19 @@ const ValidOrClosed = ({ token, invitation }: { token: string; invitation: Invit
   )
 }
 
+/** The invitation could not be checked: an unknown token is "Nicht gefunden", a rate limit says when to retry. */
 const CheckFailure = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
   const { t } = useLingui()
-  if (problemStatus(error) === 404) {
-    return (
-      <Alert tone="error" role="alert" title={t`Einladung nicht gefunden`}>
-        <Trans>
-          Diese Einladung gibt es nicht. Bitte prüfen Sie, ob Sie den Link aus der E-Mail vollständig geöffnet haben.
-        </Trans>
-      </Alert>
-    )
-  }
   const tooMany = tooManyRequestsMessage(error)
   return (
-    <Alert
-      tone="error"
-      role="alert"
+    <QueryError
+      error={error}
       title={tooMany ? t`Zu viele Versuche` : t`Die Einladung konnte nicht geprüft werden`}
-      actions={
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          <Trans>Erneut versuchen</Trans>
-        </Button>
-      }
-    >
-      {tooMany ?? <Trans>Bitte versuchen Sie es in einem Moment erneut.</Trans>}
-    </Alert>
+      messages={{
+        'not-found': t`Diese Einladung gibt es nicht. Bitte prüfen Sie, ob Sie den Link aus der E-Mail vollständig geöffnet haben.`,
+        server: tooMany ?? t`Bitte versuchen Sie es in einem Moment erneut.`,
+      }}
+      onRetry={onRetry}
+    />
   )
 }

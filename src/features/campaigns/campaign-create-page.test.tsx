@@ -11,9 +11,9 @@ configure({ asyncUtilTimeout: 5000 })
 const CLUB = 'club-sv-gruenbach'
 
 const openForm = async () => {
-  const rendered = await renderRoute(`/campaign/${CLUB}`, { signedInAs: 'verein@demo.at' })
+  const view = await renderRoute(`/campaign/${CLUB}`, { signedInAs: 'verein@demo.at' })
   await screen.findByRole('button', { name: 'Kampagne anlegen' })
-  return rendered
+  return view
 }
 
 const fill = async (user: UserEvent, values: Partial<Record<string, string>>) => {

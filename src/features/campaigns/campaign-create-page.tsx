@@ -89,7 +89,11 @@ export const CampaignCreatePage = () => {
 
   return (
     <>
-      <PageHeader title={t`Kampagne anlegen`} description={t`Eine neue Spendenkampagne für ${clubName}.`} actions={back} />
+      <PageHeader
+        title={t`Kampagne anlegen`}
+        description={t`Eine neue Spendenkampagne für ${clubName}.`}
+        actions={back}
+      />
       <Card>
         <CardBody>
           <CampaignForm

@@ -9,9 +9,8 @@ import {
 } from '@/api/generated/zod/campaigns/campaigns.zod'
 import { formatCents, parseEuroToCents } from '@/lib/format'
 
-/** The campaign fields of the contract (`CampaignFields`), the left half of both generated request bodies. */
-const fields = CreateCampaignBody.def.left
-const { name, description, date, time, from, to, goalCents } = fields.shape
+/** The campaign fields of the contract (`CampaignFields`), which both generated request bodies contain. */
+const { name, description, date, time, from, to, goalCents } = CreateCampaignBody.shape
 
 /** An empty input is "missing" (one German message for every field), anything else is checked by `schema`. */
 const required = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
@@ -133,11 +132,24 @@ export const updateCampaignBody = (values: CampaignFormValues, documentId: strin
   UpdateCampaignBody.parse({ ...toCampaignFields(values), documentId, enabled })
 
 /**
- * The saved campaign with a new state, for enabling or disabling: unsaved edits stay in the form. The
- * generated schema keeps only the body's fields (not `raisedCents`, `phase`, …).
+ * The saved campaign with a new state, for enabling or disabling: unsaved edits stay in the form. Only the
+ * body's fields are sent: the contract is closed, so `raisedCents`, `phase`, … would be refused (400).
  */
 export const campaignStateBody = (campaign: Campaign, enabled: boolean) =>
-  UpdateCampaignBody.parse({ ...campaign, enabled })
+  UpdateCampaignBody.parse({
+    documentId: campaign.documentId,
+    enabled,
+    name: campaign.name,
+    description: campaign.description,
+    goalCents: campaign.goalCents,
+    amountCents: campaign.amountCents,
+    minimumDonationCents: campaign.minimumDonationCents,
+    date: campaign.date,
+    time: campaign.time,
+    from: campaign.from,
+    to: campaign.to,
+    currency: campaign.currency,
+  })
 
 /** Where the backend's field names (`FieldError.field`) appear in the form. */
 export const SERVER_FIELD_TO_FORM: Readonly<Record<string, CampaignFormField>> = {

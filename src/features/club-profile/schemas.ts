@@ -26,7 +26,9 @@ import { CLUB_SIZES } from '@/lib/labels/club-labels'
  * name: a half-filled profile can be saved (spec §4), the backend reports what is missing.
  */
 
-const Profile = UpdateClubBody.def.left
+/** The profile's fields: the body's, without the club's `id` and the duplicate confirmation. */
+const { id: _id, confirmDuplicate: _confirmDuplicate, ...profileShape } = UpdateClubBody.shape
+const Profile = { shape: profileShape }
 const Address = Profile.shape.address
 const Bank = Profile.shape.bankInfo
 const Billing = Profile.shape.billingAddress

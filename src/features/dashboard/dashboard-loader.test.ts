@@ -48,20 +48,29 @@ const seededClient = (role: Me['role'], ownClubIds: string[], overviewIds: strin
 describe('loadDashboard', () => {
   it('stores the club a followed /home?id=… link names as the active club', async () => {
     const queryClient = seededClient('ROLE_USER', ['club-a', 'club-b'], ['club-b'])
-    expect(await loadDashboard(queryClient, 'club-b', { persist: true, chart })).toEqual({ clubId: 'club-b', denied: false })
+    expect(await loadDashboard(queryClient, 'club-b', { persist: true, chart })).toEqual({
+      clubId: 'club-b',
+      denied: false,
+    })
     expect(getActiveClubId('uid-1')).toBe('club-b')
   })
 
   it('leaves the stored active club alone while the route is only preloaded (hovering a link)', async () => {
     setActiveClubId('uid-1', 'club-a')
     const queryClient = seededClient('ROLE_USER', ['club-a', 'club-b'], ['club-b'])
-    expect(await loadDashboard(queryClient, 'club-b', { persist: false, chart })).toEqual({ clubId: 'club-b', denied: false })
+    expect(await loadDashboard(queryClient, 'club-b', { persist: false, chart })).toEqual({
+      clubId: 'club-b',
+      denied: false,
+    })
     expect(getActiveClubId('uid-1')).toBe('club-a')
   })
 
   it('shows administrators the club picker when they ask for it, even with one club of their own', async () => {
     const queryClient = seededClient('ROLE_ADMIN', ['club-a'], ['club-a'])
-    expect(await loadDashboard(queryClient, undefined, { persist: true, chart })).toEqual({ clubId: 'club-a', denied: false })
+    expect(await loadDashboard(queryClient, undefined, { persist: true, chart })).toEqual({
+      clubId: 'club-a',
+      denied: false,
+    })
     expect(await loadDashboard(queryClient, undefined, { persist: true, pick: true, chart })).toEqual({
       clubId: null,
       denied: false,
@@ -139,7 +148,12 @@ describe('loadDashboard', () => {
         http.get('*/api/backend/v1/donations/club/:id/stats', ({ params, request }) => {
           const query = new URL(request.url).searchParams
           record(`stats ${String(params.id)} ${query.get('groupBy')} ${query.get('from')}..${query.get('to')}`)
-          return HttpResponse.json({ from: query.get('from'), to: query.get('to'), groupBy: query.get('groupBy'), buckets: [] })
+          return HttpResponse.json({
+            from: query.get('from'),
+            to: query.get('to'),
+            groupBy: query.get('groupBy'),
+            buckets: [],
+          })
         }),
         http.get('*/api/backend/v1/campaigns/club/:id', ({ params }) => {
           record(`campaigns ${String(params.id)}`)
@@ -180,7 +194,9 @@ describe('loadDashboard', () => {
 
       const loading = loadDashboard(queryClient, 'club-b', { persist: true, uid: 'uid-1', chart })
       // The user's record has not answered yet, and the whole dashboard is already asked for.
-      await vi.waitFor(() => expect(asked).toEqual(expect.arrayContaining(['users/me', 'clubs', ...sections('club-b')])))
+      await vi.waitFor(() =>
+        expect(asked).toEqual(expect.arrayContaining(['users/me', 'clubs', ...sections('club-b')])),
+      )
       expect(loadDonationChart).toHaveBeenCalled()
       expect(loadLowerSections).toHaveBeenCalled()
       gates.me.resolve()
@@ -235,4 +251,3 @@ describe('loadDashboard', () => {
     })
   })
 })
-

@@ -226,7 +226,10 @@ describe('Dashboard', () => {
     const figures = screen.getByRole('region', { name: 'Spendenübersicht' })
     const detail = running === 1 ? `läuft, ${items.length} insgesamt` : `laufen, ${items.length} insgesamt`
     expect(await within(figures).findByText(detail)).toBeInTheDocument()
-    expect(within(figures).getByText(detail).previousElementSibling).toHaveTextContent(String(running))
+    // The figure is the definition before its detail.
+    const definitions = within(figures).getAllByRole('definition')
+    const figure = definitions[definitions.findIndex((definition) => definition.textContent === detail) - 1]
+    expect(figure).toHaveTextContent(String(running))
   })
 
   it('names the club for an administrator, who is not one of its representatives', async () => {

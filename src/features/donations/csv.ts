@@ -1,5 +1,6 @@
 import type { Donation } from '@/api/generated/query/model/donation'
 import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '@/lib/format'
+import { transliterateGerman } from '@/lib/transliterate'
 
 /**
  * The donation export as a file Excel opens correctly in de-AT: `;` separates the columns (the comma is
@@ -95,12 +96,7 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
 
 /** "SV Grünbach 1923" → "sv-gruenbach-1923": safe in file names on every system. */
 export const slugify = (value: string): string =>
-  value
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
+  transliterateGerman(value.toLowerCase())
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')

@@ -1,18 +1,18 @@
-import { cleanup, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { configureApiAuth } from '@/api/client'
 import { createOnboardingLink, createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
+import { idTokenFor } from '@mocks/testing'
+import { renderRoute, screen } from '../../../tests/utils/render'
 import { providerRedirect } from '@/components/payment/provider-redirect'
 
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club, account in onboarding
 const GRUENBACH = 'club-sv-gruenbach' // verein@demo.at's club, account active
 const TULLN = 'club-ff-tulln' // account rejected
 
-/** Lets the test call the backend as `email` (the render helper hands the token to the API client). */
-const actAs = async (email: string) => {
-  await renderComponent(<p />, { signedInAs: email })
-  cleanup()
-}
+/** Lets the test call the backend as `email` (a render afterwards wires its own sign-in). */
+const actAs = async (email: string) =>
+  configureApiAuth({ getIdToken: () => Promise.resolve(idTokenFor(email)), onSessionExpired: () => undefined })
 
 /** What the simulated provider does when the person submits (`/__mock/provider/submit`). */
 const submitAtProvider = async (url: string, outcome: 'COMPLETE' | 'PARTIAL') => {
@@ -79,7 +79,10 @@ describe('/payment', () => {
 
   it('refuses the club of somebody else', async () => {
     await renderRoute(`/payment?clubId=${HALLEIN}`, { signedInAs: 'neu@demo.at' })
-    expect(await screen.findByText('Kein Zugriff auf diesen Verein')).toBeInTheDocument()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Kein Zugriff')
+    expect(alert).toHaveTextContent('Das Zahlungskonto eines Vereins sehen nur seine Vertreter/innen')
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument()
   })
 })
 

@@ -16,9 +16,9 @@ afterEach(() => {
 const BANNER = 'Bitte füllen Sie alle Pflichtfelder aus!'
 
 const open = async (path = '/register_organisation') => {
-  const rendered = await renderRoute(path)
+  const view = await renderRoute(path)
   await screen.findByRole('heading', { level: 1, name: 'Verein registrieren' })
-  return rendered
+  return view
 }
 
 const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Weiter' }))

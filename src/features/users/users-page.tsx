@@ -6,7 +6,6 @@ import { useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import type { Role } from '@/api/generated/query/model/role'
 import type { User } from '@/api/generated/query/model/user'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody } from '@/components/ui/card'
@@ -15,6 +14,7 @@ import { SelectField, TextField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/ui/pagination'
+import { QueryError } from '@/components/ui/query-error'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { formatDate, formatNumber } from '@/lib/format'
@@ -82,15 +82,10 @@ export const UsersPage = () => {
           {usersQuery.isPending ? (
             <LoadingBlock />
           ) : usersQuery.isError ? (
-            <Alert
-              tone="error"
-              role="alert"
+            <QueryError
+              error={usersQuery.error}
               title={t`Die Benutzer konnten nicht geladen werden.`}
-              actions={
-                <Button variant="secondary" size="sm" onClick={() => void usersQuery.refetch()}>
-                  <Trans>Erneut versuchen</Trans>
-                </Button>
-              }
+              onRetry={() => void usersQuery.refetch()}
             />
           ) : result.items.length === 0 ? (
             <EmptyState title={t`Keine Benutzer gefunden`}>

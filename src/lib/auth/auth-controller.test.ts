@@ -86,7 +86,11 @@ describe('the auth controller with a stored session (issue 12: screens ask the b
   it('knows the stored user and sends its token before the provider has loaded', async () => {
     let finishLoading: (service: AuthService) => void = () => undefined
     const load = vi.fn(() => new Promise<AuthService>((resolve) => (finishLoading = resolve)))
-    const auth = new AuthController(load, () => true, () => stored)
+    const auth = new AuthController(
+      load,
+      () => true,
+      () => stored,
+    )
     await auth.ready()
     expect(auth.isReady).toBe(true)
     expect(auth.getUser()?.uid).toBe('uid-anna')
@@ -101,7 +105,11 @@ describe('the auth controller with a stored session (issue 12: screens ask the b
   })
 
   it('forgets the stored user when the provider finds nobody signed in', async () => {
-    const auth = new AuthController(() => Promise.resolve(provider(null)), () => true, () => stored)
+    const auth = new AuthController(
+      () => Promise.resolve(provider(null)),
+      () => true,
+      () => stored,
+    )
     const seen: (string | null)[] = []
     auth.subscribe(() => seen.push(auth.getUser()?.uid ?? null))
     expect(auth.getUser()?.uid).toBe('uid-anna')
@@ -111,7 +119,11 @@ describe('the auth controller with a stored session (issue 12: screens ask the b
 
   it('does not send a stored token that is about to expire', async () => {
     const expiring = { ...stored, expiresAt: Date.now() + 30_000 }
-    const auth = new AuthController(() => Promise.resolve(provider(anna)), () => true, () => expiring)
+    const auth = new AuthController(
+      () => Promise.resolve(provider(anna)),
+      () => true,
+      () => expiring,
+    )
     expect(await auth.getIdToken()).toBe('token')
   })
 })

@@ -176,7 +176,11 @@ describe('keepSessionInSync with a user known before the provider loaded', () =>
   it('treats that user as the first state, so a provider finding nobody clears the cache and re-runs the guards', async () => {
     const provider = controllable()
     const stored = { user: user('uid-verein'), idToken: 'stored', expiresAt: Date.now() + 30 * 60_000 }
-    const auth = new AuthController(() => Promise.resolve(provider.service), () => true, () => stored)
+    const auth = new AuthController(
+      () => Promise.resolve(provider.service),
+      () => true,
+      () => stored,
+    )
     const queryClient = new QueryClient()
     const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue(undefined)
     const onUserChanged = vi.fn()

@@ -63,7 +63,11 @@ export class StorageError extends Error {
 
 /** A path is relative, without `..` or empty segments (both stores treat it as a key). */
 export const assertValidPath = (path: string): void => {
-  if (!path || path.startsWith('/') || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+  if (
+    !path ||
+    path.startsWith('/') ||
+    path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')
+  ) {
     throw new StorageError('invalid-path', `Invalid storage path: ${path}`)
   }
 }
@@ -98,4 +102,8 @@ let instance: FileStorage | null = null
  */
 export const getFileStorage = (): FileStorage =>
   (instance ??=
-    storageMode === 'server' ? lazyServerStorage() : storageMode === 'firebase' ? lazyFirebaseStorage() : createOfflineStorage())
+    storageMode === 'server'
+      ? lazyServerStorage()
+      : storageMode === 'firebase'
+        ? lazyFirebaseStorage()
+        : createOfflineStorage())

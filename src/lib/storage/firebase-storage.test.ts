@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 // The Firebase SDK cannot run against an emulator here: the adapter's mapping is tested with a stub.
 const sdk = vi.hoisted(() => ({
-  initializeApp: vi.fn((config: unknown): { name: string; options: unknown } => ({ name: '[DEFAULT]', options: config })),
+  initializeApp: vi.fn((config: unknown): { name: string; options: unknown } => ({
+    name: '[DEFAULT]',
+    options: config,
+  })),
   getApps: vi.fn((): unknown[] => []),
   getApp: vi.fn(() => ({ name: '[DEFAULT]' })),
   getStorage: vi.fn((_app: unknown, bucket?: string) => ({ bucket })),
@@ -25,7 +28,10 @@ vi.mock('firebase/storage', () => ({
 
 const { createFirebaseStorage, firebaseStorageConfigFromEnv } = await import('./firebase-storage')
 
-const config = firebaseStorageConfigFromEnv({ VITE_FIREBASE_API_KEY: 'key', VITE_FIREBASE_PROJECT_ID: 'vereinsportal-prod' })
+const config = firebaseStorageConfigFromEnv({
+  VITE_FIREBASE_API_KEY: 'key',
+  VITE_FIREBASE_PROJECT_ID: 'vereinsportal-prod',
+})
 
 /** A fake upload task: reports two progress events, then completes (or fails / is cancelled). */
 const fakeTask = (outcome: 'complete' | 'pending' | { code: string }) => {
@@ -37,7 +43,12 @@ const fakeTask = (outcome: 'complete' | 'pending' | { code: string }) => {
       cancelled = true
       onCancel?.()
     }),
-    on: (_event: string, next: (snapshot: { bytesTransferred: number; totalBytes: number }) => void, error: (e: unknown) => void, complete: () => void) => {
+    on: (
+      _event: string,
+      next: (snapshot: { bytesTransferred: number; totalBytes: number }) => void,
+      error: (e: unknown) => void,
+      complete: () => void,
+    ) => {
       // A pending task runs until cancelled, as a large upload would.
       if (outcome === 'pending') {
         onCancel = () => error(Object.assign(new Error('cancelled'), { code: 'storage/canceled' }))
@@ -61,8 +72,19 @@ beforeEach(() => {
 
 describe('the Firebase Storage adapter', () => {
   it('takes its configuration from VITE_FIREBASE_*, with the default bucket', () => {
-    expect(config).toEqual({ apiKey: 'key', projectId: 'vereinsportal-prod', authDomain: 'vereinsportal-prod.firebaseapp.com', storageBucket: 'vereinsportal-prod.appspot.com' })
-    expect(firebaseStorageConfigFromEnv({ VITE_FIREBASE_API_KEY: 'k', VITE_FIREBASE_PROJECT_ID: 'p', VITE_FIREBASE_STORAGE_BUCKET: 'b' }).storageBucket).toBe('b')
+    expect(config).toEqual({
+      apiKey: 'key',
+      projectId: 'vereinsportal-prod',
+      authDomain: 'vereinsportal-prod.firebaseapp.com',
+      storageBucket: 'vereinsportal-prod.appspot.com',
+    })
+    expect(
+      firebaseStorageConfigFromEnv({
+        VITE_FIREBASE_API_KEY: 'k',
+        VITE_FIREBASE_PROJECT_ID: 'p',
+        VITE_FIREBASE_STORAGE_BUCKET: 'b',
+      }).storageBucket,
+    ).toBe('b')
     expect(() => firebaseStorageConfigFromEnv({})).toThrow(/VITE_FIREBASE_API_KEY/)
   })
 
@@ -70,11 +92,15 @@ describe('the Firebase Storage adapter', () => {
     sdk.uploadBytesResumable.mockReturnValue(fakeTask('complete'))
     const storage = createFirebaseStorage(config)
     const onProgress = vi.fn<(fraction: number) => void>()
-    const result = await storage.upload('clubs/c1/LOGO/logo.jpg', new Blob(['x'], { type: 'image/jpeg' }), { onProgress })
+    const result = await storage.upload('clubs/c1/LOGO/logo.jpg', new Blob(['x'], { type: 'image/jpeg' }), {
+      onProgress,
+    })
     expect(sdk.initializeApp).toHaveBeenCalledWith(config)
     expect(sdk.getStorage).toHaveBeenCalledWith(expect.anything(), 'gs://vereinsportal-prod.appspot.com')
     expect(sdk.ref).toHaveBeenCalledWith(expect.anything(), 'clubs/c1/LOGO/logo.jpg')
-    expect(sdk.uploadBytesResumable).toHaveBeenCalledWith({ fullPath: 'clubs/c1/LOGO/logo.jpg' }, expect.any(Blob), { contentType: 'image/jpeg' })
+    expect(sdk.uploadBytesResumable).toHaveBeenCalledWith({ fullPath: 'clubs/c1/LOGO/logo.jpg' }, expect.any(Blob), {
+      contentType: 'image/jpeg',
+    })
     expect(onProgress.mock.calls.map(([fraction]) => fraction)).toEqual([0, 0.5, 1, 1])
     expect(result).toEqual({ path: 'clubs/c1/LOGO/logo.jpg', size: 2048, contentType: 'image/jpeg' })
   })
@@ -91,7 +117,9 @@ describe('the Firebase Storage adapter', () => {
     const task = fakeTask('pending')
     sdk.uploadBytesResumable.mockReturnValue(task)
     const controller = new AbortController()
-    const upload = createFirebaseStorage(config).upload('clubs/c1/a.jpg', new Blob(['x']), { signal: controller.signal })
+    const upload = createFirebaseStorage(config).upload('clubs/c1/a.jpg', new Blob(['x']), {
+      signal: controller.signal,
+    })
     await vi.waitFor(() => expect(sdk.uploadBytesResumable).toHaveBeenCalled())
     controller.abort()
     await expect(upload).rejects.toMatchObject({ code: 'aborted' })
@@ -101,7 +129,12 @@ describe('the Firebase Storage adapter', () => {
   it('reads metadata and links, deletes, and maps Firebase errors', async () => {
     const storage = createFirebaseStorage(config)
     sdk.getMetadata.mockResolvedValue({ size: 10, contentType: 'application/pdf', updated: '2026-05-01T08:30:00Z' })
-    expect(await storage.getMetadata('clubs/c1/doc.pdf')).toEqual({ path: 'clubs/c1/doc.pdf', size: 10, contentType: 'application/pdf', updated: '2026-05-01T08:30:00Z' })
+    expect(await storage.getMetadata('clubs/c1/doc.pdf')).toEqual({
+      path: 'clubs/c1/doc.pdf',
+      size: 10,
+      contentType: 'application/pdf',
+      updated: '2026-05-01T08:30:00Z',
+    })
     sdk.getDownloadURL.mockResolvedValue('https://example.test/doc.pdf')
     expect(await storage.getDownloadUrl('clubs/c1/doc.pdf')).toBe('https://example.test/doc.pdf')
     sdk.deleteObject.mockResolvedValue(undefined)
@@ -109,7 +142,10 @@ describe('the Firebase Storage adapter', () => {
     expect(sdk.deleteObject).toHaveBeenCalledWith({ fullPath: 'clubs/c1/doc.pdf' })
 
     sdk.getMetadata.mockRejectedValue(Object.assign(new Error('nope'), { code: 'storage/object-not-found' }))
-    await expect(storage.getMetadata('clubs/c1/gone.pdf')).rejects.toMatchObject({ name: 'StorageError', code: 'not-found' })
+    await expect(storage.getMetadata('clubs/c1/gone.pdf')).rejects.toMatchObject({
+      name: 'StorageError',
+      code: 'not-found',
+    })
     sdk.deleteObject.mockRejectedValue(Object.assign(new Error('denied'), { code: 'storage/unauthorized' }))
     await expect(storage.remove('clubs/c1/doc.pdf')).rejects.toMatchObject({ code: 'unauthorized' })
     sdk.uploadBytesResumable.mockReturnValue(fakeTask({ code: 'storage/quota-exceeded' }))

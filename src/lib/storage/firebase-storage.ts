@@ -63,7 +63,10 @@ export const createFirebaseStorage = (config: FirebaseOptions): FileStorage => {
   let sdk: Promise<{ storage: FirebaseStorage; api: typeof import('firebase/storage') }> | null = null
   const load = () =>
     (sdk ??= (async () => {
-      const [{ getApp, getApps, initializeApp }, api] = await Promise.all([import('firebase/app'), import('firebase/storage')])
+      const [{ getApp, getApps, initializeApp }, api] = await Promise.all([
+        import('firebase/app'),
+        import('firebase/storage'),
+      ])
       // Firebase sign-in has usually initialised the default app already; Storage shares it (and its user).
       const app = getApps().length > 0 ? getApp() : initializeApp(config)
       return { storage: api.getStorage(app, config.storageBucket ? `gs://${config.storageBucket}` : undefined), api }
@@ -102,7 +105,12 @@ export const createFirebaseStorage = (config: FirebaseOptions): FileStorage => {
         assertValidPath(path)
         const { storage, api } = await load()
         const metadata = await api.getMetadata(api.ref(storage, path))
-        return { path, size: metadata.size, contentType: metadata.contentType ?? 'application/octet-stream', updated: metadata.updated }
+        return {
+          path,
+          size: metadata.size,
+          contentType: metadata.contentType ?? 'application/octet-stream',
+          updated: metadata.updated,
+        }
       }),
 
     getDownloadUrl: (path: string): Promise<string> =>

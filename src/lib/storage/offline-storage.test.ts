@@ -17,7 +17,10 @@ describe('the offline file storage', () => {
     expect(fractions.at(-1)).toBe(1)
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b))
 
-    expect(await storage.getMetadata('clubs/c1/GALLERY/1-fest.txt')).toMatchObject({ size: 10, contentType: 'text/plain' })
+    expect(await storage.getMetadata('clubs/c1/GALLERY/1-fest.txt')).toMatchObject({
+      size: 10,
+      contentType: 'text/plain',
+    })
     // happy-dom has no object URLs of its own: record what the browser would be given.
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost:3000/1')
     const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined)
@@ -38,7 +41,10 @@ describe('the offline file storage', () => {
   it('keeps blobs for a new adapter instance (a reload)', async () => {
     await clearOfflineStorage()
     await createOfflineStorage().upload('clubs/c1/LOGO/logo.png', file('png', 'image/png'))
-    expect(await createOfflineStorage().getMetadata('clubs/c1/LOGO/logo.png')).toMatchObject({ contentType: 'image/png', size: 3 })
+    expect(await createOfflineStorage().getMetadata('clubs/c1/LOGO/logo.png')).toMatchObject({
+      contentType: 'image/png',
+      size: 3,
+    })
   })
 
   it('cancels an upload when aborted', async () => {
@@ -55,12 +61,18 @@ describe('the offline file storage', () => {
 
   it('serves the seed’s sample files from /seed-files and never deletes them', async () => {
     // The app's static server answers /seed-files/… (public/seed-files); here a stand-in answers the HEAD.
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(null, { headers: { 'Content-Type': 'image/png', 'Content-Length': '4356' } }),
-    )
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(null, { headers: { 'Content-Type': 'image/png', 'Content-Length': '4356' } }))
     const storage = createOfflineStorage()
-    expect(await storage.getDownloadUrl('seed/logos/logo-sportverein.png')).toBe('/seed-files/logos/logo-sportverein.png')
-    expect(await storage.getMetadata('seed/logos/logo-sportverein.png')).toEqual({ path: 'seed/logos/logo-sportverein.png', size: 4356, contentType: 'image/png' })
+    expect(await storage.getDownloadUrl('seed/logos/logo-sportverein.png')).toBe(
+      '/seed-files/logos/logo-sportverein.png',
+    )
+    expect(await storage.getMetadata('seed/logos/logo-sportverein.png')).toEqual({
+      path: 'seed/logos/logo-sportverein.png',
+      size: 4356,
+      contentType: 'image/png',
+    })
     expect(fetchSpy).toHaveBeenCalledWith('/seed-files/logos/logo-sportverein.png', { method: 'HEAD' })
     await expect(storage.remove('seed/logos/logo-sportverein.png')).resolves.toBeUndefined()
     await expect(storage.upload('seed/logos/x.png', file('x'))).rejects.toMatchObject({ code: 'invalid-path' })

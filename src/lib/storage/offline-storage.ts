@@ -22,7 +22,10 @@ interface StoredBlob {
 const request = <T>(operation: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
     operation.onsuccess = () => resolve(operation.result)
-    operation.onerror = () => reject(new StorageError('unknown', operation.error?.message ?? 'IndexedDB request failed', { cause: operation.error }))
+    operation.onerror = () =>
+      reject(
+        new StorageError('unknown', operation.error?.message ?? 'IndexedDB request failed', { cause: operation.error }),
+      )
   })
 
 let database: Promise<IDBDatabase> | null = null
@@ -36,17 +39,20 @@ const openDatabase = (): Promise<IDBDatabase> =>
     const open = indexedDB.open(OFFLINE_STORAGE_DB, 1)
     open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'path' })
     open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(new StorageError('unknown', open.error?.message ?? 'Could not open IndexedDB', { cause: open.error }))
+    open.onerror = () =>
+      reject(new StorageError('unknown', open.error?.message ?? 'Could not open IndexedDB', { cause: open.error }))
   }).catch((error: unknown) => {
     database = null
     throw error
   }))
 
-const store = async (mode: IDBTransactionMode): Promise<IDBObjectStore> => (await openDatabase()).transaction(STORE, mode).objectStore(STORE)
+const store = async (mode: IDBTransactionMode): Promise<IDBObjectStore> =>
+  (await openDatabase()).transaction(STORE, mode).objectStore(STORE)
 
 /** The demo seed's sample files (`seed/…`): served read-only with the app from `public/seed-files/`. */
 export const isSeedPath = (path: string): boolean => path.startsWith(SEED_PREFIX)
-export const seedUrl = (path: string): string => `${import.meta.env.BASE_URL ?? '/'}seed-files/${path.slice(SEED_PREFIX.length)}`
+export const seedUrl = (path: string): string =>
+  `${import.meta.env.BASE_URL ?? '/'}seed-files/${path.slice(SEED_PREFIX.length)}`
 
 const aborted = () => new StorageError('aborted', 'The upload was cancelled.')
 

@@ -9,11 +9,12 @@ import {
 } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Club } from '@/api/generated/query/model/club'
 import type { ClubPage } from '@/api/generated/query/model/clubPage'
-import { invalidateClubs } from './query-keys'
+import { isClubListQuery } from '@/lib/query-keys'
+import { invalidateClubs } from './invalidate-clubs'
 
 /** The release list shows the new state at once; the refetch that follows brings filters and counts up to date. */
 const patchListedClub = (queryClient: QueryClient, club: Club) => {
-  queryClient.setQueriesData<ClubPage>({ queryKey: ['/club'] }, (page) =>
+  queryClient.setQueriesData<ClubPage>({ predicate: isClubListQuery }, (page) =>
     page && Array.isArray(page.items)
       ? {
           ...page,

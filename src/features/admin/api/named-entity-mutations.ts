@@ -13,7 +13,7 @@ import {
   useDeleteClubType,
   useUpdateClubType,
 } from '@/api/generated/query/endpoints/club-types/club-types'
-import { invalidateClubs } from './query-keys'
+import { invalidateClubs } from './invalidate-clubs'
 
 /** After a change the list itself and every club read that shows the names. */
 const useRefresh = (listKey: readonly unknown[]) => {

@@ -6,7 +6,7 @@ import {
   useDeletePaymentAccount,
   useRejectPaymentAccount,
 } from '@/api/generated/query/endpoints/payments/payments'
-import { invalidateClubs } from './query-keys'
+import { invalidateClubs } from './invalidate-clubs'
 
 /**
  * The success toast, and fresh club reads also after a failure: a conflict (an account exists, the club is

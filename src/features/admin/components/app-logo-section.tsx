@@ -14,6 +14,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/dialog'
 import { FieldFrame } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { problemKind, problemStatus } from '@/lib/api-errors'
 import { cn } from '@/lib/cn'
 import { formatFileSize, formatMegabytes } from '@/lib/file-checks'
@@ -90,15 +91,10 @@ export const AppLogoSection = () => {
         {query.isPending ? (
           <LoadingBlock />
         ) : query.isError ? (
-          <Alert
-            tone="error"
-            role="alert"
+          <QueryError
+            error={query.error}
             title={t`Das Logo konnte nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void query.refetch()}
           />
         ) : (
           <>

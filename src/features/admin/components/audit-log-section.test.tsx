@@ -6,9 +6,9 @@ import { renderRoute, screen } from '../../../../tests/utils/render'
 configure({ asyncUtilTimeout: 5000 })
 
 const openLog = async (search = '') => {
-  const rendered = await renderRoute(`/admin?tab=audit${search}`, { signedInAs: 'admin@demo.at' })
+  const view = await renderRoute(`/admin?tab=audit${search}`, { signedInAs: 'admin@demo.at' })
   const list = await screen.findByRole('list', { name: 'Protokolleinträge' })
-  return { ...rendered, list }
+  return { ...view, list }
 }
 
 describe('The audit log ("Protokoll")', () => {
@@ -40,9 +40,7 @@ describe('The audit log ("Protokoll")', () => {
   it('shows one club’s entries from its link, with the filter and page in the URL, and back to all', async () => {
     const { user, router, list } = await openLog()
     await user.click(within(list).getByRole('link', { name: 'Protokoll von Sportverein Schwaz 1920 anzeigen' }))
-    await waitFor(() =>
-      expect(router.state.location.search).toMatchObject({ tab: 'audit', logClub: 'club-sv-schwaz' }),
-    )
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'audit', logClub: 'club-sv-schwaz' }))
     expect(await screen.findByRole('heading', { name: 'Protokoll: Sportverein Schwaz 1920' })).toBeInTheDocument()
     const filtered = await screen.findByRole('list', { name: 'Protokolleinträge' })
     await waitFor(() => expect(within(filtered).getAllByRole('article')).toHaveLength(1))

@@ -2,19 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useId } from 'react'
-import {
-  getGetAuditLogQueryOptions,
-  getGetClubAuditLogQueryOptions,
-} from '@/api/generated/query/endpoints/audit/audit'
+import { getGetAuditLogQueryOptions, getGetClubAuditLogQueryOptions } from '@/api/generated/query/endpoints/audit/audit'
 import type { AuditEntry } from '@/api/generated/query/model/auditEntry'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { Button, buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
+import { QueryError } from '@/components/ui/query-error'
 import { ListSpacerItem, useWindowRows, virtualItemProps, type VirtualItemPosition } from '@/components/ui/virtual-rows'
 import { formatDateTime } from '@/lib/format'
 import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from '@/lib/labels/audit-labels'
@@ -94,15 +91,10 @@ export const AuditLogSection = () => {
           />
         </div>
         {log.isError ? (
-          <Alert
-            tone="error"
-            role="alert"
+          <QueryError
+            error={log.error}
             title={t`Das Protokoll konnte nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void log.refetch()}
           />
         ) : !page ? (
           <LoadingBlock />

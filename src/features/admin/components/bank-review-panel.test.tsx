@@ -13,8 +13,21 @@ const NEW_IBAN = 'AT402011100000012345'
 /** The representative's new IBAN for SV Grünbach (an active club with an active card-provider account). */
 const changeIban = async () => {
   const { club } = await getClubOverview(VOLUME)
-  const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x,
-    createdAt: _a, updatedAt: _u, bankReview: _r, deactivationReason: _dr, deactivatedAt: _da, ...profile } = club
+  const {
+    status: _s,
+    isChecked: _i,
+    checkedAt: _c,
+    logo: _l,
+    legitimationFiles: _f,
+    documents: _d,
+    completeness: _x,
+    createdAt: _a,
+    updatedAt: _u,
+    bankReview: _r,
+    deactivationReason: _dr,
+    deactivatedAt: _da,
+    ...profile
+  } = club
   const body: ClubUpdate = { ...profile, bankInfo: { ...profile.bankInfo, iban: NEW_IBAN, bic: 'GIBAATWWXXX' } }
   await updateClub(body)
   return club.bankInfo.iban
@@ -73,7 +86,10 @@ describe('Deactivating a club', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
-    const notice = await screen.findByText('Der Verein ist deaktiviert.')
-    expect(notice.parentElement).toHaveTextContent('Grund: Die Vereinsstatuten fehlen.')
+    await screen.findByText('Der Verein ist deaktiviert.')
+    const notice = screen
+      .getAllByRole('status')
+      .find((status) => within(status).queryByText('Der Verein ist deaktiviert.'))
+    expect(notice).toHaveTextContent('Grund: Die Vereinsstatuten fehlen.')
   })
 })

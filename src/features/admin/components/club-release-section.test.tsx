@@ -5,9 +5,9 @@ import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/p
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const open = async (search = '') => {
-  const rendered = await renderRoute(`/admin${search}`, { signedInAs: 'admin@demo.at' })
+  const view = await renderRoute(`/admin${search}`, { signedInAs: 'admin@demo.at' })
   const list = await screen.findByRole('list', { name: 'Vereine' })
-  return { ...rendered, list }
+  return { ...view, list }
 }
 
 const clubCard = (name: string) => screen.getByRole('article', { name })

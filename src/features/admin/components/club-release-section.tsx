@@ -6,14 +6,13 @@ import { toast } from '@/lib/toast'
 import { getGetClubsQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
 import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { Pagination } from '@/components/ui/pagination'
+import { QueryError } from '@/components/ui/query-error'
 import { ListSpacerItem, useWindowRows } from '@/components/ui/virtual-rows'
 import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
 import { CLUB_STATUS_FILTER_LABELS } from '@/lib/labels/club-labels'
@@ -89,15 +88,10 @@ export const ClubReleaseSection = () => {
           onChange={(next) => setSearch({ ...next, page: 0 })}
         />
         {clubs.isError ? (
-          <Alert
-            tone="error"
-            role="alert"
+          <QueryError
+            error={clubs.error}
             title={t`Die Vereine konnten nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void clubs.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void clubs.refetch()}
           />
         ) : !page ? (
           <LoadingBlock />
@@ -133,10 +127,7 @@ export const ClubReleaseSection = () => {
         )}
       </CardBody>
       <ClubActionDialog action={action?.kind === 'deactivate' ? null : action} onClose={() => setAction(null)} />
-      <DeactivateClubDialog
-        action={action?.kind === 'deactivate' ? action : null}
-        onClose={() => setAction(null)}
-      />
+      <DeactivateClubDialog action={action?.kind === 'deactivate' ? action : null} onClose={() => setAction(null)} />
       <PaymentAccountDialogs action={paymentAction} onClose={() => setPaymentAction(null)} />
     </Card>
   )

@@ -4,9 +4,9 @@ import { inviteClubUser } from '@/api/generated/query/endpoints/clubs/clubs'
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const open = async (tab: 'types' | 'roles') => {
-  const rendered = await renderRoute(`/admin?tab=${tab}`, { signedInAs: 'admin@demo.at' })
+  const view = await renderRoute(`/admin?tab=${tab}`, { signedInAs: 'admin@demo.at' })
   const list = await screen.findByRole('list', { name: tab === 'types' ? 'Vereinsarten' : 'Vereinsrollen' })
-  return { ...rendered, list }
+  return { ...view, list }
 }
 
 const itemOf = (list: HTMLElement, name: string) =>

@@ -14,6 +14,7 @@ import { ConfirmDialog, Dialog, DialogClose } from '@/components/ui/dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { TextField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { ApiError } from '@/api/client'
 import { applyServerFieldErrors, problemKind } from '@/lib/api-errors'
 import type { NamedInput } from '@/api/generated/query/model/namedInput'
@@ -93,7 +94,7 @@ export const ClubTypesSection = () => {
       texts={texts}
       mutations={mutations}
       items={query.data?.map((type) => ({ id: type.id, name: type.name, count: type.clubCount }))}
-      isError={query.isError}
+      error={query.error}
       onRetry={() => void query.refetch()}
     />
   )
@@ -140,7 +141,7 @@ export const ClubRolesSection = () => {
       texts={texts}
       mutations={mutations}
       items={query.data?.map((role) => ({ id: role.id, name: role.name, count: role.memberCount }))}
-      isError={query.isError}
+      error={query.error}
       onRetry={() => void query.refetch()}
     />
   )
@@ -150,11 +151,12 @@ interface SectionProps {
   texts: Texts
   mutations: NamedEntityMutations
   items: Entity[] | undefined
-  isError: boolean
+  /** The list's failure, or null. */
+  error: unknown
   onRetry: () => void
 }
 
-const NamedEntitySection = ({ texts, mutations, items, isError, onRetry }: SectionProps) => {
+const NamedEntitySection = ({ texts, mutations, items, error, onRetry }: SectionProps) => {
   const { t } = useLingui()
   const headingId = useId()
   const [renaming, setRenaming] = useState<Entity | null>(null)
@@ -200,17 +202,8 @@ const NamedEntitySection = ({ texts, mutations, items, isError, onRetry }: Secti
             {inUse}
           </Alert>
         )}
-        {isError ? (
-          <Alert
-            tone="error"
-            role="alert"
-            title={t`Die Liste konnte nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={onRetry}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
-          />
+        {error ? (
+          <QueryError error={error} title={t`Die Liste konnte nicht geladen werden.`} onRetry={onRetry} />
         ) : !items ? (
           <LoadingBlock />
         ) : items.length === 0 ? (

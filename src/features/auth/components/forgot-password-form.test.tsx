@@ -5,11 +5,11 @@ import { sentMails } from '@mocks/testing'
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
 const openForgotPassword = async (typedEmail = '') => {
-  const rendered = await renderRoute('/login', { offlineAuth: true })
-  if (typedEmail) await rendered.user.type(screen.getByLabelText(/^E-Mail/), typedEmail)
-  await rendered.user.click(screen.getByRole('button', { name: 'Passwort vergessen?' }))
+  const view = await renderRoute('/login', { offlineAuth: true })
+  if (typedEmail) await view.user.type(screen.getByLabelText(/^E-Mail/), typedEmail)
+  await view.user.click(screen.getByRole('button', { name: 'Passwort vergessen?' }))
   await screen.findByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })
-  return rendered
+  return view
 }
 
 const NEUTRAL = /Wenn zu dieser Adresse ein Benutzerkonto besteht/

@@ -11,9 +11,9 @@ type User = Awaited<ReturnType<typeof renderRoute>>['user']
 
 /** The page of a valid invitation for an address without an account: once checked, the form shows. */
 const open = async (token: string) => {
-  const rendered = await renderRoute(`/acceptInvitation?token=${encodeURIComponent(token)}`)
+  const view = await renderRoute(`/acceptInvitation?token=${encodeURIComponent(token)}`)
   await screen.findByRole('button', { name: 'Benutzerkonto anlegen' })
-  return rendered
+  return view
 }
 
 const fill = async (

@@ -26,9 +26,9 @@ const watchPasswordChanges = () => {
 }
 
 const open = async () => {
-  const rendered = await renderRoute('/pwdchange', { offlineAuth: true, signedInAs: 'staff@demo.at' })
+  const view = await renderRoute('/pwdchange', { offlineAuth: true, signedInAs: 'staff@demo.at' })
   await screen.findByRole('heading', { level: 1, name: 'Passwort ändern' })
-  return rendered
+  return view
 }
 
 afterEach(() => {

@@ -16,9 +16,9 @@ afterEach(() => {
 const CLUB = 'club-su-leoben'
 
 const open = async (showSaveAlert: 'true' | 'false' = 'true') => {
-  const rendered = await renderRoute(`/club/${CLUB}/${showSaveAlert}`, { signedInAs: 'neu@demo.at' })
+  const view = await renderRoute(`/club/${CLUB}/${showSaveAlert}`, { signedInAs: 'neu@demo.at' })
   await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
-  return rendered
+  return view
 }
 
 const field = (label: string | RegExp) =>
@@ -172,7 +172,7 @@ describe('club profile form: saving', () => {
     await save(user)
     await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
     expect(await screen.findAllByText('Vereinsdaten wurden aktualisiert')).not.toHaveLength(0)
-    await waitFor(() => expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument())
+    expect(await screen.findByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument()
     expect(screen.queryByText('Gespeichert. Für die Freischaltung fehlt noch:')).not.toBeInTheDocument()
     expect(screen.getByText('Das Profil ist noch unvollständig.')).toBeInTheDocument()
   })
@@ -286,6 +286,6 @@ describe('club profile form: input that makes sense (issue 11)', () => {
     const again = await screen.findByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
     await user.click(within(again).getByRole('button', { name: 'Trotzdem speichern' }))
     expect(await screen.findAllByText('Vereinsdaten wurden aktualisiert')).not.toHaveLength(0)
-    await waitFor(() => expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument())
+    expect(await screen.findByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument()
   })
 })

@@ -91,7 +91,9 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
       // The saved values become the new starting point: the form is no longer "changed".
       form.reset(toFormValues(saved))
       if (saved.bankReview && !club.bankReview) {
-        toast.info(t`Bankverbindung geändert – Prüfung ausstehend. Bis die Administration sie bestätigt, wird nichts ausgezahlt.`)
+        toast.info(
+          t`Bankverbindung geändert – Prüfung ausstehend. Bis die Administration sie bestätigt, wird nichts ausgezahlt.`,
+        )
       }
       onSaved(saved)
     } catch (error) {

@@ -26,9 +26,9 @@ const fixture = (name: string, type = 'application/pdf') =>
   new File([readFileSync(`${process.cwd()}/tests/fixtures/${name}`)], name, { type })
 
 const open = async (clubId = 'club-su-leoben', email = 'neu@demo.at') => {
-  const rendered = await renderRoute(`/club/${clubId}/true`, { signedInAs: email })
+  const view = await renderRoute(`/club/${clubId}/true`, { signedInAs: email })
   await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
-  return { ...rendered, user: userEvent.setup({ applyAccept: false }) }
+  return { ...view, user: userEvent.setup({ applyAccept: false }) }
 }
 
 const documents = () => screen.getByRole('region', { name: 'Dokumente' })

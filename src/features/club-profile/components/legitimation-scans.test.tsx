@@ -27,10 +27,10 @@ const fixture = (name: string, as = name, type = '') =>
   new File([readFileSync(`${process.cwd()}/tests/fixtures/${name}`)], as, { type })
 
 const open = async () => {
-  const rendered = await renderRoute(`/club/${CLUB}/true`, { signedInAs: 'neu@demo.at' })
+  const view = await renderRoute(`/club/${CLUB}/true`, { signedInAs: 'neu@demo.at' })
   await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
   // The file dialog's `accept` filter is not what protects the upload, so the tests go around it.
-  return { ...rendered, user: userEvent.setup({ applyAccept: false }) }
+  return { ...view, user: userEvent.setup({ applyAccept: false }) }
 }
 
 const contact = () => screen.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
@@ -67,7 +67,9 @@ describe('legitimation scans', () => {
   it('shows the server’s refusal in German when the storage refuses a file the browser let through', async () => {
     // The server checks every upload by its content again (server/files): a client that skipped the
     // browser's check gets its answer, and the screen says what to do instead of a bare failure.
-    vi.spyOn(getFileStorage(), 'upload').mockRejectedValue(new StorageError('content-mismatch', 'file-content-mismatch'))
+    vi.spyOn(getFileStorage(), 'upload').mockRejectedValue(
+      new StorageError('content-mismatch', 'file-content-mismatch'),
+    )
     const { user } = await open()
     const front = within(contact()).getByLabelText(/^Vorderseite/)
     await user.upload(front, fixture('ausweis-vorderseite.jpg', 'ausweis.jpg', 'image/jpeg'))

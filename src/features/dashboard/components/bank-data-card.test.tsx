@@ -13,9 +13,25 @@ describe('The bank data on the dashboard', () => {
     const { queryClient } = await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
     await screen.findByRole('heading', { level: 1, name: 'SV Grünbach 1923' })
     const { club } = await getClubOverview(VOLUME)
-    const { status: _s, isChecked: _i, checkedAt: _c, logo: _l, legitimationFiles: _f, documents: _d, completeness: _x,
-      createdAt: _a, updatedAt: _u, bankReview: _r, deactivationReason: _dr, deactivatedAt: _da, ...profile } = club
-    const body: ClubUpdate = { ...profile, bankInfo: { ...profile.bankInfo, iban: 'AT402011100000012345', bic: 'GIBAATWWXXX' } }
+    const {
+      status: _s,
+      isChecked: _i,
+      checkedAt: _c,
+      logo: _l,
+      legitimationFiles: _f,
+      documents: _d,
+      completeness: _x,
+      createdAt: _a,
+      updatedAt: _u,
+      bankReview: _r,
+      deactivationReason: _dr,
+      deactivatedAt: _da,
+      ...profile
+    } = club
+    const body: ClubUpdate = {
+      ...profile,
+      bankInfo: { ...profile.bankInfo, iban: 'AT402011100000012345', bic: 'GIBAATWWXXX' },
+    }
     await updateClub(body)
     await queryClient.invalidateQueries()
 
@@ -31,7 +47,10 @@ describe('The bank data on the dashboard', () => {
 
   it('show an inactive club why it was deactivated', async () => {
     await renderRoute('/home?id=club-sv-schwaz', { signedInAs: 'admin@demo.at' })
-    const notice = await screen.findByText('Der Verein ist deaktiviert.')
-    expect(notice.parentElement).toHaveTextContent(/Grund: Der Bescheid über die Spendenbegünstigung ist abgelaufen/)
+    await screen.findByText('Der Verein ist deaktiviert.')
+    const notice = screen
+      .getAllByRole('status')
+      .find((status) => within(status).queryByText('Der Verein ist deaktiviert.'))
+    expect(notice).toHaveTextContent(/Grund: Der Bescheid über die Spendenbegünstigung ist abgelaufen/)
   })
 })

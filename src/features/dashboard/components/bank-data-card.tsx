@@ -49,8 +49,8 @@ export const BankDataCard = ({ club, canEdit }: { club: Club; canEdit: boolean }
             </p>
             <p>
               <Trans>
-                Geändert am {formatDate(bankReview.changedAt)} von {bankReview.changedByName}. Bis die Administration die
-                neue Bankverbindung bestätigt, zahlt der Kartenzahlungsanbieter nichts aus; Spenden werden weiter
+                Geändert am {formatDate(bankReview.changedAt)} von {bankReview.changedByName}. Bis die Administration
+                die neue Bankverbindung bestätigt, zahlt der Kartenzahlungsanbieter nichts aus; Spenden werden weiter
                 angenommen.
               </Trans>
             </p>

@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { useGetCampaignsOfClub } from '@/api/generated/query/endpoints/campaigns/campaigns'
 import type { Campaign } from '@/api/generated/query/model/campaign'
 import { CampaignBadges, CampaignProgress } from '@/components/campaigns/campaign-state'
-import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { formatDate } from '@/lib/format'
 
 const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean }) => {
@@ -61,14 +61,10 @@ export const CampaignsOverview = ({ clubId, canEdit }: { clubId: string; canEdit
             <Trans>Kampagnen werden geladen …</Trans>
           </LoadingBlock>
         ) : campaigns.isError ? (
-          <Alert
-            tone="error"
+          <QueryError
+            error={campaigns.error}
             title={t`Die Kampagnen konnten nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void campaigns.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void campaigns.refetch()}
           />
         ) : campaigns.data.length === 0 ? (
           <EmptyState title={t`Noch keine Kampagnen.`} action={create}>

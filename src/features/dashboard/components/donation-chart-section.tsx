@@ -7,12 +7,12 @@ import { useForm } from 'react-hook-form'
 import { useGetDonationStatsOfClub } from '@/api/generated/query/endpoints/donations/donations'
 import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
 import type { DonationStats } from '@/api/generated/query/model/donationStats'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { DateRangeFields } from '@/components/ui/date-range-fields'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { SelectField } from '@/components/ui/field'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { formatCents, formatDate, formatNumber } from '@/lib/format'
 import { bucketLabel } from '../chart-labels'
@@ -105,14 +105,10 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
             <Trans>Spendenverlauf wird geladen …</Trans>
           </LoadingBlock>
         ) : stats.isError && !stats.data ? (
-          <Alert
-            tone="error"
+          <QueryError
+            error={stats.error}
             title={t`Der Spendenverlauf konnte nicht geladen werden.`}
-            actions={
-              <Button variant="secondary" size="sm" onClick={() => void stats.refetch()}>
-                <Trans>Erneut versuchen</Trans>
-              </Button>
-            }
+            onRetry={() => void stats.refetch()}
           />
         ) : stats.data ? (
           <>

@@ -53,8 +53,8 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
       </h3>
       <p className="text-sm text-slate-600">
         <Trans>
-          Die Person erhält eine E-Mail mit einem Link, über den sie dem Verein beitritt: mit einem neuen
-          Benutzerkonto oder, wenn sie schon eines hat, nach der Anmeldung.
+          Die Person erhält eine E-Mail mit einem Link, über den sie dem Verein beitritt: mit einem neuen Benutzerkonto
+          oder, wenn sie schon eines hat, nach der Anmeldung.
         </Trans>
       </p>
       <TextField

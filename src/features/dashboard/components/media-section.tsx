@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useGetClubDocuments, useGetClubImages } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { DocumentLabel } from '@/api/generated/query/model/documentLabel'
 import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { formatDate, formatNumber } from '@/lib/format'
 import { DOCUMENT_LABELS } from '@/lib/labels/club-labels'
 import { useDownloadUrl } from '@/components/files/use-file-storage'
@@ -51,18 +51,6 @@ const Thumbnail = ({ file }: { file: StoredFile }) => {
   )
 }
 
-const ErrorNotice = ({ title, onRetry }: { title: string; onRetry: () => void }) => (
-  <Alert
-    tone="error"
-    title={title}
-    actions={
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <Trans>Erneut versuchen</Trans>
-      </Button>
-    }
-  />
-)
-
 /**
  * Spec §2: pictures/media and documents, read-only with download links (uploading and deleting happen in
  * the club profile). The identity-document scans are deliberately not shown here.
@@ -91,7 +79,11 @@ export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boo
               <Trans>Bilder werden geladen …</Trans>
             </LoadingBlock>
           ) : images.isError ? (
-            <ErrorNotice title={t`Die Bilder konnten nicht geladen werden.`} onRetry={() => void images.refetch()} />
+            <QueryError
+              error={images.error}
+              title={t`Die Bilder konnten nicht geladen werden.`}
+              onRetry={() => void images.refetch()}
+            />
           ) : images.data.length === 0 ? (
             <EmptyState title={t`Noch keine Bilder.`}>
               <Trans>Bilder laden Sie im Vereinsprofil hoch.</Trans>
@@ -113,7 +105,8 @@ export const MediaSection = ({ clubId, canEdit }: { clubId: string; canEdit: boo
               <Trans>Dokumente werden geladen …</Trans>
             </LoadingBlock>
           ) : documents.isError ? (
-            <ErrorNotice
+            <QueryError
+              error={documents.error}
               title={t`Die Dokumente konnten nicht geladen werden.`}
               onRetry={() => void documents.refetch()}
             />

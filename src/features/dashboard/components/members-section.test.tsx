@@ -7,13 +7,20 @@ import { renderComponent, renderRoute, screen } from '../../../../tests/utils/re
 import { MemberActionDialog } from './member-action-dialog'
 
 const openMembers = async (signedInAs = 'verein@demo.at', clubId: string = seedClubs.volume) => {
-  const rendered = await renderRoute(`/home?id=${clubId}`, { signedInAs })
+  const view = await renderRoute(`/home?id=${clubId}`, { signedInAs })
   const region = await screen.findByRole('region', { name: 'Mitglieder' })
   const table = await within(region).findByRole('table')
-  return { ...rendered, region, table }
+  return { ...view, region, table }
 }
 
-const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr') as HTMLElement
+/** The table row that shows `text` in one of its cells. */
+const rowOf = (table: HTMLElement, text: string) => {
+  const rows = within(table)
+    .getAllByRole('row')
+    .filter((row) => within(row).queryByText(text) !== null)
+  if (rows.length !== 1) throw new Error(`${rows.length} rows show "${text}"`)
+  return rows[0]!
+}
 
 describe('the members of a club: remove, withdraw, resend', () => {
   it('removes a member after a confirmation; the list updates and the focus stays in the list', async () => {

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { useGetClubUsers } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { ClubMember } from '@/api/generated/query/model/clubMember'
-import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { useCurrentUser } from '@/lib/auth/use-auth'
 import { cn } from '@/lib/cn'
@@ -89,14 +89,10 @@ export const MembersSection = ({ clubId, canInvite }: { clubId: string; canInvit
               <Trans>Mitglieder werden geladen …</Trans>
             </LoadingBlock>
           ) : members.isError ? (
-            <Alert
-              tone="error"
+            <QueryError
+              error={members.error}
               title={t`Die Mitglieder konnten nicht geladen werden.`}
-              actions={
-                <Button variant="secondary" size="sm" onClick={() => void members.refetch()}>
-                  <Trans>Erneut versuchen</Trans>
-                </Button>
-              }
+              onRetry={() => void members.refetch()}
             />
           ) : members.data.length === 0 ? (
             <EmptyState title={t`Noch keine Mitglieder.`} />

@@ -5,12 +5,13 @@ import { useGetClubs } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { Role } from '@/api/generated/query/model/role'
 import { Alert } from '@/components/ui/alert'
 import { StatusBadge } from '@/components/ui/badge'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadingBlock } from '@/components/ui/loading-block'
 import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/ui/pagination'
+import { QueryError } from '@/components/ui/query-error'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
 import { CLUB_STATUS } from '@/lib/labels/club-labels'
 
@@ -26,14 +27,10 @@ const ClubPicker = ({ page, onPageChange }: { page: number; onPageChange: (page:
   if (clubs.isPending) return <LoadingBlock />
   if (clubs.isError) {
     return (
-      <Alert
-        tone="error"
+      <QueryError
+        error={clubs.error}
         title={t`Die Vereine konnten nicht geladen werden.`}
-        actions={
-          <Button variant="secondary" size="sm" onClick={() => void clubs.refetch()}>
-            <Trans>Erneut versuchen</Trans>
-          </Button>
-        }
+        onRetry={() => void clubs.refetch()}
       />
     )
   }

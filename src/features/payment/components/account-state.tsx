@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
 import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
 import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
-import { problemStatus } from '@/lib/api-errors'
+import { ButtonLink } from '@/components/ui/button'
+import { QueryError } from '@/components/ui/query-error'
 import { PAYMENT_REQUIREMENTS } from '@/lib/labels/payment-labels'
 
 /** The club's payment account, always read afresh: the person may come straight back from the provider. */
@@ -60,34 +60,18 @@ export const RequirementList = ({ account }: { account: PaymentAccount }) => {
   )
 }
 
-/** A failed read of the account, in German: no access, no such club, or a general failure. */
+/** A failed read of the account, in German: no access, no such club, or a failure a retry may fix. */
 export const AccountLoadError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
   const { t } = useLingui()
-  const status = problemStatus(error)
-  if (status === 403) {
-    return (
-      <Alert tone="error" role="alert" title={t`Kein Zugriff auf diesen Verein`}>
-        <Trans>Das Zahlungskonto eines Vereins sehen nur seine Vertreter/innen und die Administration.</Trans>
-      </Alert>
-    )
-  }
-  if (status === 404) {
-    return (
-      <Alert tone="error" role="alert" title={t`Diesen Verein gibt es nicht.`}>
-        <Trans>Bitte prüfen Sie den Link oder öffnen Sie die Übersicht Ihres Vereins.</Trans>
-      </Alert>
-    )
-  }
   return (
-    <Alert
-      tone="error"
-      role="alert"
+    <QueryError
+      error={error}
       title={t`Der Stand des Zahlungskontos konnte nicht geladen werden.`}
-      actions={
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          <Trans>Erneut versuchen</Trans>
-        </Button>
-      }
+      messages={{
+        forbidden: t`Das Zahlungskonto eines Vereins sehen nur seine Vertreter/innen und die Administration.`,
+        'not-found': t`Diesen Verein gibt es nicht. Bitte prüfen Sie den Link oder öffnen Sie die Übersicht Ihres Vereins.`,
+      }}
+      onRetry={onRetry}
     />
   )
 }

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { LoadingBlock } from '@/components/ui/loading-block'
+import { QueryError } from '@/components/ui/query-error'
 import { CLUB_SIZES, clubSizeLabel } from '@/lib/labels/club-labels'
 import { WizardSelectField } from './form-fields'
 
@@ -19,15 +18,10 @@ export const StepClubType = () => {
           <Trans>Vereinsarten werden geladen …</Trans>
         </LoadingBlock>
       ) : clubTypes.isError ? (
-        <Alert
-          tone="error"
-          role="alert"
+        <QueryError
+          error={clubTypes.error}
           title={t`Die Vereinsarten konnten nicht geladen werden.`}
-          actions={
-            <Button size="sm" variant="secondary" onClick={() => void clubTypes.refetch()}>
-              <Trans>Erneut versuchen</Trans>
-            </Button>
-          }
+          onRetry={() => void clubTypes.refetch()}
         />
       ) : (
         <WizardSelectField

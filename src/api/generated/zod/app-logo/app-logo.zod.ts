@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -74,8 +80,8 @@ import * as zod from 'zod/mini';
 
 
 
-export const GetAppLogoResponse = /*#__PURE__*/ zod.object({
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+export const GetAppLogoResponse = /*#__PURE__*/ zod.strictObject({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "path": /*#__PURE__*/ zod.string(),
@@ -100,17 +106,17 @@ export const createAppLogoBodySizeMax = 1048576;
 
 
 
-export const CreateAppLogoBody = /*#__PURE__*/ zod.object({
+export const CreateAppLogoBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createAppLogoBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createAppLogoBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
   "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
-  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createAppLogoBodySizeMax))
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createAppLogoBodySizeMax)).check(/*#__PURE__*/ zod.describe('The logo\'s size in bytes (at most 1 MB).'))
 }).check(/*#__PURE__*/ zod.describe('An uploaded logo, at most 1 MB (it is loaded on every page).'))
 
 
 
 
-export const CreateAppLogoResponse = /*#__PURE__*/ zod.object({
+export const CreateAppLogoResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "path": /*#__PURE__*/ zod.string(),
@@ -125,29 +131,28 @@ export const CreateAppLogoResponse = /*#__PURE__*/ zod.object({
  * Access: `ADMIN`.
  * @summary Replace the portal's logo
  */
-export const replaceAppLogoBodyOneNameMax = 200;
+export const replaceAppLogoBodyIdMax = 64;
 
-export const replaceAppLogoBodyOnePathMax = 500;
+export const replaceAppLogoBodyNameMax = 200;
 
-export const replaceAppLogoBodyOneSizeMax = 1048576;
+export const replaceAppLogoBodyPathMax = 500;
 
-export const replaceAppLogoBodyTwoIdMax = 64;
+export const replaceAppLogoBodySizeMax = 1048576;
 
 
 
-export const ReplaceAppLogoBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
-  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyOneNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
-  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyOnePathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
+export const ReplaceAppLogoBody = /*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyIdMax)),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
   "contentType": /*#__PURE__*/ zod.enum(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']).check(/*#__PURE__*/ zod.describe('Image types browsers show everywhere.')),
-  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(replaceAppLogoBodyOneSizeMax))
-}).check(/*#__PURE__*/ zod.describe('An uploaded logo, at most 1 MB (it is loaded on every page).')), /*#__PURE__*/ zod.object({
-  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(replaceAppLogoBodyTwoIdMax))
-})).check(/*#__PURE__*/ zod.describe('A replacement logo; `id` names the current one.'))
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(replaceAppLogoBodySizeMax)).check(/*#__PURE__*/ zod.describe('The logo\'s size in bytes (at most 1 MB).'))
+}).check(/*#__PURE__*/ zod.describe('A replacement logo (the fields of `AppLogoInput`); `id` names the current one.'))
 
 
 
 
-export const ReplaceAppLogoResponse = /*#__PURE__*/ zod.object({
+export const ReplaceAppLogoResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "path": /*#__PURE__*/ zod.string(),

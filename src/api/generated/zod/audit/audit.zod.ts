@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -104,26 +110,26 @@ export const getClubAuditLogResponseTotalPagesMin = 0;
 
 
 
-export const GetClubAuditLogResponse = /*#__PURE__*/ zod.object({
-  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetClubAuditLogResponse = /*#__PURE__*/ zod.strictObject({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "at": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "action": /*#__PURE__*/ zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).check(/*#__PURE__*/ zod.describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n')),
-  "actor": /*#__PURE__*/ zod.object({
+  "actor": /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "name": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),
-  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('The club an entry is about, with its name at the time.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club the action was about, or null.')),
-  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "name": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user the action was about (role change, deletion), or null.')),
-  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "field": /*#__PURE__*/ zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).check(/*#__PURE__*/ zod.describe('What a change is about. IBANs are always masked (`BankReview`), never whole.')),
   "before": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "after": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()])
@@ -166,26 +172,26 @@ export const getAuditLogResponseTotalPagesMin = 0;
 
 
 
-export const GetAuditLogResponse = /*#__PURE__*/ zod.object({
-  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetAuditLogResponse = /*#__PURE__*/ zod.strictObject({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "at": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "action": /*#__PURE__*/ zod.enum(['CLUB_ACTIVATED', 'CLUB_DEACTIVATED', 'CLUB_CHECKED', 'CLUB_UNCHECKED', 'BANK_DETAILS_CHANGED', 'BANK_REVIEW_CONFIRMED', 'PAYMENT_ACCOUNT_CREATED', 'PAYMENT_ACCOUNT_REJECTED', 'PAYMENT_ACCOUNT_DELETED', 'USER_ROLE_CHANGED', 'USER_DELETED']).check(/*#__PURE__*/ zod.describe('What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason\n(`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed\n(`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider\naccount created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user\'s role changed\n(`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).\n')),
-  "actor": /*#__PURE__*/ zod.object({
+  "actor": /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "name": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),
-  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "club": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('The club an entry is about, with its name at the time.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club the action was about, or null.')),
-  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "user": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "name": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('A person as they were at the time of the entry (users may be deleted or renamed later).')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user the action was about (role change, deletion), or null.')),
-  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "changes": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "field": /*#__PURE__*/ zod.enum(['status', 'deactivationReason', 'isChecked', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'bankReview', 'paymentAccount.accountId', 'paymentAccount.status', 'paymentAccount.rejectReason', 'role', 'email', 'name', 'clubs']).check(/*#__PURE__*/ zod.describe('What a change is about. IBANs are always masked (`BankReview`), never whole.')),
   "before": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "after": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()])

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -87,7 +93,7 @@ export const createCampaignBodyTwoClubIdMax = 64;
 
 export const createCampaignBodyTwoEnabledDefault = true;
 
-export const CreateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const CreateCampaignBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -97,11 +103,10 @@ export const CreateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignBodyTwoClubIdMax)),
   "enabled": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.boolean(), createCampaignBodyTwoEnabledDefault)
-})).check(/*#__PURE__*/ zod.describe('A new campaign of the club `clubId`.'))
+}).check(/*#__PURE__*/ zod.describe('A new campaign of the club `clubId`.'))
 
 export const createCampaignResponseOneNameMax = 120;
 
@@ -120,7 +125,7 @@ export const createCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const CreateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const CreateCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignResponseOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createCampaignResponseOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -130,8 +135,7 @@ export const CreateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "documentId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "enabled": /*#__PURE__*/ zod.boolean(),
@@ -139,7 +143,7 @@ export const CreateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createCampaignResponseTwoRaisedCentsMin)),
   "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createCampaignResponseTwoDonationCountMin)),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
+}).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Replaces the campaign named by `documentId` in the body, including `enabled` (activate or
@@ -163,7 +167,7 @@ export const updateCampaignBodyTwoDocumentIdMax = 64;
 
 
 
-export const UpdateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const UpdateCampaignBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -173,11 +177,10 @@ export const UpdateCampaignBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignBodyOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "documentId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignBodyTwoDocumentIdMax)),
   "enabled": /*#__PURE__*/ zod.boolean()
-})).check(/*#__PURE__*/ zod.describe('A changed campaign; `documentId` names it.'))
+}).check(/*#__PURE__*/ zod.describe('A changed campaign; `documentId` names it.'))
 
 export const updateCampaignResponseOneNameMax = 120;
 
@@ -196,7 +199,7 @@ export const updateCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const UpdateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const UpdateCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignResponseOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateCampaignResponseOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -206,8 +209,7 @@ export const UpdateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(updateCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "documentId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "enabled": /*#__PURE__*/ zod.boolean(),
@@ -215,7 +217,7 @@ export const UpdateCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateCampaignResponseTwoRaisedCentsMin)),
   "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateCampaignResponseTwoDonationCountMin)),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
+}).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Access: `ADMIN`, `STAFF`, `CLUB_MEMBER` (of the campaign's club).
@@ -246,7 +248,7 @@ export const getCampaignResponseTwoDonationCountMin = 0;
 
 
 
-export const GetCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const GetCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignResponseOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignResponseOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -256,8 +258,7 @@ export const GetCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ 
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "documentId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "enabled": /*#__PURE__*/ zod.boolean(),
@@ -265,7 +266,7 @@ export const GetCampaignResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ 
   "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignResponseTwoRaisedCentsMin)),
   "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignResponseTwoDonationCountMin)),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
+}).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 
 /**
  * Why an addition: the product confirms "campaign deleted", but the specification lists no call for
@@ -316,7 +317,7 @@ export const getCampaignsOfClubResponseTwoDonationCountMin = 0;
 
 
 
-export const GetCampaignsOfClubResponseItem = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const GetCampaignsOfClubResponseItem = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignsOfClubResponseOneNameMax)),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCampaignsOfClubResponseOneDescriptionMax)),
   "goalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneGoalCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
@@ -326,8 +327,7 @@ export const GetCampaignsOfClubResponseItem = /*#__PURE__*/ zod.intersection(/*#
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).'))
-}).check(/*#__PURE__*/ zod.describe('The fields of a campaign form. `goalCents` is the amount to raise; `amountCents` the suggested\ndonation shown to donors; `minimumDonationCents` the smallest accepted donation\n(`minimumDonationCents` ≤ `amountCents` ≤ `goalCents`). `date` and `time` are the day and local\ntime (Europe/Vienna) of the occasion the campaign collects for (a festival, a trip); `from` and\n`to` the days donations are accepted (`to` after `from`).\n')), /*#__PURE__*/ zod.object({
+  "minimumDonationCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getCampaignsOfClubResponseOneMinimumDonationCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "documentId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "enabled": /*#__PURE__*/ zod.boolean(),
@@ -335,6 +335,6 @@ export const GetCampaignsOfClubResponseItem = /*#__PURE__*/ zod.intersection(/*#
   "raisedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignsOfClubResponseTwoRaisedCentsMin)),
   "donationCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getCampaignsOfClubResponseTwoDonationCountMin)),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
+}).check(/*#__PURE__*/ zod.describe('A campaign with what it has raised so far (computed from its donations).'))
 export const GetCampaignsOfClubResponse = /*#__PURE__*/ zod.array(GetCampaignsOfClubResponseItem)
 

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -75,7 +81,7 @@ export const getClubRolesResponseMemberCountMin = 0;
 
 
 
-export const GetClubRolesResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubRolesResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubRolesResponseMemberCountMin))
@@ -93,7 +99,7 @@ export const createClubRoleBodyNameMax = 60;
 
 
 
-export const CreateClubRoleBody = /*#__PURE__*/ zod.object({
+export const CreateClubRoleBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubRoleBodyNameMax))
 }).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
@@ -101,7 +107,7 @@ export const createClubRoleResponseMemberCountMin = 0;
 
 
 
-export const CreateClubRoleResponse = /*#__PURE__*/ zod.object({
+export const CreateClubRoleResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubRoleResponseMemberCountMin))
@@ -120,7 +126,7 @@ export const updateClubRoleBodyNameMax = 60;
 
 
 
-export const UpdateClubRoleBody = /*#__PURE__*/ zod.object({
+export const UpdateClubRoleBody = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyIdMax)),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyNameMax))
 }).check(/*#__PURE__*/ zod.describe('A renamed club role; `id` names it.'))
@@ -129,7 +135,7 @@ export const updateClubRoleResponseMemberCountMin = 0;
 
 
 
-export const UpdateClubRoleResponse = /*#__PURE__*/ zod.object({
+export const UpdateClubRoleResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubRoleResponseMemberCountMin))

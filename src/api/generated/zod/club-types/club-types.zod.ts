@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -75,7 +81,7 @@ export const getClubTypesResponseClubCountMin = 0;
 
 
 
-export const GetClubTypesResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubTypesResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubTypesResponseClubCountMin))
@@ -93,7 +99,7 @@ export const createClubTypeBodyNameMax = 60;
 
 
 
-export const CreateClubTypeBody = /*#__PURE__*/ zod.object({
+export const CreateClubTypeBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubTypeBodyNameMax))
 }).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
@@ -101,7 +107,7 @@ export const createClubTypeResponseClubCountMin = 0;
 
 
 
-export const CreateClubTypeResponse = /*#__PURE__*/ zod.object({
+export const CreateClubTypeResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubTypeResponseClubCountMin))
@@ -124,7 +130,7 @@ export const updateClubTypeBodyNameMax = 60;
 
 
 
-export const UpdateClubTypeBody = /*#__PURE__*/ zod.object({
+export const UpdateClubTypeBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubTypeBodyNameMax))
 }).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
 
@@ -132,7 +138,7 @@ export const updateClubTypeResponseClubCountMin = 0;
 
 
 
-export const UpdateClubTypeResponse = /*#__PURE__*/ zod.object({
+export const UpdateClubTypeResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "clubCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubTypeResponseClubCountMin))

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -102,8 +108,8 @@ export const getClubsResponseTotalPagesMin = 0;
 
 
 
-export const GetClubsResponse = /*#__PURE__*/ zod.object({
-  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "zvrNumber": /*#__PURE__*/ zod.string(),
@@ -111,12 +117,12 @@ export const GetClubsResponse = /*#__PURE__*/ zod.object({
   "clubTypeName": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
   "isChecked": /*#__PURE__*/ zod.boolean(),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
-  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
@@ -128,7 +134,7 @@ export const GetClubsResponse = /*#__PURE__*/ zod.object({
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A club\'s account at the card provider.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s card-provider account, if any.')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -237,26 +243,26 @@ export const updateClubBodyTwoIdMax = 64;
 
 export const updateClubBodyTwoConfirmDuplicateDefault = false;
 
-export const UpdateClubBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const UpdateClubBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubBodyOneNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressHouseNumberMax)),
@@ -265,7 +271,7 @@ export const UpdateClubBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.o
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(updateClubBodyOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -274,11 +280,10 @@ export const UpdateClubBody = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.o
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubBodyTwoIdMax)),
   "confirmDuplicate": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.boolean(), updateClubBodyTwoConfirmDuplicateDefault).check(/*#__PURE__*/ zod.describe('The user confirmed that the club is not the one with the same name and postal code\n(after a 409 `possible-duplicate`); not stored.\n'))
-})).check(/*#__PURE__*/ zod.describe('A club\'s profile as saved by the edit form; `id` names the club.'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s profile as saved by the edit form; `id` names the club.'))
 
 export const updateClubResponseOneNameMin = 2;
 export const updateClubResponseOneNameMax = 120;
@@ -352,26 +357,26 @@ export const updateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 
 
-export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressHouseNumberMax)),
@@ -380,7 +385,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(updateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -389,11 +394,10 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -404,7 +408,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -413,8 +417,8 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -423,7 +427,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -433,8 +437,8 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -443,7 +447,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -453,13 +457,13 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ z
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Records an image that the client has already uploaded to file storage. Labels: `LOGO` (replaces the
@@ -485,7 +489,7 @@ export const addClubImageBodySizeMax = 10485760;
 
 
 
-export const AddClubImageBody = /*#__PURE__*/ zod.object({
+export const AddClubImageBody = /*#__PURE__*/ zod.strictObject({
   "label": /*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
@@ -497,7 +501,7 @@ export const addClubImageResponseSizeMin = 0;
 
 
 
-export const AddClubImageResponse = /*#__PURE__*/ zod.object({
+export const AddClubImageResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -531,7 +535,7 @@ export const addClubDocumentBodySizeMax = 10485760;
 
 
 
-export const AddClubDocumentBody = /*#__PURE__*/ zod.object({
+export const AddClubDocumentBody = /*#__PURE__*/ zod.strictObject({
   "label": /*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubDocumentBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubDocumentBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
@@ -543,7 +547,7 @@ export const addClubDocumentResponseSizeMin = 0;
 
 
 
-export const AddClubDocumentResponse = /*#__PURE__*/ zod.object({
+export const AddClubDocumentResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -574,7 +578,7 @@ export const deactivateClubBodyReasonMax = 500;
 
 
 
-export const DeactivateClubBody = /*#__PURE__*/ zod.object({
+export const DeactivateClubBody = /*#__PURE__*/ zod.strictObject({
   "reason": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(deactivateClubBodyReasonMin)).check(/*#__PURE__*/ zod.maxLength(deactivateClubBodyReasonMax))
 }).check(/*#__PURE__*/ zod.describe('Why the club is deactivated (shown to the club).'))
 
@@ -650,26 +654,26 @@ export const deactivateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 
 
-export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(deactivateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressHouseNumberMax)),
@@ -678,7 +682,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -687,11 +691,10 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -702,7 +705,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -711,8 +714,8 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -721,7 +724,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -731,8 +734,8 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -741,7 +744,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(deactivateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -751,13 +754,13 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
@@ -847,26 +850,26 @@ export const activateClubResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
 
 
-export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(activateClubResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressHouseNumberMax)),
@@ -875,7 +878,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(activateClubResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -884,11 +887,10 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -899,7 +901,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -908,8 +910,8 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -918,7 +920,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -928,8 +930,8 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -938,7 +940,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(activateClubResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -948,13 +950,13 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
@@ -971,7 +973,7 @@ export const SetClubCheckedParams = /*#__PURE__*/ zod.object({
   "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(setClubCheckedPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const SetClubCheckedBody = /*#__PURE__*/ zod.object({
+export const SetClubCheckedBody = /*#__PURE__*/ zod.strictObject({
   "isChecked": /*#__PURE__*/ zod.boolean()
 }).check(/*#__PURE__*/ zod.describe('The check mark.'))
 
@@ -1047,26 +1049,26 @@ export const setClubCheckedResponseTwoDocumentsDeductibilityNoticeOneSizeMin = 0
 
 
 
-export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(setClubCheckedResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressHouseNumberMax)),
@@ -1075,7 +1077,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -1084,11 +1086,10 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1099,7 +1100,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1108,8 +1109,8 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1118,7 +1119,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1128,8 +1129,8 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1138,7 +1139,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(setClubCheckedResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1148,13 +1149,13 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Why an addition: changed bank details of an active club (or one with a card-provider account) put
@@ -1247,26 +1248,26 @@ export const confirmBankReviewResponseTwoDocumentsDeductibilityNoticeOneSizeMin 
 
 
 
-export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(confirmBankReviewResponseOneNameMin)).check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressHouseNumberMax)),
@@ -1275,7 +1276,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -1284,11 +1285,10 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1299,7 +1299,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1308,8 +1308,8 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1318,7 +1318,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1328,8 +1328,8 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1338,7 +1338,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(confirmBankReviewResponseTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1348,13 +1348,13 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.intersection(/*#__PUR
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.'))
 
 /**
  * Sends an invitation e-mail with a link to `/acceptInvitation?token=…`, valid for 72 hours. A person
@@ -1380,7 +1380,7 @@ export const inviteClubUserBodyClubRoleIdMax = 64;
 
 
 
-export const InviteClubUserBody = /*#__PURE__*/ zod.object({
+export const InviteClubUserBody = /*#__PURE__*/ zod.strictObject({
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(inviteClubUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "clubRoleId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(inviteClubUserBodyClubRoleIdMax))
 }).check(/*#__PURE__*/ zod.describe('Whom to invite and with which club role.'))
@@ -1389,7 +1389,7 @@ export const inviteClubUserResponseEmailMax = 254;
 
 
 
-export const InviteClubUserResponse = /*#__PURE__*/ zod.object({
+export const InviteClubUserResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(inviteClubUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
@@ -1442,11 +1442,11 @@ export const createClubWithUserBodyUserPhoneNumberMax = 30;
 export const createClubWithUserBodyUserPhoneNumberRegExp = new RegExp('^[0-9+()/ -]*$');
 export const createClubWithUserBodyConfirmDuplicateDefault = false;
 
-export const CreateClubWithUserBody = /*#__PURE__*/ zod.object({
-  "club": /*#__PURE__*/ zod.object({
+export const CreateClubWithUserBody = /*#__PURE__*/ zod.strictObject({
+  "club": /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyClubNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubNameMax)),
   "zvrNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserBodyClubZvrNumberRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserBodyClubAddressPostalCodeRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),
@@ -1455,7 +1455,7 @@ export const CreateClubWithUserBody = /*#__PURE__*/ zod.object({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyClubClubTypeIdMax)),
   "clubSize": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()])).check(/*#__PURE__*/ zod.describe('Optional size class.'))
 }).check(/*#__PURE__*/ zod.describe('What the registration asks about the club; the rest of the profile is completed after sign-in.')),
-  "user": /*#__PURE__*/ zod.object({
+  "user": /*#__PURE__*/ zod.strictObject({
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyUserPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
@@ -1536,35 +1536,35 @@ export const createClubWithUserResponseClubTwoDocumentsSpend2FormOneSizeMin = 0;
 
 export const createClubWithUserResponseClubTwoDocumentsDeductibilityNoticeOneSizeMin = 0;
 
-export const createClubWithUserResponseUserEmailMax = 254;
+export const createClubWithUserResponseUserOneEmailMax = 254;
 
-export const createClubWithUserResponseUserFirstNameMax = 100;
+export const createClubWithUserResponseUserOneFirstNameMax = 100;
 
-export const createClubWithUserResponseUserLastNameMax = 100;
+export const createClubWithUserResponseUserOneLastNameMax = 100;
 
 
 
-export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
-  "club": /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
+  "club": /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserResponseClubOneNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressHouseNumberMax)),
@@ -1573,7 +1573,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -1582,11 +1582,10 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1597,7 +1596,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1606,8 +1605,8 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1616,7 +1615,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1626,8 +1625,8 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1636,7 +1635,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubWithUserResponseClubTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1646,18 +1645,18 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.object({
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
-  "user": /*#__PURE__*/ zod.object({
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
+  "user": /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
-  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseUserOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
@@ -1682,7 +1681,7 @@ export const getClubUsersResponseEmailMax = 254;
 
 
 
-export const GetClubUsersResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubUsersResponseItem = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "invitationId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getClubUsersResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
@@ -1766,7 +1765,7 @@ export const resendClubInvitationResponseEmailMax = 254;
 
 
 
-export const ResendClubInvitationResponse = /*#__PURE__*/ zod.object({
+export const ResendClubInvitationResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(resendClubInvitationResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
@@ -1797,7 +1796,7 @@ export const getClubImagesResponseSizeMin = 0;
 
 
 
-export const GetClubImagesResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubImagesResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1830,7 +1829,7 @@ export const getClubDocumentsResponseSizeMin = 0;
 
 
 
-export const GetClubDocumentsResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubDocumentsResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -1942,27 +1941,27 @@ export const getClubOverviewResponseMemberCountMin = 0;
 
 
 
-export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
-  "club": /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
+  "club": /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(getClubOverviewResponseClubOneNameMin)).check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneNameMax)).check(/*#__PURE__*/ zod.describe('The club\'s registered name (always required).')),
   "zvrNumber": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneZvrNumberOneRegExp)).check(/*#__PURE__*/ zod.describe('The Austrian association register number (ZVR-Zahl), 1 to 10 digits. One club per number (leading\nzeros do not count): another club\'s number is refused with 409 `zvr-taken`.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneZvrNumberTwoMax))]).check(/*#__PURE__*/ zod.describe('The ZVR number (see `ZvrNumber`) or empty.')),
   "vatNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneVatNumberMax)).check(/*#__PURE__*/ zod.describe('The tax number (Steuernummer or UID).')),
   "donationNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneDonationNumberMax)).check(/*#__PURE__*/ zod.describe('The registration number in the list of tax-deductible donation recipients (SO/Registrierungsnummer).')),
   "description": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneDescriptionMax)),
   "shortDescription": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneShortDescriptionMax)),
-  "address": /*#__PURE__*/ zod.object({
+  "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressHouseNumberMax)),
   "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
   "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressCityMax))
 }).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
-  "bankInfo": /*#__PURE__*/ zod.object({
+  "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
   "bic": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBankInfoBicOneRegExp)).check(/*#__PURE__*/ zod.describe('A BIC (SWIFT code) of 8 or 11 characters.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoBicTwoMax))]).check(/*#__PURE__*/ zod.describe('A BIC (see `Bic`) or empty.')),
   "accountHolder": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoAccountHolderMax))
 }).check(/*#__PURE__*/ zod.describe('The account donations are paid out to. Empty strings while unknown; when set, `iban` and `bic` must\nbe valid and belong together (the BIC\'s country is the IBAN\'s; for an Austrian IBAN of a bank the\nportal knows, the BIC is that bank\'s, and `bankName` is taken from the IBAN\'s bank code).\n')),
-  "billingAddress": /*#__PURE__*/ zod.object({
+  "billingAddress": /*#__PURE__*/ zod.strictObject({
   "sameAsClubAddress": /*#__PURE__*/ zod.boolean(),
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressHouseNumberMax)),
@@ -1971,7 +1970,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressCountryMax)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list, or empty while unknown.')),
   "additionalInformation": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBillingAddressAdditionalInformationMax)).check(/*#__PURE__*/ zod.describe('Additional address information (c/o, floor, …); optional for completeness.'))
 }).check(/*#__PURE__*/ zod.describe('Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is\nused (the response then repeats it).\n')),
-  "legitimation": /*#__PURE__*/ zod.object({
+  "legitimation": /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationFirstNameMax)),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationLastNameMax)),
   "phoneNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneLegitimationPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneLegitimationPhoneNumberRegExp)).check(/*#__PURE__*/ zod.describe('Digits, spaces and `+ ( ) / -`, or empty.')),
@@ -1980,11 +1979,10 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "documentKind": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['PASSPORT', 'DRIVING_LICENCE', 'ID_CARD']).check(/*#__PURE__*/ zod.describe('The identity document of the club\'s contact person.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The kind of identity document, or null while unknown.'))
 }).check(/*#__PURE__*/ zod.describe('The contact person whose identity the card provider verifies. The scans of the identity document\n(front and back, JPEG only) are images with labels `LEGITIMATION_FRONT` and `LEGITIMATION_BACK`;\nthe response carries them in `front` and `back`.\n')),
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
-  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.'))
-}).check(/*#__PURE__*/ zod.describe('The editable profile of a club. Text fields are empty strings while unknown, so a half-filled\nprofile can be saved; completeness is reported separately.\n')), /*#__PURE__*/ zod.object({
+  "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
   "newIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1995,7 +1993,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "deactivatedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When the club was deactivated; null unless `INACTIVE`.')),
   "isChecked": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether an administrator has checked the data.')),
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2004,8 +2002,8 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The club\'s logo (image label `LOGO`).')),
-  "legitimationFiles": /*#__PURE__*/ zod.object({
-  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "legitimationFiles": /*#__PURE__*/ zod.strictObject({
+  "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2014,7 +2012,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoLegitimationFilesFrontOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2024,8 +2022,8 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The current scans of the identity document.')),
-  "documents": /*#__PURE__*/ zod.object({
-  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "documents": /*#__PURE__*/ zod.strictObject({
+  "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2034,7 +2032,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseClubTwoDocumentsSpend2FormOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2044,27 +2042,27 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.object({
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('The two documents a complete profile needs.')),
-  "completeness": /*#__PURE__*/ zod.object({
+  "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
   "missing": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.enum(['name', 'zvrNumber', 'vatNumber', 'donationNumber', 'description', 'shortDescription', 'address.street', 'address.houseNumber', 'address.postalCode', 'address.city', 'bankInfo.bankName', 'bankInfo.iban', 'bankInfo.bic', 'bankInfo.accountHolder', 'billingAddress.street', 'billingAddress.houseNumber', 'billingAddress.postalCode', 'billingAddress.city', 'billingAddress.country', 'legitimation.firstName', 'legitimation.lastName', 'legitimation.phoneNumber', 'legitimation.birthDate', 'legitimation.email', 'legitimation.documentKind', 'legitimation.front', 'legitimation.back', 'documents.spend2Form', 'documents.deductibilityNotice', 'clubTypeId', 'logo']).check(/*#__PURE__*/ zod.describe('A profile field that counts for completeness (dotted path, as in `FieldError.field`).')))
 }).check(/*#__PURE__*/ zod.describe('Computed by the backend: a club is complete when every field of the profile is filled (the club\nsize, the additional billing address information and extra media are optional). `missing` lists\nwhat is not, in form order.\n')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "updatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-})).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
+}).check(/*#__PURE__*/ zod.describe('A club with its profile, state, files and computed completeness.')),
   "clubTypeName": /*#__PURE__*/ zod.string(),
-  "donations": /*#__PURE__*/ zod.object({
+  "donations": /*#__PURE__*/ zod.strictObject({
   "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsTotalCentsMin)),
   "count": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsCountMin)),
   "thisMonthCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsThisMonthCentsMin)),
   "thisMonthCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseDonationsThisMonthCountMin)),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.'))
 }).check(/*#__PURE__*/ zod.describe('Sums over all donations; `thisMonth*` over the current calendar month (Europe/Vienna).')),
-  "campaigns": /*#__PURE__*/ zod.object({
+  "campaigns": /*#__PURE__*/ zod.strictObject({
   "total": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseCampaignsTotalMin)),
   "enabled": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseCampaignsEnabledMin))
 }),
   "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubOverviewResponseMemberCountMin)),
-  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "paymentAccount": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
@@ -2096,11 +2094,11 @@ export const getClubsOfUserResponseLogoOneSizeMin = 0;
 
 
 
-export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.object({
+export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
-  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+  "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
@@ -2131,7 +2129,7 @@ export const deleteClubFileBodyFileIdMax = 64;
 
 
 
-export const DeleteClubFileBody = /*#__PURE__*/ zod.object({
+export const DeleteClubFileBody = /*#__PURE__*/ zod.strictObject({
   "fileId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubFileBodyFileIdMax))
 }).check(/*#__PURE__*/ zod.describe('The file to remove.'))
 
@@ -2155,7 +2153,7 @@ export const deleteClubDocumentBodyFileIdMax = 64;
 
 
 
-export const DeleteClubDocumentBody = /*#__PURE__*/ zod.object({
+export const DeleteClubDocumentBody = /*#__PURE__*/ zod.strictObject({
   "fileId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(deleteClubDocumentBodyFileIdMax))
 }).check(/*#__PURE__*/ zod.describe('The file to remove.'))
 

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -111,8 +117,8 @@ export const getDonationsOfClubResponseTotalCentsMin = 0;
 
 
 
-export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.object({
-  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.strictObject({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
@@ -163,12 +169,12 @@ export const getDonationStatsOfClubResponseBucketsItemCountMin = 0;
 
 
 
-export const GetDonationStatsOfClubResponse = /*#__PURE__*/ zod.object({
+export const GetDonationStatsOfClubResponse = /*#__PURE__*/ zod.strictObject({
   "groupBy": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['DAY', 'WEEK', 'MONTH']), getDonationStatsOfClubResponseGroupByDefault).check(/*#__PURE__*/ zod.describe('Bucket length of the donation chart.')),
   "from": /*#__PURE__*/ zod.iso.date(),
   "to": /*#__PURE__*/ zod.iso.date(),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
-  "buckets": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+  "buckets": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "periodStart": /*#__PURE__*/ zod.iso.date(),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationStatsOfClubResponseBucketsItemAmountCentsMin)),
   "count": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationStatsOfClubResponseBucketsItemCountMin))
@@ -220,8 +226,8 @@ export const getDonationsOfCampaignResponseTotalCentsMin = 0;
 
 
 
-export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.object({
-  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.strictObject({
+  "items": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -107,7 +113,7 @@ export const uploadFileResponseSizeMax = 10485760;
 
 
 
-export const UploadFileResponse = /*#__PURE__*/ zod.object({
+export const UploadFileResponse = /*#__PURE__*/ zod.strictObject({
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(uploadFileResponsePathMax)).check(/*#__PURE__*/ zod.regex(uploadFileResponsePathRegExp)).check(/*#__PURE__*/ zod.describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n')),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(uploadFileResponseSizeMax)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "contentType": /*#__PURE__*/ zod.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf'])
@@ -161,7 +167,7 @@ export const getFileLinkResponsePathRegExp = new RegExp('^(clubs/[A-Za-z0-9_-]{1
 
 
 
-export const GetFileLinkResponse = /*#__PURE__*/ zod.object({
+export const GetFileLinkResponse = /*#__PURE__*/ zod.strictObject({
   "url": /*#__PURE__*/ zod.url().check(/*#__PURE__*/ zod.describe('`downloadFile` with path, expiry and signature; usable without a token until `expiresAt`.')),
   "expiresAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getFileLinkResponsePathMax)).check(/*#__PURE__*/ zod.regex(getFileLinkResponsePathRegExp)).check(/*#__PURE__*/ zod.describe('A path in the server\'s file storage: a club\'s file (`clubs/<clubId>/<label>/<uuid>-<name>`, the\nlabel one of `ImageLabel` or `DocumentLabel`) or an app logo (`app-logo/<uuid>-<name>`). No `..`,\nno absolute paths, no other folders.\n')),

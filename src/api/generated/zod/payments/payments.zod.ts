@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -83,8 +89,8 @@ export const CreatePaymentAccountParams = /*#__PURE__*/ zod.object({
   "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createPaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const CreatePaymentAccountResponse = /*#__PURE__*/ zod.object({
-  "account": /*#__PURE__*/ zod.object({
+export const CreatePaymentAccountResponse = /*#__PURE__*/ zod.strictObject({
+  "account": /*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
@@ -117,8 +123,8 @@ export const GetPaymentAccountParams = /*#__PURE__*/ zod.object({
   "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getPaymentAccountPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const GetPaymentAccountResponse = /*#__PURE__*/ zod.object({
-  "account": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.object({
+export const GetPaymentAccountResponse = /*#__PURE__*/ zod.strictObject({
+  "account": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
@@ -149,8 +155,8 @@ export const CreateOnboardingLinkParams = /*#__PURE__*/ zod.object({
   "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createOnboardingLinkPathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.'))
 })
 
-export const CreateOnboardingLinkResponse = /*#__PURE__*/ zod.object({
-  "account": /*#__PURE__*/ zod.object({
+export const CreateOnboardingLinkResponse = /*#__PURE__*/ zod.strictObject({
+  "account": /*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),
@@ -190,11 +196,11 @@ export const rejectPaymentAccountBodyReasonMax = 500;
 
 
 
-export const RejectPaymentAccountBody = /*#__PURE__*/ zod.object({
+export const RejectPaymentAccountBody = /*#__PURE__*/ zod.strictObject({
   "reason": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(rejectPaymentAccountBodyReasonMin)).check(/*#__PURE__*/ zod.maxLength(rejectPaymentAccountBodyReasonMax))
 }).check(/*#__PURE__*/ zod.describe('Why the account is deactivated (shown to the club).'))
 
-export const RejectPaymentAccountResponse = /*#__PURE__*/ zod.object({
+export const RejectPaymentAccountResponse = /*#__PURE__*/ zod.strictObject({
   "accountId": /*#__PURE__*/ zod.string(),
   "clubId": /*#__PURE__*/ zod.string(),
   "status": /*#__PURE__*/ zod.enum(['ONBOARDING', 'ACTIVE', 'REJECTED']).check(/*#__PURE__*/ zod.describe('The card provider\'s lifecycle: `ONBOARDING` (added; the club still has to finish the provider\'s\nonboarding) → `ACTIVE` (can take card payments) ; `ONBOARDING`/`ACTIVE` → `REJECTED` (deactivated\nby an administrator). Deleting removes the account.\n')),

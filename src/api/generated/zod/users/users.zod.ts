@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -72,19 +78,19 @@ import * as zod from 'zod/mini';
  * Access: `ADMIN`.
  * @summary List all users
  */
-export const getUsersResponseEmailMax = 254;
+export const getUsersResponseOneEmailMax = 254;
 
-export const getUsersResponseFirstNameMax = 100;
+export const getUsersResponseOneFirstNameMax = 100;
 
-export const getUsersResponseLastNameMax = 100;
+export const getUsersResponseOneLastNameMax = 100;
 
 
 
-export const GetUsersResponseItem = /*#__PURE__*/ zod.object({
+export const GetUsersResponseItem = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
-  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getUsersResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getUsersResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
@@ -109,7 +115,7 @@ export const createUserBodyLastNameMax = 100;
 
 
 
-export const CreateUserBody = /*#__PURE__*/ zod.object({
+export const CreateUserBody = /*#__PURE__*/ zod.strictObject({
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createUserBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createUserBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
@@ -117,19 +123,19 @@ export const CreateUserBody = /*#__PURE__*/ zod.object({
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.'))
 }).check(/*#__PURE__*/ zod.describe('A new user created by an administrator; they sign in with this password.'))
 
-export const createUserResponseEmailMax = 254;
+export const createUserResponseOneEmailMax = 254;
 
-export const createUserResponseFirstNameMax = 100;
+export const createUserResponseOneFirstNameMax = 100;
 
-export const createUserResponseLastNameMax = 100;
+export const createUserResponseOneLastNameMax = 100;
 
 
 
-export const CreateUserResponse = /*#__PURE__*/ zod.object({
+export const CreateUserResponse = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
-  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
@@ -156,7 +162,7 @@ export const updateUserBodyLastNameMax = 100;
 
 
 
-export const UpdateUserBody = /*#__PURE__*/ zod.object({
+export const UpdateUserBody = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserBodyUidMax)),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
@@ -164,19 +170,19 @@ export const UpdateUserBody = /*#__PURE__*/ zod.object({
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.'))
 }).check(/*#__PURE__*/ zod.describe('Changes to a user; `uid` names them. The password is changed by the user alone.'))
 
-export const updateUserResponseEmailMax = 254;
+export const updateUserResponseOneEmailMax = 254;
 
-export const updateUserResponseFirstNameMax = 100;
+export const updateUserResponseOneFirstNameMax = 100;
 
-export const updateUserResponseLastNameMax = 100;
+export const updateUserResponseOneLastNameMax = 100;
 
 
 
-export const UpdateUserResponse = /*#__PURE__*/ zod.object({
+export const UpdateUserResponse = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
-  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateUserResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(updateUserResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
@@ -200,17 +206,16 @@ export const getCurrentUserResponseOneLastNameMax = 100;
 
 
 
-export const GetCurrentUserResponse = /*#__PURE__*/ zod.intersection(/*#__PURE__*/ zod.object({
+export const GetCurrentUserResponse = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getCurrentUserResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
-  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.')), /*#__PURE__*/ zod.object({
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "clubIds": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.string())
-})).check(/*#__PURE__*/ zod.describe('The signed-in user with the ids of the clubs they represent.'))
+}).check(/*#__PURE__*/ zod.describe('The signed-in user with the ids of the clubs they represent.'))
 
 /**
  * Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
@@ -227,7 +232,7 @@ export const updateUserPasswordBodyPasswordMax = 128;
 
 
 
-export const UpdateUserPasswordBody = /*#__PURE__*/ zod.object({
+export const UpdateUserPasswordBody = /*#__PURE__*/ zod.strictObject({
   "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateUserPasswordBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(updateUserPasswordBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
 }).check(/*#__PURE__*/ zod.describe('The caller\'s new password.'))
 
@@ -260,25 +265,25 @@ export const registerViaInviteBodyPasswordMax = 128;
 
 
 
-export const RegisterViaInviteBody = /*#__PURE__*/ zod.object({
+export const RegisterViaInviteBody = /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(registerViaInviteBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
 }).check(/*#__PURE__*/ zod.describe('What the invited person enters; the e-mail address comes from the invitation.'))
 
-export const registerViaInviteResponseEmailMax = 254;
+export const registerViaInviteResponseOneEmailMax = 254;
 
-export const registerViaInviteResponseFirstNameMax = 100;
+export const registerViaInviteResponseOneFirstNameMax = 100;
 
-export const registerViaInviteResponseLastNameMax = 100;
+export const registerViaInviteResponseOneLastNameMax = 100;
 
 
 
-export const RegisterViaInviteResponse = /*#__PURE__*/ zod.object({
+export const RegisterViaInviteResponse = /*#__PURE__*/ zod.strictObject({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The authentication provider\'s user id.')),
-  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseOneEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseOneFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
+  "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
@@ -310,7 +315,7 @@ export const getInvitationResponseEmailMax = 254;
 
 
 
-export const GetInvitationResponse = /*#__PURE__*/ zod.object({
+export const GetInvitationResponse = /*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['VALID', 'EXPIRED', 'USED', 'REPLACED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('Whether an invitation can still be accepted: `VALID`; `EXPIRED` (older than its validity);\n`USED` (accepted); `REPLACED` (a newer invitation to the same address and club, or the invitation\nsent again, took its place); `WITHDRAWN` (the club took it back).\n')),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(getInvitationResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
   "clubName": /*#__PURE__*/ zod.string(),
@@ -341,7 +346,7 @@ export const AcceptInvitationQueryParams = /*#__PURE__*/ zod.object({
   "token": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(acceptInvitationQueryTokenMax)).check(/*#__PURE__*/ zod.describe('The invitation token from the link in the invitation e-mail.'))
 })
 
-export const AcceptInvitationResponse = /*#__PURE__*/ zod.object({
+export const AcceptInvitationResponse = /*#__PURE__*/ zod.strictObject({
   "clubId": /*#__PURE__*/ zod.string(),
   "clubName": /*#__PURE__*/ zod.string(),
   "clubRoleId": /*#__PURE__*/ zod.string(),
@@ -383,8 +388,8 @@ export const GetUserDeletionImpactParams = /*#__PURE__*/ zod.object({
   "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUserDeletionImpactPathUidMax)).check(/*#__PURE__*/ zod.describe('The user\'s `uid` (the authentication provider\'s user id).'))
 })
 
-export const GetUserDeletionImpactResponse = /*#__PURE__*/ zod.object({
-  "soleRepresentativeOf": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.object({
+export const GetUserDeletionImpactResponse = /*#__PURE__*/ zod.strictObject({
+  "soleRepresentativeOf": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('A club by id and name.'))).check(/*#__PURE__*/ zod.describe('The clubs whose only member the user is, by name.'))

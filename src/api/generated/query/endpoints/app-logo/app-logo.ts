@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -477,7 +483,7 @@ export const deleteAppLogo = async (id: string, options?: Parameters<typeof apiF
 
 export const getDeleteAppLogoMutationKey = () => ['deleteAppLogo'] as const;
 
-export const getDeleteAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getDeleteAppLogoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext> => {
 
@@ -506,13 +512,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppLogoMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppLogo>>>
 
-    export type DeleteAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type DeleteAppLogoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
     export type DeleteAppLogoMutationVariables = {id: string}
 
     /**
  * @summary Remove the portal's logo
  */
-export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useDeleteAppLogo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppLogo>>, TError,DeleteAppLogoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppLogo>>,
@@ -568,7 +574,7 @@ export const getGetAppLogoFileQueryKey = (params?: GetAppLogoFileParams,) => {
     }
 
 
-export const getGetAppLogoFileQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppLogoFileQueryOptions = <TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -587,10 +593,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppLogoFileQueryResult = NonNullable<Awaited<ReturnType<typeof getAppLogoFile>>>
-export type GetAppLogoFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+export type GetAppLogoFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params: GetAppLogoFileParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogoFile>>,
@@ -600,7 +606,7 @@ export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppLogoFile>>,
@@ -610,7 +616,7 @@ export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -618,7 +624,7 @@ export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFi
  * @summary The bytes of the portal's current logo
  */
 
-export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+export function useGetAppLogoFile<TData = Awaited<ReturnType<typeof getAppLogoFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
  params: GetAppLogoFileParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppLogoFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -27,6 +27,12 @@
  *   **413**, refused before the body is read). A request the backend cannot finish in time, or while its
  *   database is unreachable, gets **503**; nothing was changed. The one exception is `uploadFile`,
  *   whose body is the file's bytes (at most 10 MB).
+ * - **Objects are closed** (`additionalProperties: false`; `unevaluatedProperties: false` where a schema
+ *   is composed with `allOf`): an answer carries exactly the fields its schema names, never an internal
+ *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
+ *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
+ *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
  * Each operation states who may call it, in its description and machine-readably in `x-access`:
@@ -103,15 +109,15 @@ import type {
 } from '../../model/userDeletionImpact.ts';
 
 
-export const getGetUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})))
+export const getGetUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})))
 
-export const getCreateUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+export const getCreateUserResponseMock = (): User => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})
 
-export const getUpdateUserResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+export const getUpdateUserResponseMock = (): User => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})
 
 export const getGetCurrentUserResponseMock = (): CurrentUser => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},...{clubIds: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}})))},})
 
-export const getRegisterViaInviteResponseMock = (overrideResponse: Partial<Extract<User, object>> = {}): User => ({uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+export const getRegisterViaInviteResponseMock = (): User => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})
 
 export const getGetInvitationResponseMock = (overrideResponse: Partial<Extract<InvitationCheck, object>> = {}): InvitationCheck => ({status: faker.helpers.arrayElement(Object.values(InvitationStatus)), email: faker.internet.email(), clubName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), expiresAt: faker.date.past().toISOString().slice(0, 19) + 'Z', hasAccount: faker.datatype.boolean(), ...overrideResponse})
 
