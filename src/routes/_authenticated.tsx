@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router'
+import { getGetClubsOfUserQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
 import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
 import { GuardedError } from '@/components/layout/guarded-error'
 import { requireAccess } from '@/lib/auth/guard'
@@ -33,12 +34,11 @@ export const Route = createFileRoute('/_authenticated')({
     // the screen's own requests, not after them (issue 11). Never throws; the screens show their failures.
     void context.queryClient.prefetchQuery(getGetCurrentUserQueryOptions())
     // The dashboard's loader needs the user's clubs first; asked for here, they do not wait for the screen's
-    // code. The query options come with their own small chunk: the clubs endpoints stay out of the initial load.
+    // code (issue 12). A static import on purpose: behind a dynamic one (1.4 KB less in the initial load) the
+    // request queued behind the screen's chunks and the first content waited for 3 round trips instead of 1.
     const uid = context.auth.getUser()?.uid
     if (uid && matches.some((match) => match.routeId === '/_authenticated/home')) {
-      void import('@/api/generated/query/endpoints/clubs/clubs').then(({ getGetClubsOfUserQueryOptions }) =>
-        context.queryClient.prefetchQuery(getGetClubsOfUserQueryOptions(uid)),
-      )
+      void context.queryClient.prefetchQuery(getGetClubsOfUserQueryOptions(uid))
     }
   },
   component: Outlet,
