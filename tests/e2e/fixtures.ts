@@ -30,6 +30,14 @@ export type { Mail }
 /** Fills and sends the sign-in form of the page that is open (or of /login). */
 export const signIn = async (page: Page, email: string, password = SEED_PASSWORD) => {
   if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login')
+  // The real build's /login is prerendered (issue 12): before React has adopted the form, a click sends it
+  // natively (the server answers with the empty page again), as it would for a person that quick. A person
+  // types slower than a test; the test waits until React owns the field (its props are on the element).
+  await expect
+    .poll(() =>
+      page.getByLabel('E-Mail').evaluate((input) => Object.keys(input).some((key) => key.startsWith('__reactProps$'))),
+    )
+    .toBe(true)
   await page.getByLabel('E-Mail').fill(email)
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
