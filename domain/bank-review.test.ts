@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SEED_PASSWORD, seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
 import { ibanFromBban, maskIban } from '../src/lib/iban.ts'
+import { clubUpdateOf } from '../tests/backend/bodies.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
 
 /**
@@ -19,21 +20,7 @@ const clubOf = async (clubId: string, as = admin) =>
 
 /** The club's profile as the edit form sends it, with other bank details. */
 const withBank = async (clubId: string, bankInfo: Record<string, string>) => {
-  const {
-    status: _s,
-    isChecked: _i,
-    checkedAt: _c,
-    logo: _l,
-    legitimationFiles: _f,
-    documents: _d,
-    completeness: _x,
-    createdAt: _a,
-    updatedAt: _u,
-    bankReview: _r,
-    deactivationReason: _dr,
-    deactivatedAt: _da,
-    ...profile
-  } = await clubOf(clubId)
+  const profile = clubUpdateOf(await clubOf(clubId))
   return { ...profile, bankInfo: { ...profile.bankInfo, ...bankInfo } }
 }
 

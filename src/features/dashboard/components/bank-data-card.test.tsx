@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { getClubOverview, updateClub } from '@/api/generated/query/endpoints/clubs/clubs'
 import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
 import { renderRoute, screen } from '../../../../tests/utils/render'
+import { clubUpdateOf } from '../../../../tests/backend/bodies'
 
 configure({ asyncUtilTimeout: 5000 })
 
@@ -13,21 +14,7 @@ describe('The bank data on the dashboard', () => {
     const { queryClient } = await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
     await screen.findByRole('heading', { level: 1, name: 'SV Grünbach 1923' })
     const { club } = await getClubOverview(VOLUME)
-    const {
-      status: _s,
-      isChecked: _i,
-      checkedAt: _c,
-      logo: _l,
-      legitimationFiles: _f,
-      documents: _d,
-      completeness: _x,
-      createdAt: _a,
-      updatedAt: _u,
-      bankReview: _r,
-      deactivationReason: _dr,
-      deactivatedAt: _da,
-      ...profile
-    } = club
+    const profile = clubUpdateOf(club)
     const body: ClubUpdate = {
       ...profile,
       bankInfo: { ...profile.bankInfo, iban: 'AT402011100000012345', bic: 'GIBAATWWXXX' },
