@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { EMULATOR_HOST as FIREBASE_EMULATOR_HOST, EMULATOR_PROJECT_ID } from './scripts/firebase-seed.ts'
-import { baseURLFor, mockedBuildServer, sharedUse } from './tests/playwright-shared.ts'
+import { baseURLFor, mockedBuildServer, testUse } from './tests/playwright-shared.ts'
 
 /**
  * E2E runs against a production build in mocked mode (`npm run build:mock`), served by `vite preview`.
@@ -33,7 +33,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-${E2E_PORT}` }]],
   use: {
-    ...sharedUse,
+    ...testUse,
     baseURL,
     // Recording a trace costs every test a good part of its time on two cores: CI records one when it
     // retries a failed test; locally `E2E_TRACE=retain-on-failure` (or `--trace on`) when debugging.

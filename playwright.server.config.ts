@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { baseURLFor, sharedUse } from './tests/playwright-shared.ts'
+import { baseURLFor, testUse } from './tests/playwright-shared.ts'
 
 /**
  * `npm run test:e2e:server`: the project `server`, against the whole real stack as `npm start` runs it
@@ -32,7 +32,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-server-${E2E_SERVER_PORT}` }]],
   use: {
-    ...sharedUse,
+    ...testUse,
     baseURL,
     trace: (process.env.E2E_TRACE as TraceMode | undefined) ?? 'on-first-retry',
     screenshot: 'only-on-failure',

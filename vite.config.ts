@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { mockServiceWorkerPlugin } from './mocks/vite-plugin.ts'
 import { prerenderPlugin } from './scripts/prerender-plugin.ts'
+import { previewCachingPlugin } from './scripts/preview-caching-plugin.ts'
 
 export default defineConfig({
   plugins: [
@@ -30,6 +31,8 @@ export default defineConfig({
     mockServiceWorkerPlugin(),
     // The public pages as HTML at build time (real builds only; issue 12).
     prerenderPlugin(),
+    // `vite preview` caches the hashed assets as the server does (the e2e suite's mocked build).
+    previewCachingPlugin(),
   ],
   resolve: {
     alias: {

@@ -107,9 +107,14 @@ test.describe('Spenden', () => {
     const rows = list.getByTestId('donation-row')
     expect(await rows.count()).toBeLessThanOrEqual(60)
     await expect(list.locator('tr[aria-rowindex="251"]')).toHaveCount(0)
-    // Scrolling to the pagination below the table brings the last rows.
-    await list.getByRole('button', { name: 'Weiter' }).scrollIntoViewIfNeeded()
-    await expect(list.locator('tr[aria-rowindex="251"]')).toBeVisible()
+    // Scrolling to the pagination below the table brings the last rows. The sections above the list (the
+    // chart's code, campaigns, members) may still be arriving and push the list down after a scroll, as a
+    // person would notice and scroll on: scroll until the last row shows.
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0)
+    await expect(async () => {
+      await list.getByRole('button', { name: 'Weiter' }).scrollIntoViewIfNeeded()
+      await expect(list.locator('tr[aria-rowindex="251"]')).toBeVisible({ timeout: 1_000 })
+    }).toPass()
     expect(await rows.count()).toBeLessThanOrEqual(60)
     // Every row on screen holds a donation: no gap between the spacers and the rows.
     const covered = await page.evaluate(() => {
