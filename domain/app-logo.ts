@@ -4,6 +4,7 @@ import {
   DeleteAppLogoParams,
   ReplaceAppLogoBody,
 } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
+import { change, recordAudit } from './audit.ts'
 import { checkFilePlace, claimBlob, releaseBlob } from './files.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import { notFound, problem } from './problem.ts'
@@ -18,19 +19,22 @@ export const appLogoOperations = {
 
   createAppLogo: defineOperation({
     body: CreateAppLogoBody,
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       if (await ports.appLogo.get()) throw problem('logo-exists', 'A logo is set; replace it with PUT.')
       checkFilePlace(body.path, APP_LOGO)
       await claimBlob(ports, now, body)
       const logo: AppLogoRecord = { id: ports.ids.id(), ...body, uploadedAt: isoInstant(now) }
       await ports.appLogo.set(logo)
+      await recordAudit(ctx, { action: 'APP_LOGO_CHANGED', changes: [change('appLogo', null, logo.name)] })
       return json(201, logo)
     },
   }),
 
   replaceAppLogo: defineOperation({
     body: ReplaceAppLogoBody,
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       const current = await ports.appLogo.get()
       if (!current || current.id !== body.id) throw notFound('App logo', body.id)
       checkFilePlace(body.path, APP_LOGO)
@@ -45,17 +49,20 @@ export const appLogoOperations = {
       }
       await ports.appLogo.set(logo)
       if (current.path !== logo.path) await releaseBlob(ports, current.path)
+      await recordAudit(ctx, { action: 'APP_LOGO_CHANGED', changes: [change('appLogo', current.name, logo.name)] })
       return json(200, logo)
     },
   }),
 
   deleteAppLogo: defineOperation({
     params: DeleteAppLogoParams,
-    run: async ({ ports }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports } = ctx
       const current = await ports.appLogo.get()
       if (!current || current.id !== params.id) throw notFound('App logo', params.id)
       await ports.appLogo.set(null)
       await releaseBlob(ports, current.path)
+      await recordAudit(ctx, { action: 'APP_LOGO_DELETED', changes: [change('appLogo', current.name, null)] })
       return noContent()
     },
   }),

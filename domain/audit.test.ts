@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
+import {
+  seedAccounts,
+  seedAppLogoId,
+  seedClubs,
+  seedClubTypes,
+  seedInvitations,
+  seedPaymentAccounts,
+} from '../mocks/db/seed-accounts.ts'
 import { call, kindOf } from '../tests/backend/client.ts'
 
 /**
@@ -137,7 +144,7 @@ describe('the audit log', () => {
     })
   })
 
-  it('records a role change (not a mere rename) and a user’s deletion with the clubs they had', async () => {
+  it('records a rename, a role change and a user’s deletion with the clubs they had', async () => {
     const staff = seedAccounts.staff
     const body = {
       uid: staff.uid,
@@ -148,7 +155,15 @@ describe('the audit log', () => {
     }
     const before = (await log()).totalItems
     await call('PUT', '/users', { as: admin, body })
-    expect((await log()).totalItems).toBe(before)
+    // A rename is recorded as what it is, not as a role change.
+    expect((await log()).totalItems).toBe(before + 1)
+    expect(await newest()).toMatchObject({
+      action: 'USER_UPDATED',
+      user: { uid: staff.uid },
+      changes: [{ field: 'name', before: `${staff.firstName} ${staff.lastName}`, after: `Stefanie ${staff.lastName}` }],
+    })
+    await call('PUT', '/users', { as: admin, body })
+    expect((await log()).totalItems).toBe(before + 1)
     await call('PUT', '/users', { as: admin, body: { ...body, role: 'ROLE_USER' } })
     expect(await newest()).toMatchObject({
       action: 'USER_ROLE_CHANGED',
@@ -172,6 +187,94 @@ describe('the audit log', () => {
     })
     // The entry outlives the user.
     expect((await log()).items[0]!.user!.uid).toBe(neu.uid)
+  })
+
+  it('records a user an administrator creates, with the address and the role', async () => {
+    const body = {
+      email: 'Neue.Prueferin@demo.at',
+      password: 'Sicher!2026x',
+      firstName: 'Nora',
+      lastName: 'Neu',
+      role: 'ROLE_STAFF' as const,
+    }
+    const created = await call('POST', '/users', { as: admin, body })
+    expect(created.status).toBe(201)
+    expect(await newest()).toMatchObject({
+      action: 'USER_CREATED',
+      actor: adminActor,
+      user: { uid: created.body.uid, name: 'Nora Neu', email: 'neue.prueferin@demo.at' },
+      changes: [
+        { field: 'name', before: null, after: 'Nora Neu' },
+        { field: 'email', before: null, after: 'neue.prueferin@demo.at' },
+        { field: 'role', before: null, after: 'ROLE_STAFF' },
+      ],
+    })
+    // Nothing of the password.
+    expect(JSON.stringify(await newest())).not.toContain(body.password)
+  })
+
+  it('records the catalogues’ club types and club roles created, renamed and deleted', async () => {
+    const type = await call('POST', '/clubtypes', { as: admin, body: { name: 'Schachverein' } })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_TYPE_CREATED',
+      club: null,
+      changes: [{ field: 'clubType', before: null, after: 'Schachverein' }],
+    })
+    await call('PUT', `/clubtypes/${type.body.id}`, { as: admin, body: { name: 'Schachklub' } })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_TYPE_RENAMED',
+      changes: [{ field: 'clubType', before: 'Schachverein', after: 'Schachklub' }],
+    })
+    await call('DELETE', `/clubtypes/${type.body.id}`, { as: admin })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_TYPE_DELETED',
+      changes: [{ field: 'clubType', before: 'Schachklub', after: null }],
+    })
+
+    const role = await call('POST', '/clubroles', { as: admin, body: { name: 'Jugendreferent/in' } })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_ROLE_CREATED',
+      changes: [{ field: 'clubRole', before: null, after: 'Jugendreferent/in' }],
+    })
+    await call('PUT', '/clubroles', { as: admin, body: { id: role.body.id, name: 'Jugendleiter/in' } })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_ROLE_RENAMED',
+      changes: [{ field: 'clubRole', before: 'Jugendreferent/in', after: 'Jugendleiter/in' }],
+    })
+    await call('DELETE', `/clubroles/${role.body.id}`, { as: admin })
+    expect(await newest()).toMatchObject({
+      action: 'CLUB_ROLE_DELETED',
+      changes: [{ field: 'clubRole', before: 'Jugendleiter/in', after: null }],
+    })
+    // A refused deletion (the type is in use) records nothing.
+    const count = (await log()).totalItems
+    expect((await call('DELETE', `/clubtypes/${seedClubTypes.feuerwehr}`, { as: admin })).status).toBe(409)
+    expect((await log()).totalItems).toBe(count)
+  })
+
+  it('records the app logo removed', async () => {
+    const logo = (await call('GET', '/applogo')).body.logo!
+    expect((await call('DELETE', `/applogo/${seedAppLogoId}`, { as: admin })).status).toBe(204)
+    expect(await newest()).toMatchObject({
+      action: 'APP_LOGO_DELETED',
+      actor: adminActor,
+      changes: [{ field: 'appLogo', before: logo.name, after: null }],
+    })
+  })
+
+  it('records who took a member out of a club, on the club’s log', async () => {
+    const members = (await call('GET', `/club/${seedClubs.volume}/getUsers`, { as: admin })).body
+    const leaving = members.find((member) => member.email === seedInvitations.used.email)!
+    const verein = seedAccounts.verein
+    await call('DELETE', `/club/${seedClubs.volume}/member/${leaving.uid}`, { as: verein.email })
+    const entry = (await clubLog(seedClubs.volume)).items[0]!
+    expect(entry).toMatchObject({
+      action: 'MEMBER_REMOVED',
+      actor: { uid: verein.uid, email: verein.email },
+      club: { id: seedClubs.volume },
+      user: { uid: leaving.uid, email: seedInvitations.used.email },
+      changes: [{ field: 'member', before: entry.user!.name, after: null }],
+    })
   })
 
   it('pages newest first, and lists one club’s entries per club', async () => {

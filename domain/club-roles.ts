@@ -7,6 +7,7 @@ import {
   updateClubRoleBodyNameMin,
 } from '../src/api/generated/zod/club-roles/club-roles.zod.ts'
 import type { ClubRole } from '../src/api/generated/query/model/clubRole.ts'
+import { change, recordAudit } from './audit.ts'
 import { checkedName } from './club-types.ts'
 import { collator } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'
@@ -60,28 +61,34 @@ export const clubRoleOperations = {
 
   createClubRole: defineOperation({
     body: CreateClubRoleBody,
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       const name = checkedName(await ports.clubRoles.list(), body.name, createClubRoleBodyNameMin)
       const role: ClubRoleRecord = { id: ports.ids.id(), name, createdAt: isoInstant(now) }
       await ports.clubRoles.insert(role)
+      await recordAudit(ctx, { action: 'CLUB_ROLE_CREATED', changes: [change('clubRole', null, name)] })
       return json(201, toClubRole(role, 0))
     },
   }),
 
   updateClubRole: defineOperation({
     body: UpdateClubRoleBody,
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       const role = await getRole(ports, body.id)
       const name = checkedName(await ports.clubRoles.list(), body.name, updateClubRoleBodyNameMin, role.id)
       const saved = { ...role, name }
       await ports.clubRoles.update(saved)
+      if (name !== role.name)
+        await recordAudit(ctx, { action: 'CLUB_ROLE_RENAMED', changes: [change('clubRole', role.name, name)] })
       return json(200, toClubRole(saved, (await usesByRole(ports, now)).get(role.id) ?? 0))
     },
   }),
 
   deleteClubRole: defineOperation({
     params: DeleteClubRoleParams,
-    run: async ({ ports, now }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports, now } = ctx
       const role = await getRole(ports, params.id)
       const [memberships, invitations] = await Promise.all([
         ports.memberships.listByRole(role.id),
@@ -101,6 +108,7 @@ export const clubRoleOperations = {
         throw problem('in-use', `The club role is held ${clubIds.length} time(s) in: ${names.join(', ')}.`)
       }
       await ports.clubRoles.delete(role.id)
+      await recordAudit(ctx, { action: 'CLUB_ROLE_DELETED', changes: [change('clubRole', role.name, null)] })
       return noContent()
     },
   }),

@@ -8,6 +8,7 @@ import {
   updateClubTypeBodyNameMin,
 } from '../src/api/generated/zod/club-types/club-types.zod.ts'
 import type { ClubType } from '../src/api/generated/query/model/clubType.ts'
+import { change, recordAudit } from './audit.ts'
 import { collator, normalizeName, sameName } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
@@ -57,10 +58,12 @@ export const clubTypeOperations = {
 
   createClubType: defineOperation({
     body: CreateClubTypeBody,
-    run: async ({ ports, now }, { body }) => {
+    run: async (ctx, { body }) => {
+      const { ports, now } = ctx
       const name = checkedName(await ports.clubTypes.list(), body.name, createClubTypeBodyNameMin)
       const type: ClubTypeRecord = { id: ports.ids.id(), name, createdAt: isoInstant(now) }
       await ports.clubTypes.insert(type)
+      await recordAudit(ctx, { action: 'CLUB_TYPE_CREATED', changes: [change('clubType', null, name)] })
       return json(201, toClubType(type, 0))
     },
   }),
@@ -68,23 +71,28 @@ export const clubTypeOperations = {
   updateClubType: defineOperation({
     params: UpdateClubTypeParams,
     body: UpdateClubTypeBody,
-    run: async ({ ports }, { params, body }) => {
+    run: async (ctx, { params, body }) => {
+      const { ports } = ctx
       const type = await getType(ports, params.id)
       const name = checkedName(await ports.clubTypes.list(), body.name, updateClubTypeBodyNameMin, type.id)
       const saved = { ...type, name }
       await ports.clubTypes.update(saved)
+      if (name !== type.name)
+        await recordAudit(ctx, { action: 'CLUB_TYPE_RENAMED', changes: [change('clubType', type.name, name)] })
       return json(200, await withCount(ports, saved))
     },
   }),
 
   deleteClubType: defineOperation({
     params: DeleteClubTypeParams,
-    run: async ({ ports }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports } = ctx
       const type = await getType(ports, params.id)
       const clubs = (await ports.clubs.namesByType(type.id)).sort(collator.compare)
       if (clubs.length > 0)
         throw problem('in-use', `The club type is used by ${clubs.length} club(s): ${clubs.join(', ')}.`)
       await ports.clubTypes.delete(type.id)
+      await recordAudit(ctx, { action: 'CLUB_TYPE_DELETED', changes: [change('clubType', type.name, null)] })
       return noContent()
     },
   }),

@@ -119,6 +119,12 @@ describe('signed links', () => {
       body: { id: seedAppLogoId, name: 'logo.png', path, contentType: 'image/png', size: PNG.length },
     })
     expect(replaced.status).toBe(200)
+    // On the audit log: administrators see who changed the portal's face, from what to what.
+    const audit = await call('GET', '/audit', { as: admin, query: { size: 1 } })
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'APP_LOGO_CHANGED',
+      changes: [{ field: 'appLogo', before: expect.any(String) as unknown, after: 'logo.png' }],
+    })
     const logo = await call('GET', '/applogo/file', { query: { path } })
     expect(logo.status).toBe(200)
     expect(logo.headers.get('content-type')).toBe('image/png')

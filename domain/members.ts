@@ -5,6 +5,7 @@
 import type { ClubReference } from '../src/api/generated/query/model/clubReference.ts'
 import { RemoveClubMemberParams } from '../src/api/generated/zod/clubs/clubs.zod.ts'
 import { GetUserDeletionImpactParams } from '../src/api/generated/zod/users/users.zod.ts'
+import { auditPerson, change, recordAudit } from './audit.ts'
 import { collator, getClub, getUser } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
@@ -30,7 +31,8 @@ export const memberOperations = {
   removeClubMember: defineOperation({
     params: RemoveClubMemberParams,
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
-    run: async ({ ports }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports } = ctx
       const club = await getClub(ports, params.clubId)
       const memberships = await ports.memberships.listByClub(club.id)
       const membership = memberships.find((candidate) => candidate.uid === params.uid)
@@ -38,6 +40,14 @@ export const memberOperations = {
       if (memberships.length <= 1)
         throw problem('last-member', 'The last member stays: a club always keeps someone who represents it.')
       await ports.memberships.delete(membership.id)
+      // Who loses access to the club's data (and its money) is on record, whoever took them out.
+      const user = await getUser(ports, membership.uid)
+      await recordAudit(ctx, {
+        action: 'MEMBER_REMOVED',
+        club,
+        user,
+        changes: [change('member', auditPerson(user).name, null)],
+      })
       return noContent()
     },
   }),

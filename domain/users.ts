@@ -96,8 +96,19 @@ export const userOperations = {
   createUser: defineOperation({
     body: CreateUserBody,
     // An administrator vouches for the address, so the account can sign in at once.
-    run: async ({ ports, now }, { body }) =>
-      json(201, toUser(await insertUser(ports, now, { ...body, emailVerified: true }))),
+    run: async (ctx, { body }) => {
+      const user = await insertUser(ctx.ports, ctx.now, { ...body, emailVerified: true })
+      await recordAudit(ctx, {
+        action: 'USER_CREATED',
+        user,
+        changes: [
+          change('name', null, displayName(user)),
+          change('email', null, user.email),
+          change('role', null, user.role),
+        ],
+      })
+      return json(201, toUser(user))
+    },
   }),
 
   updateUser: defineOperation({
@@ -118,6 +129,13 @@ export const userOperations = {
       const updated: UserRecord = { ...user, email: normalizeEmail(body.email), ...names, role: body.role }
       await ports.users.update(updated)
       await ports.identity.updateAccount(user.uid, { email: updated.email, displayName: displayName(updated) })
+      const renamed = [
+        ...(displayName(updated) !== displayName(user)
+          ? [change('name', displayName(user), displayName(updated))]
+          : []),
+        ...(updated.email !== user.email ? [change('email', user.email, updated.email)] : []),
+      ]
+      if (renamed.length > 0) await recordAudit(ctx, { action: 'USER_UPDATED', user: updated, changes: renamed })
       if (updated.role !== user.role) {
         await recordAudit(ctx, {
           action: 'USER_ROLE_CHANGED',

@@ -2150,16 +2150,19 @@ export interface components {
          * @description What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
          *     (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
          *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
-         *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user's role changed
-         *     (`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).
+         *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
+         *     (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
+         *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
+         *     the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
+         *     `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`).
          * @enum {string}
          */
-        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_ROLE_CHANGED" | "USER_DELETED";
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED";
         /**
          * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
          * @enum {string}
          */
-        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs";
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "appLogo";
         /** @description One value before and after the action (null where there was or is none). */
         AuditChange: {
             field: components["schemas"]["AuditField"];

@@ -21,8 +21,19 @@ export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescrip
   PAYMENT_ACCOUNT_CREATED: { label: msg`Zahlungskonto angelegt`, tone: 'info' },
   PAYMENT_ACCOUNT_REJECTED: { label: msg`Zahlungskonto deaktiviert`, tone: 'danger' },
   PAYMENT_ACCOUNT_DELETED: { label: msg`Zahlungskonto gelöscht`, tone: 'danger' },
+  USER_CREATED: { label: msg`Benutzer/in angelegt`, tone: 'info' },
+  USER_UPDATED: { label: msg`Benutzer/in geändert`, tone: 'neutral' },
   USER_ROLE_CHANGED: { label: msg`Rolle geändert`, tone: 'warning' },
   USER_DELETED: { label: msg`Benutzer/in gelöscht`, tone: 'danger' },
+  MEMBER_REMOVED: { label: msg`Mitglied entfernt`, tone: 'warning' },
+  CLUB_TYPE_CREATED: { label: msg`Vereinsart angelegt`, tone: 'info' },
+  CLUB_TYPE_RENAMED: { label: msg`Vereinsart umbenannt`, tone: 'neutral' },
+  CLUB_TYPE_DELETED: { label: msg`Vereinsart gelöscht`, tone: 'danger' },
+  CLUB_ROLE_CREATED: { label: msg`Vereinsrolle angelegt`, tone: 'info' },
+  CLUB_ROLE_RENAMED: { label: msg`Vereinsrolle umbenannt`, tone: 'neutral' },
+  CLUB_ROLE_DELETED: { label: msg`Vereinsrolle gelöscht`, tone: 'danger' },
+  APP_LOGO_CHANGED: { label: msg`App-Logo gesetzt`, tone: 'info' },
+  APP_LOGO_DELETED: { label: msg`App-Logo entfernt`, tone: 'danger' },
 }
 
 /** What a change of an audit entry is about (`AuditChange.field`). */
@@ -41,6 +52,10 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>>
   email: msg`E-Mail`,
   name: msg`Name`,
   clubs: msg`Vereine`,
+  member: msg`Mitglied`,
+  clubType: msg`Vereinsart`,
+  clubRole: msg`Vereinsrolle`,
+  appLogo: msg`App-Logo`,
 }
 
 const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {

@@ -1,5 +1,6 @@
 import { configure, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createClubType, updateClubType } from '@/api/generated/query/endpoints/club-types/club-types'
 import { setClubChecked } from '@/api/generated/query/endpoints/clubs/clubs'
 import { renderRoute, screen } from '../../../../tests/utils/render'
 
@@ -35,6 +36,19 @@ describe('The audit log ("Protokoll")', () => {
     expect(deactivation).toHaveTextContent(/Spendenbegünstigung ist abgelaufen/)
     expect(deactivation).toHaveTextContent('vorher: Aktiv')
     expect(deactivation).toHaveTextContent('nachher: Inaktiv')
+  })
+
+  it('names catalogue changes in German, with the names before and after', async () => {
+    const { list, queryClient } = await openLog()
+    const type = await createClubType({ name: 'Schachverein' })
+    await updateClubType(type.id, { name: 'Schachklub' })
+    await queryClient.invalidateQueries()
+    await waitFor(() => expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Vereinsart umbenannt'))
+    const [renamed, created] = within(list).getAllByRole('article')
+    expect(within(renamed!).getByText('Vereinsart')).toBeInTheDocument()
+    expect(renamed).toHaveTextContent('vorher: Schachverein')
+    expect(renamed).toHaveTextContent('nachher: Schachklub')
+    expect(within(created!).getByText('Vereinsart angelegt')).toBeInTheDocument()
   })
 
   it('shows one club’s entries from its link, with the filter and page in the URL, and back to all', async () => {

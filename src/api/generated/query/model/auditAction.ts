@@ -73,8 +73,11 @@
  * What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
  * (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
  * (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
- * account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user's role changed
- * (`USER_ROLE_CHANGED`) or a user deleted (`USER_DELETED`).
+ * account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
+ * (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
+ * (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
+ * the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
+ * `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`).
  */
 export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
 
@@ -89,6 +92,17 @@ export const AuditAction = {
   PAYMENT_ACCOUNT_CREATED: 'PAYMENT_ACCOUNT_CREATED',
   PAYMENT_ACCOUNT_REJECTED: 'PAYMENT_ACCOUNT_REJECTED',
   PAYMENT_ACCOUNT_DELETED: 'PAYMENT_ACCOUNT_DELETED',
+  USER_CREATED: 'USER_CREATED',
+  USER_UPDATED: 'USER_UPDATED',
   USER_ROLE_CHANGED: 'USER_ROLE_CHANGED',
   USER_DELETED: 'USER_DELETED',
+  MEMBER_REMOVED: 'MEMBER_REMOVED',
+  CLUB_TYPE_CREATED: 'CLUB_TYPE_CREATED',
+  CLUB_TYPE_RENAMED: 'CLUB_TYPE_RENAMED',
+  CLUB_TYPE_DELETED: 'CLUB_TYPE_DELETED',
+  CLUB_ROLE_CREATED: 'CLUB_ROLE_CREATED',
+  CLUB_ROLE_RENAMED: 'CLUB_ROLE_RENAMED',
+  CLUB_ROLE_DELETED: 'CLUB_ROLE_DELETED',
+  APP_LOGO_CHANGED: 'APP_LOGO_CHANGED',
+  APP_LOGO_DELETED: 'APP_LOGO_DELETED',
 } as const;

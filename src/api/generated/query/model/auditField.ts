@@ -90,4 +90,8 @@ export const AuditField = {
   email: 'email',
   name: 'name',
   clubs: 'clubs',
+  member: 'member',
+  clubType: 'clubType',
+  clubRole: 'clubRole',
+  appLogo: 'appLogo',
 } as const;
