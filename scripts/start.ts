@@ -233,6 +233,8 @@ const server = spawn(process.execPath, [path.join(root, 'server/main.ts'), '--de
     HOST: host,
     DATA_DIR: dataDir,
     STATIC_DIR: buildDir,
+    // Without SMTP_URL the portal's own mails (invitations, release notices) land here as .eml files.
+    MAIL_DIR: env.MAIL_DIR ?? path.join(dataDir, 'mail'),
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT_ID,
     CORS_ORIGINS: [...new Set([...corsOrigins, ...ownOrigins])].join(','),
@@ -285,7 +287,12 @@ say(
 )
 say(`  app build      ${buildDir}`)
 say(
-  `  e-mails        the emulator's codes: http://${emulatorHost}/emulator/v1/projects/${EMULATOR_PROJECT_ID}/oobCodes`,
+  env.SMTP_URL
+    ? '  e-mails        sent over SMTP_URL'
+    : `  e-mails        ${env.MAIL_DIR ?? path.join(dataDir, 'mail')} (invitations and notices, one .eml file each)`,
+)
+say(
+  `  sign-in mails  the emulator's codes: http://${emulatorHost}/emulator/v1/projects/${EMULATOR_PROJECT_ID}/oobCodes`,
 )
 say(`Fresh start: stop, delete ${shown(dataDir)}/, start again.`)
 say()

@@ -13,8 +13,9 @@ import { offlineIdentityProvider } from '../mocks/identity/offline-identity.ts'
 import type { IdentityStore } from '../mocks/identity/offline-identity.ts'
 import { PROVIDER_PAGE_PATH } from '../mocks/provider/paths.ts'
 import type { OpenDatabase, Trx } from './db/database.ts'
-import { outboxMailer, sqlPorts } from './db/sql-ports.ts'
+import { outboxMailer, sqlPorts, userRepository } from './db/sql-ports.ts'
 import { sqlIdentityStore } from './db/sql-identity-store.ts'
+import { claimsProjection } from './identity/custom-claims.ts'
 import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
@@ -44,6 +45,11 @@ export interface ServerBackend {
   readonly files: DiskFiles
   /** Runs work with the ports and the identity's store in one transaction (test hooks, provider page). */
   transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>, readOnly?: boolean): Promise<T>
+  /**
+   * With Firebase Auth: sets every stored user's custom claims from the database (server start), so users
+   * who existed before the claims were kept, or whose update failed, get them. Resolves with the count.
+   */
+  syncAllClaims?: () => Promise<number>
 }
 
 export interface ServerBackendOptions {
@@ -65,6 +71,20 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
   const { firebaseAuth, logger } = options
   const files = options.files ?? temporaryDiskFiles()
+  /**
+   * With Firebase Auth, each user's custom claims (storage.rules) follow the role and clubs stored here:
+   * read in a transaction of their own, after the one that changed them has committed.
+   */
+  const claims = firebaseAuth
+    ? claimsProjection(
+        firebaseAuth,
+        async (uid) => {
+          const found = await database.transaction((trx) => userRepository(trx).getWithClubIds(uid), true)
+          return found && { role: found.user.role, clubIds: found.clubIds }
+        },
+        logger,
+      )
+    : undefined
   const portsOf = (trx: Trx, effects: TransactionEffects) =>
     sqlPorts(trx, {
       now,
@@ -75,6 +95,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
           ? firebaseIdentityProvider(firebaseAuth, effects)
           : offlineIdentityProvider(identityStoreOf(identityTrx)),
       fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
+      userTouched: claims?.tracker(effects),
     })
   /**
    * One transaction, and the identity provider's changes made in it: undone when it rolls back, deferred
@@ -113,5 +134,14 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     identity: firebaseAuth ? 'firebase' : 'local',
     transact: (work, readOnly = false) =>
       withEffects(readOnly, (trx, effects) => work(portsOf(trx, effects), identityStoreOf(trx))),
+    ...(claims
+      ? {
+          syncAllClaims: async () => {
+            const uids = (await database.transaction((trx) => userRepository(trx).list(), true)).map((user) => user.uid)
+            await claims.project(uids)
+            return uids.length
+          },
+        }
+      : {}),
   }
 }

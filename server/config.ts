@@ -58,6 +58,8 @@ export interface ServerConfig {
   readonly smtpUrl: string | undefined
   /** The sender of every mail (MAIL_FROM). */
   readonly mailFrom: string
+  /** Without SMTP: a folder that also gets each committed mail as an `.eml` file (MAIL_DIR; server/mail). */
+  readonly mailDir?: string | undefined
   /** The app's origin (APP_ORIGIN), put in front of the app links of delivered mails. */
   readonly appOrigin: string
 }
@@ -155,6 +157,7 @@ export const readConfig = (
     contentSources: readContentSources(env),
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    mailDir: optionalPath(env.MAIL_DIR),
     appOrigin: appOrigin(
       env.APP_ORIGIN,
       Boolean(values['static-dir'] ?? env.STATIC_DIR),

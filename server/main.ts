@@ -61,6 +61,11 @@ const files = createDiskFiles(fileConfig.dir, { linkSecret: fileConfig.linkSecre
 const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files })
 const app = await buildApp({ backend, config, logger })
 await app.listen({ port: config.port, host: config.host })
+// Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
+void backend
+  .syncAllClaims?.()
+  .then((count) => logger.info({ users: count }, 'custom claims checked for every user'))
+  .catch((error: unknown) => logger.error({ err: error }, 'custom claims could not be checked at start'))
 const stopFileSweep = startFileSweep(database, files, logger, {
   intervalMs: fileConfig.sweepIntervalMs,
   stagedMaxAgeMs: fileConfig.stagedMaxAgeMs,

@@ -365,7 +365,15 @@ const rethrowDuplicate = (error: unknown): never => {
 
 // ------------------------------------------------------------------------------------------------ repositories
 
-export const userRepository = (trx: Trx): UserRepository => ({
+/**
+ * Told the uid of each user whose role or club memberships a write may have changed (bookkeeping only:
+ * server/identity/custom-claims.ts projects them into Firebase custom claims after the commit).
+ */
+export type UserTouched = (uid: string) => void
+
+const untracked: UserTouched = () => undefined
+
+export const userRepository = (trx: Trx, touched: UserTouched = untracked): UserRepository => ({
   get: async (uid) => {
     const row = await trx.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
     return row ? toUser(row) : null
@@ -417,17 +425,20 @@ export const userRepository = (trx: Trx): UserRepository => ({
     ),
   insert: async (user) => {
     await trx.insertInto('users').values(userRow(user)).execute().catch(rethrowDuplicate)
+    touched(user.uid)
   },
   update: async (user) => {
     const { uid: _uid, created_at: _created, ...changes } = userRow(user)
     await trx.updateTable('users').set(changes).where('uid', '=', user.uid).execute().catch(rethrowDuplicate)
+    // Any update may carry a new role; the projection skips users whose claims stay the same.
+    touched(user.uid)
   },
   delete: async (uid) => {
     await trx.deleteFrom('users').where('uid', '=', uid).execute()
   },
 })
 
-const memberships = (trx: Trx): MembershipRepository => {
+const memberships = (trx: Trx, touched: UserTouched): MembershipRepository => {
   const list = (column: 'uid' | 'club_id' | 'club_role_id', value: string) =>
     trx
       .selectFrom('memberships')
@@ -459,12 +470,15 @@ const memberships = (trx: Trx): MembershipRepository => {
     },
     insert: async (membership) => {
       await trx.insertInto('memberships').values(membershipRow(membership)).execute()
+      touched(membership.uid)
     },
     delete: async (id) => {
-      await trx.deleteFrom('memberships').where('id', '=', id).execute()
+      const deleted = await trx.deleteFrom('memberships').where('id', '=', id).returning('uid').executeTakeFirst()
+      if (deleted) touched(deleted.uid)
     },
     deleteByUser: async (uid) => {
       await trx.deleteFrom('memberships').where('uid', '=', uid).execute()
+      touched(uid)
     },
   }
 }
@@ -889,13 +903,15 @@ export interface SqlPortsOptions {
   identity: (trx: Trx) => IdentityProvider
   /** The uploaded files' bytes (server/files: rows here, bytes on disk), given the transaction. */
   fileBlobs: (trx: Trx) => FileBlobs
+  /** Hears of users whose role or memberships were written (Firebase custom claims); absent: nobody. */
+  userTouched?: UserTouched
 }
 
 export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => {
   const mailer = outboxMailer(trx, options.now, options.ids)
   return {
-    users: userRepository(trx),
-    memberships: memberships(trx),
+    users: userRepository(trx, options.userTouched),
+    memberships: memberships(trx, options.userTouched ?? untracked),
     invitations: invitations(trx),
     clubs: clubs(trx),
     files: files(trx),

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pino } from 'pino'
 import type { FastifyInstance } from 'fastify'
-import { SEED_PASSWORD, seedAccounts, seedClubTypes, seedClubs } from '../../mocks/db/seed-accounts.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubRoles, seedClubTypes, seedClubs } from '../../mocks/db/seed-accounts.ts'
 import { seedEmulator } from '../../scripts/firebase-seed.ts'
 import { buildApp } from '../app.ts'
 import { createServerBackend, type ServerBackend } from '../backend.ts'
@@ -225,6 +225,79 @@ describe('the server with Firebase Auth', () => {
     expect(refused.status).toBe(401)
     expect(kindOf(refused)).toBe('reauthentication-required')
     expect(await signInFails(seedAccounts.verein.email, 'Neu-und-lang-1')).toBe(true)
+  })
+
+  it('keeps the custom claims Storage reads in step with registration, invitations and member removal', async () => {
+    const claimsOf = async (uid: string) => (await firebase.auth.getUser(uid)).customClaims
+    const created = await api('POST', '/club/createWithUser', undefined, {
+      club: {
+        name: 'Tennisclub Hernals',
+        zvrNumber: '5550001112',
+        address: { street: 'Hernalser Hauptstraße', houseNumber: '2', postalCode: '1170', city: 'Wien' },
+        clubTypeId: seedClubTypes.sport,
+        clubSize: 20,
+      },
+      user: {
+        email: 'obmann@tc-hernals.at',
+        password: 'Satz-und-Sieg-1',
+        firstName: 'Theo',
+        lastName: 'Tenner',
+        phoneNumber: '+43 1 7654321',
+      },
+      acceptedTerms: true,
+    })
+    expect(created).toMatchObject({ status: 201 })
+    const uid = (created.body.user as { uid: string }).uid
+    const ownClub = (created.body.club as { id: string }).id
+    expect(await claimsOf(uid)).toEqual({ portalRole: 'ROLE_USER', clubIds: [ownClub] })
+
+    // An administrator invites the new user into a second club; the user confirms the address and accepts.
+    const admin = await signIn(seedAccounts.admin.email)
+    const invited = await api('POST', `/club/${seedClubs.volume}/inviteUser`, admin, {
+      email: 'obmann@tc-hernals.at',
+      clubRoleId: seedClubRoles.mitglied,
+    })
+    expect(invited.status).toBe(201)
+    const links = (await app.inject({ method: 'GET', url: '/__mock/mailbox' }))
+      .json<Array<{ to: string; link: string }>>()
+      .filter((mail) => mail.to === 'obmann@tc-hernals.at')
+      .map((mail) => new URL(mail.link, 'http://localhost'))
+    const oobCode = links.find((link) => link.searchParams.has('oobCode'))!.searchParams.get('oobCode')
+    expect((await emulator('accounts:update', { oobCode })).status).toBe(200)
+    const invitationToken = links.find((link) => link.pathname === '/acceptInvitation')!.searchParams.get('token')!
+    const token = await signIn('obmann@tc-hernals.at', 'Satz-und-Sieg-1')
+    const accepted = await api('POST', `/users/acceptInvitation?token=${encodeURIComponent(invitationToken)}`, token)
+    expect(accepted.status).toBe(200)
+    expect(await claimsOf(uid)).toEqual({ portalRole: 'ROLE_USER', clubIds: [ownClub, seedClubs.volume].sort() })
+
+    // Removed from the second club: its id leaves the claims (the token carries it until its next refresh).
+    expect((await api('DELETE', `/club/${seedClubs.volume}/member/${uid}`, admin)).status).toBe(204)
+    expect(await claimsOf(uid)).toEqual({ portalRole: 'ROLE_USER', clubIds: [ownClub] })
+  })
+
+  it('shows a role an administrator changed in portalRole and keeps other custom claims', async () => {
+    const { uid, email, firstName, lastName } = seedAccounts.freigabe
+    await firebase.auth.setCustomUserClaims(uid, { betaTester: true })
+    const admin = await signIn(seedAccounts.admin.email)
+    const changed = await api('PUT', '/users', admin, { uid, email, firstName, lastName, role: 'ROLE_STAFF' })
+    expect(changed.status).toBe(200)
+    expect((await firebase.auth.getUser(uid)).customClaims).toEqual({
+      betaTester: true,
+      portalRole: 'ROLE_STAFF',
+      clubIds: [seedClubs.releasable],
+    })
+    // The claims reach a token with its next refresh, which is what the browser's Storage adapter asks for.
+    const decoded = await firebase.auth.verifyIdToken(await signIn(email))
+    expect(decoded).toMatchObject({ portalRole: 'ROLE_STAFF', clubIds: [seedClubs.releasable] })
+  })
+
+  it('gives users from before the claims theirs when the server starts (syncAllClaims)', async () => {
+    const { uid } = seedAccounts.verein
+    await firebase.auth.setCustomUserClaims(uid, null)
+    expect(await backend.syncAllClaims!()).toBeGreaterThan(5)
+    const claims = (await firebase.auth.getUser(uid)).customClaims
+    expect(claims).toMatchObject({ portalRole: 'ROLE_USER' })
+    expect((claims?.clubIds as string[]).length).toBeGreaterThan(0)
   })
 
   it('undoes the Firebase account when the database transaction fails after it', async () => {

@@ -7,7 +7,8 @@
  * database side runs in the request's transaction; the provider's side cannot, so each change here
  * registers how to reverse it (TransactionEffects): a created account is deleted again, a changed one
  * gets its old address and name back, and a deletion is prepared by disabling the account (reversible)
- * and carried out only after the commit.
+ * and carried out only after the commit. The custom claims Storage's rules read follow the database after
+ * each commit (custom-claims.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { applicationDefault, initializeApp, type App } from 'firebase-admin/app'

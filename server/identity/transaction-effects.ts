@@ -1,7 +1,8 @@
 /**
  * Side effects outside the database that belong to one transaction: Firebase Auth accounts are created,
  * changed and deleted in a request whose database writes may still fail. Each effect registers how to
- * undo it (run when the transaction rolls back) or is deferred until the transaction has committed.
+ * undo it (run when the transaction rolls back) or is deferred until the transaction has committed (also
+ * the users' custom claims, server/identity/custom-claims.ts: they must show committed data only).
  *
  * Undo and deferred steps never throw into the request: a failure there is logged with what is left to
  * clean up by hand (an account without a portal user cannot do anything: every request with its token

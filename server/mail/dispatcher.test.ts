@@ -4,6 +4,9 @@
  * server is down mails stay pending and are retried; without SMTP_URL they stay in the outbox with a log line.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -303,6 +306,45 @@ describe('without SMTP_URL', () => {
       [seedAccounts.freigabe.email, null, 0],
       ['eva@example.at', null, 0],
     ])
+  })
+})
+
+describe('without SMTP_URL, with MAIL_DIR', () => {
+  it('writes each committed mail as an .eml file a developer opens, as it would be sent', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vereinsportal-mail-'))
+    try {
+      mail = startMail(
+        database,
+        { smtpUrl: undefined, mailFrom: DEFAULT_MAIL_FROM, appOrigin: APP_ORIGIN, mailDir: dir },
+        logger,
+      )
+      const backend = createServerBackend(mail.database, { logger, signingKey })
+      await queue(backend, 'eva@example.at')
+      await expect(queue(backend, 'rolled-back@example.at', true)).rejects.toThrow()
+
+      await vi.waitFor(() => expect(logLines.some((line) => line.msg === 'mail written to MAIL_DIR')).toBe(true))
+      const files = await readdir(dir)
+      expect(files).toHaveLength(1)
+      expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-PASSWORD_RESET-[0-9a-f-]{36}\.eml$/)
+      const raw = await readFile(path.join(dir, files[0]!), 'utf8')
+      expect(raw).toMatch(/^To: eva@example\.at$/m)
+      expect(raw).toMatch(/^X-Vereinsportal-Mail: PASSWORD_RESET$/m)
+      expect(raw).toMatch(/^Subject: .+$/m)
+      // The body as a mail program shows it (quoted-printable undone): German, with the absolute link.
+      const body = Buffer.from(
+        raw
+          .split(/\n\n/)
+          .slice(1)
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8')
+      expect(body).toContain('Hallo Eva')
+      expect(body).toContain(`${APP_ORIGIN}/login?mode=resetPassword&oobCode=code-123`)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 

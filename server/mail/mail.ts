@@ -6,12 +6,14 @@
  * - set: the dispatcher (dispatcher.ts) delivers the outbox over SMTP, woken by every commit that queued
  *   mail and polling besides;
  * - not set: the mails stay in the outbox, and each one committed gets a log line (recipient and subject,
- *   never the text: its links carry tokens). A developer reads the whole mail in the table `mail_outbox`,
- *   or with `--test-hooks` at `GET /__mock/mailbox`.
+ *   never the text: its links carry tokens). A developer reads the whole mail as an `.eml` file in
+ *   `MAIL_DIR` when set (mail-folder.ts; `npm start` sets it), in the table `mail_outbox`, or with
+ *   `--test-hooks` at `GET /__mock/mailbox`.
  */
 import type { OpenDatabase } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import { createMailDispatcher } from './dispatcher.ts'
+import { mailFolderWriter } from './mail-folder.ts'
 import type { MailDispatcher, MailDispatcherOptions } from './dispatcher.ts'
 import { signalQueuedMail } from './queued.ts'
 import { describeSmtpUrl, smtpTransport } from './smtp.ts'
@@ -21,6 +23,7 @@ export interface MailConfig {
   readonly smtpUrl: string | undefined
   readonly mailFrom: string
   readonly appOrigin: string
+  readonly mailDir?: string | undefined
 }
 
 export interface ServerMail {
@@ -48,6 +51,9 @@ export const startMail = (
 ): ServerMail => {
   const onError = (error: unknown) => logger.error({ err: error }, 'mail: handling committed mail failed')
   if (!config.smtpUrl) {
+    const writeToFolder = config.mailDir
+      ? mailFolderWriter({ dir: config.mailDir, from: config.mailFrom, appOrigin: config.appOrigin })
+      : null
     return {
       database: signalQueuedMail(
         database,
@@ -58,6 +64,9 @@ export const startMail = (
               'mail queued in the outbox (no SMTP_URL: not sent)',
             )
           }
+          writeToFolder?.(mails).then((files) => {
+            for (const file of files) logger.info({ file }, 'mail written to MAIL_DIR')
+          }, onError)
         },
         onError,
       ),

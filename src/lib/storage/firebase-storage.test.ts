@@ -14,6 +14,8 @@ const sdk = vi.hoisted(() => ({
   getMetadata: vi.fn(),
   getDownloadURL: vi.fn(),
   deleteObject: vi.fn(),
+  // The app's auth layer: a fresh token for the signed-in user, as Firebase Auth's getIdToken(true).
+  currentIdToken: vi.fn(async (_forceRefresh?: boolean): Promise<string | null> => 'fresh-token'),
 }))
 
 vi.mock('firebase/app', () => ({ initializeApp: sdk.initializeApp, getApps: sdk.getApps, getApp: sdk.getApp }))
@@ -25,6 +27,7 @@ vi.mock('firebase/storage', () => ({
   getDownloadURL: sdk.getDownloadURL,
   deleteObject: sdk.deleteObject,
 }))
+vi.mock('@/api/client', () => ({ currentIdToken: sdk.currentIdToken }))
 
 const { createFirebaseStorage, firebaseStorageConfigFromEnv } = await import('./firebase-storage')
 
@@ -150,5 +153,42 @@ describe('the Firebase Storage adapter', () => {
     await expect(storage.remove('clubs/c1/doc.pdf')).rejects.toMatchObject({ code: 'unauthorized' })
     sdk.uploadBytesResumable.mockReturnValue(fakeTask({ code: 'storage/quota-exceeded' }))
     await expect(storage.upload('clubs/c1/big.bin', new Blob(['x']))).rejects.toMatchObject({ code: 'quota-exceeded' })
+  })
+
+  it('refreshes the token once and tries again when the rules refuse (new claims arrive with a new token)', async () => {
+    const storage = createFirebaseStorage(config)
+    const refused = () => Object.assign(new Error('denied'), { code: 'storage/unauthorized' })
+
+    sdk.uploadBytesResumable
+      .mockReturnValueOnce(fakeTask({ code: 'storage/unauthorized' }))
+      .mockReturnValueOnce(fakeTask('complete'))
+    const uploaded = await storage.upload('clubs/c2/LOGO/logo.jpg', new Blob(['x'], { type: 'image/jpeg' }))
+    expect(uploaded.path).toBe('clubs/c2/LOGO/logo.jpg')
+    expect(sdk.currentIdToken.mock.calls).toEqual([[true]])
+    expect(sdk.uploadBytesResumable).toHaveBeenCalledTimes(2)
+
+    // Refused with the fresh token too: one retry only, and the refusal is the caller's answer.
+    sdk.currentIdToken.mockClear()
+    sdk.deleteObject.mockRejectedValue(refused())
+    await expect(storage.remove('clubs/c2/doc.pdf')).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(sdk.deleteObject).toHaveBeenCalledTimes(2)
+    expect(sdk.currentIdToken).toHaveBeenCalledTimes(1)
+
+    sdk.getDownloadURL.mockRejectedValueOnce(refused()).mockResolvedValueOnce('https://example.test/a.pdf')
+    expect(await storage.getDownloadUrl('clubs/c2/a.pdf')).toBe('https://example.test/a.pdf')
+  })
+
+  it('does not retry without a signed-in user, nor after other errors', async () => {
+    const storage = createFirebaseStorage(config)
+    sdk.currentIdToken.mockResolvedValueOnce(null)
+    sdk.getMetadata.mockRejectedValue(Object.assign(new Error('denied'), { code: 'storage/unauthorized' }))
+    await expect(storage.getMetadata('clubs/c2/a.pdf')).rejects.toMatchObject({ code: 'unauthorized' })
+    expect(sdk.getMetadata).toHaveBeenCalledTimes(1)
+
+    sdk.currentIdToken.mockClear()
+    sdk.deleteObject.mockRejectedValue(Object.assign(new Error('gone'), { code: 'storage/object-not-found' }))
+    await expect(storage.remove('clubs/c2/gone.pdf')).rejects.toMatchObject({ code: 'not-found' })
+    expect(sdk.deleteObject).toHaveBeenCalledTimes(1)
+    expect(sdk.currentIdToken).not.toHaveBeenCalled()
   })
 })

@@ -1,9 +1,15 @@
 /**
  * File storage in Firebase Storage (the real product), with the modular SDK. Loaded only through
  * `getFileStorage()`'s dynamic import, so neither this file nor the SDK is in the initial chunk.
+ *
+ * storage.rules decide by the custom claims on the ID token (`portalRole`, `clubIds`), which the server
+ * sets when a role or membership changes (server/identity/custom-claims.ts). A token issued before that
+ * still carries the old claims, so a refusal gets one retry with a freshly issued token; the token comes
+ * from the app's auth layer (src/api/client.ts), whose Firebase Auth shares the app with Storage.
  */
 import type { FirebaseOptions } from 'firebase/app'
 import type { FirebaseStorage, UploadTaskSnapshot } from 'firebase/storage'
+import { currentIdToken } from '@/api/client'
 import type { FileMetadata, FileStorage, UploadOptions, UploadResult } from './file-storage'
 import { StorageError, assertValidPath } from './file-storage'
 
@@ -50,9 +56,25 @@ const toStorageError = (error: unknown): StorageError => {
   }
 }
 
-const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+/**
+ * Runs `work`, and once more after a token refresh when the rules refused it: a membership or role granted
+ * since the token was issued reaches the claims only with a new token. Only `storage/unauthorized` (signed
+ * in, but the rules say no); without a signed-in user (no token) there is nothing to refresh.
+ */
+const retryWithFreshToken = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work()
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'storage/unauthorized') throw error
+    const fresh = await currentIdToken(true).catch(() => null)
+    if (!fresh) throw error
+    return work()
+  }
+}
+
+const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await retryWithFreshToken(work)
   } catch (error) {
     throw toStorageError(error)
   }
