@@ -13,6 +13,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { OutgoingMail } from '../../domain/records.ts'
 import { outboxMessage } from './message.ts'
+import { nodemailerMessage } from './smtp.ts'
 
 export interface MailFolderOptions {
   readonly dir: string
@@ -33,14 +34,7 @@ export const mailFolderWriter = (options: MailFolderOptions) => {
     for (const mail of mails) {
       const id = randomUUID()
       const message = outboxMessage({ id, ...mail }, options)
-      const built = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        messageId: message.messageId,
-        headers: { ...message.headers },
-      })
+      const built = await transporter.sendMail(nodemailerMessage(message))
       const file = path.join(options.dir, fileNameOf(options.now?.() ?? new Date(), mail.kind, id))
       await writeFile(file, built.message as Buffer)
       files.push(file)

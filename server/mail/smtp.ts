@@ -12,6 +12,16 @@ export interface MailTransport {
   close(): void
 }
 
+/** The message as nodemailer takes it (SMTP here, the `.eml` files of mail-folder.ts). */
+export const nodemailerMessage = (message: OutboxMessage) => ({
+  from: message.from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  messageId: message.messageId,
+  headers: { ...message.headers },
+})
+
 export const smtpTransport = (url: string): MailTransport => {
   const transporter = nodemailer.createTransport({
     url,
@@ -21,14 +31,7 @@ export const smtpTransport = (url: string): MailTransport => {
   })
   return {
     send: async (message) => {
-      await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        messageId: message.messageId,
-        headers: { ...message.headers },
-      })
+      await transporter.sendMail(nodemailerMessage(message))
     },
     close: () => transporter.close(),
   }
