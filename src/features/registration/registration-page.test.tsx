@@ -348,4 +348,20 @@ describe('registration wizard: sending', () => {
     await finish(user)
     await waitFor(() => expect(router.state.location.pathname).toBe('/success'))
   })
+
+  it('says why when the server rate-limits registrations (429) and keeps everything', async () => {
+    failOperation('createClubWithUser', 429, 1)
+    const { user, router } = await open()
+    await toTerms(user)
+    await user.click(screen.getByLabelText('Ich habe die AGB gelesen und akzeptiere sie.'))
+    await finish(user)
+    expect(await screen.findAllByText('Fehler bei der Registrierung!')).not.toHaveLength(0)
+    expect(
+      screen.getAllByText(
+        'Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+      ),
+    ).not.toHaveLength(0)
+    expect(router.state.location.pathname).toBe('/register_organisation')
+    expect(sessionStorage.getItem(DRAFT_KEY)).toContain('Schachklub Zwettl')
+  })
 })
