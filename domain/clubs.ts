@@ -99,6 +99,17 @@ const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<
 const CLUB_SORT_FIELDS: readonly ClubSortField[] = ['name', 'createdAt', 'status', 'zvrNumber']
 
 /** `field,direction` as the contract's `sort` parameters have it. */
+/** A billing address that is the club's own: no separate one, every part empty (registration, the seed). */
+export const BILLING_SAME_AS_CLUB: ClubRecord['profile']['billingAddress'] = {
+  sameAsClubAddress: true,
+  street: '',
+  houseNumber: '',
+  postalCode: '',
+  city: '',
+  country: '',
+  additionalInformation: '',
+}
+
 export const parseSort = (sort: string): { field: string; descending: boolean } => {
   const [field = '', direction = 'asc'] = sort.split(',')
   return { field, descending: direction === 'desc' }
@@ -412,15 +423,7 @@ export const clubOperations = {
           shortDescription: '',
           address,
           bankInfo: { bankName: '', iban: '', bic: '', accountHolder: '' },
-          billingAddress: {
-            sameAsClubAddress: true,
-            street: '',
-            houseNumber: '',
-            postalCode: '',
-            city: '',
-            country: '',
-            additionalInformation: '',
-          },
+          billingAddress: { ...BILLING_SAME_AS_CLUB },
           // The registering person is the usual contact; they can change it in the profile.
           legitimation: {
             firstName: user.firstName,

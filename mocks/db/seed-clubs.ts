@@ -6,6 +6,7 @@
 import type { LegitimationDocumentKind } from '../../src/api/generated/query/model/legitimationDocumentKind.ts'
 import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
 import { ibanFromBban } from '../../src/lib/iban.ts'
+import { BILLING_SAME_AS_CLUB } from '../../domain/clubs.ts'
 import { DAY_MS, MINUTE_MS, isoInstant } from '../../domain/time.ts'
 import { daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
@@ -87,15 +88,8 @@ const clubProfile = (
         ? { bankName: bank.name, iban: ibanFromBban('AT', bban), bic: bank.bic, accountHolder: seed.name }
         : { bankName: '', iban: '', bic: '', accountHolder: '' },
     billingAddress: gaps.has('billing')
-      ? {
-          sameAsClubAddress: false,
-          street: '',
-          houseNumber: '',
-          postalCode: '',
-          city: '',
-          country: '',
-          additionalInformation: '',
-        }
+      ? // Neither the club's address nor a separate one: the gap the profile check reports.
+        { ...BILLING_SAME_AS_CLUB, sameAsClubAddress: false }
       : separateBilling
         ? {
             sameAsClubAddress: false,
@@ -106,15 +100,7 @@ const clubProfile = (
             country: 'AT',
             additionalInformation: 'z. H. Kassier/in',
           }
-        : {
-            sameAsClubAddress: true,
-            street: '',
-            houseNumber: '',
-            postalCode: '',
-            city: '',
-            country: '',
-            additionalInformation: '',
-          },
+        : { ...BILLING_SAME_AS_CLUB },
     legitimation:
       full && !gaps.has('legitimation')
         ? {

@@ -11,6 +11,7 @@
  */
 import type { Auth } from 'firebase-admin/auth'
 import type { Logger } from '../logger.ts'
+import { codeOf } from './firebase-identity.ts'
 import type { TransactionEffects } from './transaction-effects.ts'
 
 /** What the projection needs of a stored user; null when the user no longer exists (deleted). */
@@ -47,9 +48,6 @@ export const portalClaims = (
   if (byteLength(full) <= CUSTOM_CLAIMS_MAX_BYTES) return { claims: full, clubIdsDropped: false }
   return { claims: { ...others, portalRole: stored.role }, clubIdsDropped: true }
 }
-
-const codeOf = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
 
 export interface ClaimsProjection {
   /**

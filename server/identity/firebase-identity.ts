@@ -25,7 +25,7 @@ export interface FirebaseIdentityConfig {
 }
 
 /** firebase-admin's error code (`auth/id-token-expired`, …), or ''. */
-const codeOf = (error: unknown): string =>
+export const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : ''
 
 /** Token failures that are the caller's (401); anything else is the provider being unreachable. */

@@ -68,7 +68,7 @@ export const AuditLogSection = () => {
       <CardHeader
         id={headingId}
         title={clubId ? (clubName ? t`Protokoll: ${clubName}` : t`Protokoll eines Vereins`) : t`Protokoll`}
-        description={t`Wer hat wann was geändert: Freigaben, Deaktivierungen, Prüfvermerke, Bankverbindungen, Zahlungskonten, Rollen und gelöschte Benutzer/innen, mit den Werten davor und danach.`}
+        description={t`Wer hat wann was geändert: Freigaben, Deaktivierungen, Prüfvermerke, Bankverbindungen, Zahlungskonten, Benutzer/innen und ihre Rollen, entfernte Mitglieder, Vereinsarten, Vereinsrollen und das App-Logo, mit den Werten davor und danach.`}
         actions={
           clubId ? (
             <Link
