@@ -13,7 +13,7 @@ export default defineConfig({
     output: {
       mode: 'tags-split',
       target: './src/api/generated/query/endpoints',
-      schemas: './src/api/generated/query/model',
+      schemas: './openapi/generated/model',
       client: 'react-query',
       httpClient: 'fetch',
       clean: true,
@@ -34,7 +34,7 @@ export default defineConfig({
     input,
     output: {
       mode: 'tags-split',
-      target: './src/api/generated/zod',
+      target: './openapi/generated/zod',
       client: 'zod',
       fileExtension: '.zod.ts',
       clean: true,

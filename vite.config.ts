@@ -3,7 +3,6 @@ import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { mockServiceWorkerPlugin } from './mocks/vite-plugin.ts'
 import { prerenderPlugin } from './scripts/prerender-plugin.ts'
@@ -34,13 +33,6 @@ export default defineConfig({
     // `vite preview` caches the hashed assets as the server does (the e2e suite's mocked build).
     previewCachingPlugin(),
   ],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@mocks': fileURLToPath(new URL('./mocks', import.meta.url)),
-      '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
-    },
-  },
   build: {
     target: 'es2022',
     sourcemap: true,

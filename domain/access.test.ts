@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { contractOperations } from '../openapi/contract.ts'
-import { seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { call, idTokenFor, kindOf } from '../tests/backend/client.ts'
+import { contractOperations } from '#openapi/contract.ts'
+import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { call, idTokenFor, kindOf } from '#tests/backend/client.ts'
 import { ACCESS } from './access.ts'
-import { base64UrlEncodeText } from '../mocks/identity/crypto.ts'
+import { base64UrlEncodeText } from '#adapters/offline-identity/crypto.ts'
 
 const operations = contractOperations()
 /** A concrete URL path for an operation: every parameter filled with a seed id. */

@@ -3,7 +3,7 @@
  * operation's `x-access` in openapi/portal.yaml by access.test.ts, so the contract and the mocked
  * backend cannot disagree.
  */
-import type { Role } from '../src/api/generated/query/model/role.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
 
 export type AccessRule = 'ANYONE' | 'SIGNED_IN' | 'ADMIN' | 'STAFF' | 'CLUB_MEMBER' | 'SELF' | 'UNCONFIRMED'
 

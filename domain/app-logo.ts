@@ -3,7 +3,7 @@ import {
   CreateAppLogoBody,
   DeleteAppLogoParams,
   ReplaceAppLogoBody,
-} from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
+} from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
 import { change, recordAudit } from './audit.ts'
 import { checkFilePlace, claimBlob, releaseBlob } from './files.ts'
 import { defineOperation, json, noContent } from './operation.ts'

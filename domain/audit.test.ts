@@ -6,8 +6,8 @@ import {
   seedClubTypes,
   seedInvitations,
   seedPaymentAccounts,
-} from '../mocks/db/seed-accounts.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+} from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 /**
  * The audit log: every administrator action and every money-relevant change, with who, when, what, and

@@ -8,12 +8,12 @@ import {
   GetAuditLogQueryParams,
   GetClubAuditLogParams,
   GetClubAuditLogQueryParams,
-} from '../src/api/generated/zod/audit/audit.zod.ts'
-import type { AuditAction } from '../src/api/generated/query/model/auditAction.ts'
-import type { AuditChange } from '../src/api/generated/query/model/auditChange.ts'
-import type { AuditEntry } from '../src/api/generated/query/model/auditEntry.ts'
-import type { AuditField } from '../src/api/generated/query/model/auditField.ts'
-import type { AuditPage } from '../src/api/generated/query/model/auditPage.ts'
+} from '#openapi/generated/zod/audit/audit.zod.ts'
+import type { AuditAction } from '#openapi/generated/model/auditAction.ts'
+import type { AuditChange } from '#openapi/generated/model/auditChange.ts'
+import type { AuditEntry } from '#openapi/generated/model/auditEntry.ts'
+import type { AuditField } from '#openapi/generated/model/auditField.ts'
+import type { AuditPage } from '#openapi/generated/model/auditPage.ts'
 import { getClub } from './common.ts'
 import { defineOperation, json, requireCaller } from './operation.ts'
 import type { OperationContext } from './operation.ts'

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SEED_PASSWORD, seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
-import { ibanFromBban, maskIban } from '../src/lib/iban.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { ibanFromBban, maskIban } from '#checks/iban.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 /**
  * Bank details of a club that takes money (ACTIVE, or with a live card-provider account): IBAN and BIC

@@ -8,9 +8,9 @@
  * card-provider account (ONBOARDING or ACTIVE), starts it. While it is pending the card-provider account
  * is not used for payouts (`PaymentAccount.payoutsBlocked`); donations are still taken.
  */
-import { ConfirmBankReviewParams } from '../src/api/generated/zod/clubs/clubs.zod.ts'
-import type { BankInfo } from '../src/api/generated/query/model/bankInfo.ts'
-import { bicMatchesIban, knownBankOfIban, maskIban } from '../src/lib/iban.ts'
+import { ConfirmBankReviewParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import type { BankInfo } from '#openapi/generated/model/bankInfo.ts'
+import { bicMatchesIban, knownBankOfIban, maskIban } from '#checks/iban.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
 import { getClub } from './common.ts'
 import { defineOperation, json, requireCaller, requireFreshSignIn } from './operation.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedCampaigns, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { type BodyOf, call, kindOf } from '../tests/backend/client.ts'
+import { seedAccounts, seedCampaigns, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { type BodyOf, call, kindOf } from '#tests/backend/client.ts'
 import { addDays, viennaDay } from './time.ts'
 
 const verein = seedAccounts.verein.email

@@ -5,7 +5,7 @@ import {
   GetCampaignParams,
   GetCampaignsOfClubParams,
   UpdateCampaignBody,
-} from '../src/api/generated/zod/campaigns/campaigns.zod.ts'
+} from '#openapi/generated/zod/campaigns/campaigns.zod.ts'
 import { getCampaign, getClub, newestFirst } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'

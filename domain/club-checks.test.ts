@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { type BodyOf, call, kindOf } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubTypes, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { type BodyOf, call, kindOf } from '#tests/backend/client.ts'
 import { viennaDay } from './time.ts'
 
 /** Issue 11: no duplicate clubs, and input that makes sense (postal codes, birth dates, characters, trimming). */

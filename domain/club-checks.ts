@@ -13,12 +13,12 @@ import {
   MIN_AGE_YEARS,
   normalizePostalCode,
   postalCodeExample,
-} from '../src/lib/input-checks.ts'
+} from '#checks/input-checks.ts'
 import { normalizeName } from './common.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { ClubProfileRecord } from './records.ts'
-import type { Address } from '../src/api/generated/query/model/address.ts'
+import type { Address } from '#openapi/generated/model/address.ts'
 import { sortKey } from './sort-key.ts'
 import { FieldErrors } from './validation.ts'
 

@@ -5,8 +5,8 @@ import {
   UpdateClubRoleBody,
   createClubRoleBodyNameMin,
   updateClubRoleBodyNameMin,
-} from '../src/api/generated/zod/club-roles/club-roles.zod.ts'
-import type { ClubRole } from '../src/api/generated/query/model/clubRole.ts'
+} from '#openapi/generated/zod/club-roles/club-roles.zod.ts'
+import type { ClubRole } from '#openapi/generated/model/clubRole.ts'
 import { change, recordAudit } from './audit.ts'
 import { checkedName } from './club-types.ts'
 import { collator } from './common.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubRoles, seedClubTypes } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 

@@ -6,8 +6,8 @@ import {
   UpdateClubTypeParams,
   createClubTypeBodyNameMin,
   updateClubTypeBodyNameMin,
-} from '../src/api/generated/zod/club-types/club-types.zod.ts'
-import type { ClubType } from '../src/api/generated/query/model/clubType.ts'
+} from '#openapi/generated/zod/club-types/club-types.zod.ts'
+import type { ClubType } from '#openapi/generated/model/clubType.ts'
 import { change, recordAudit } from './audit.ts'
 import { collator, normalizeName, sameName } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'

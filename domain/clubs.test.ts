@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubTypes, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { type BodyOf, type Schemas, call, kindOf, sentMails } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubTypes, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { type BodyOf, type Schemas, call, kindOf, sentMails } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 const overview = async (clubId: string) => (await call('GET', `/club/cluboverview/${clubId}`, { as: admin })).body

@@ -31,12 +31,12 @@ import {
   createClubWithUserBodyClubNameMin,
   deactivateClubBodyReasonMin,
   updateClubBodyOneNameMin,
-} from '../src/api/generated/zod/clubs/clubs.zod.ts'
-import type { ClubListItem } from '../src/api/generated/query/model/clubListItem.ts'
-import type { ClubMember } from '../src/api/generated/query/model/clubMember.ts'
-import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
-import type { ClubSummary } from '../src/api/generated/query/model/clubSummary.ts'
-import { isValidIban } from '../src/lib/iban.ts'
+} from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
+import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
+import { isValidIban } from '#checks/iban.ts'
 import { assertDistinctClub, checkedRegistrationAddress, checkProfileInput, normalizeProfile } from './club-checks.ts'
 import { change, recordAudit } from './audit.ts'
 import { applyBankChange, checkBicAgainstIban, withKnownBankName } from './bank-review.ts'

@@ -10,10 +10,10 @@ import {
   GetDonationsOfClubQueryParams,
   GetDonationStatsOfClubParams,
   GetDonationStatsOfClubQueryParams,
-} from '../src/api/generated/zod/donations/donations.zod.ts'
-import type { DonationGrouping } from '../src/api/generated/query/model/donationGrouping.ts'
-import type { DonationPage } from '../src/api/generated/query/model/donationPage.ts'
-import type { DonationStatsBucketsItem } from '../src/api/generated/query/model/donationStatsBucketsItem.ts'
+} from '#openapi/generated/zod/donations/donations.zod.ts'
+import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
+import type { DonationPage } from '#openapi/generated/model/donationPage.ts'
+import type { DonationStatsBucketsItem } from '#openapi/generated/model/donationStatsBucketsItem.ts'
 import { parseSort } from './clubs.ts'
 import { getCampaign, getClub } from './common.ts'
 import { defineOperation, json } from './operation.ts'

@@ -5,8 +5,8 @@
  * backend's store claims every path. server/files/files.test.ts covers it.)
  */
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedAppLogoId, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { seedAccounts, seedAppLogoId, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 const member = seedAccounts.verein.email

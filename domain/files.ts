@@ -11,21 +11,21 @@
  * looser `StoragePath`) is checked the same way, whole, and must be the record's own place:
  * `checkFilePlace`, for the club's images and documents and the app logo, in both backends.
  */
-import { GetAppLogoFileQueryParams } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
+import { GetAppLogoFileQueryParams } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
 import {
   DiscardUploadQueryParams,
   DownloadFileQueryParams,
   GetFileLinkQueryParams,
   UploadFileQueryParams,
-} from '../src/api/generated/zod/files/files.zod.ts'
-import { createAppLogoBodySizeMax } from '../src/api/generated/zod/app-logo/app-logo.zod.ts'
-import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '../src/api/generated/zod/clubs/clubs.zod.ts'
-import { DocumentLabel } from '../src/api/generated/query/model/documentLabel.ts'
-import { ImageLabel } from '../src/api/generated/query/model/imageLabel.ts'
-import type { FileLink } from '../src/api/generated/query/model/fileLink.ts'
-import type { UploadedFile } from '../src/api/generated/query/model/uploadedFile.ts'
-import { CONTENT_TYPES, kindOfBytes, kindOfExtension } from '../src/lib/file-kind.ts'
-import type { FileKind as ContentKind } from '../src/lib/file-kind.ts'
+} from '#openapi/generated/zod/files/files.zod.ts'
+import { createAppLogoBodySizeMax } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
+import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
+import { ImageLabel } from '#openapi/generated/model/imageLabel.ts'
+import type { FileLink } from '#openapi/generated/model/fileLink.ts'
+import type { UploadedFile } from '#openapi/generated/model/uploadedFile.ts'
+import { CONTENT_TYPES, kindOfBytes, kindOfExtension } from '#checks/file-kind.ts'
+import type { FileKind as ContentKind } from '#checks/file-kind.ts'
 import type { AccessScope } from './access.ts'
 import { getClub } from './common.ts'
 import { defineOperation, json, noContent, requireCaller } from './operation.ts'

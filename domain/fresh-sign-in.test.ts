@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 /**
  * The operations marked `x-fresh-sign-in` in the contract: a token whose `auth_time` is more than five

@@ -1,6 +1,6 @@
 /** Settings the client loads after sign-in, and the country list. */
-import type { Country } from '../src/api/generated/query/model/country.ts'
-import type { Globals } from '../src/api/generated/query/model/globals.ts'
+import type { Country } from '#openapi/generated/model/country.ts'
+import type { Globals } from '#openapi/generated/model/globals.ts'
 import { collator } from './common.ts'
 import { defineOperation, json } from './operation.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { seedAccounts, seedClubRoles, seedClubs, seedInvitations } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf, sentMails } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf, sentMails } from '#tests/backend/client.ts'
 
 const register = { firstName: 'Eva', lastName: 'Eingeladen', password: 'Einladung-2026' }
 

@@ -7,11 +7,11 @@
  * the same club, or the same one sent again), withdrawn (by the club) or expired. Replaced and withdrawn
  * invitations are kept, so their link can say what happened instead of "unknown".
  */
-import type { Invitation } from '../src/api/generated/query/model/invitation.ts'
-import type { InvitationCheck } from '../src/api/generated/query/model/invitationCheck.ts'
-import type { InvitationStatus } from '../src/api/generated/query/model/invitationStatus.ts'
-import { ResendClubInvitationParams, WithdrawClubInvitationParams } from '../src/api/generated/zod/clubs/clubs.zod.ts'
-import { AcceptInvitationQueryParams, GetInvitationQueryParams } from '../src/api/generated/zod/users/users.zod.ts'
+import type { Invitation } from '#openapi/generated/model/invitation.ts'
+import type { InvitationCheck } from '#openapi/generated/model/invitationCheck.ts'
+import type { InvitationStatus } from '#openapi/generated/model/invitationStatus.ts'
+import { ResendClubInvitationParams, WithdrawClubInvitationParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { AcceptInvitationQueryParams, GetInvitationQueryParams } from '#openapi/generated/zod/users/users.zod.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { getClub, normalizeEmail } from './common.ts'
 import { invitationMail } from './mails.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs, seedInvitations } from '../mocks/db/seed-accounts.ts'
-import { call, kindOf, sentMails } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf, sentMails } from '#tests/backend/client.ts'
 
 const membersOf = async (clubId: string) =>
   (await call('GET', `/club/${clubId}/getUsers`, { as: seedAccounts.admin.email })).body as Array<{

@@ -2,9 +2,9 @@
  * A club's members: taking one out of the club (never the last one: a club always keeps someone who
  * represents it), and what deleting a user would leave behind (the clubs they are the only member of).
  */
-import type { ClubReference } from '../src/api/generated/query/model/clubReference.ts'
-import { RemoveClubMemberParams } from '../src/api/generated/zod/clubs/clubs.zod.ts'
-import { GetUserDeletionImpactParams } from '../src/api/generated/zod/users/users.zod.ts'
+import type { ClubReference } from '#openapi/generated/model/clubReference.ts'
+import { RemoveClubMemberParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { GetUserDeletionImpactParams } from '#openapi/generated/zod/users/users.zod.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
 import { collator, getClub, getUser } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'

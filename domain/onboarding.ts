@@ -4,7 +4,7 @@
  * cancelled → nothing). The provider page itself is simulated by each backend (mocks/provider/, and the
  * server's stand-in) and calls these two functions.
  */
-import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import type { Ports } from './ports.ts'
 import { isoInstant } from './time.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { expiredOnboardingLinkId } from '../mocks/db/seed.ts'
-import { seedAccounts, seedClubs, seedPaymentAccounts } from '../mocks/db/seed-accounts.ts'
-import { ORIGIN, call, kindOf } from '../tests/backend/client.ts'
+import { expiredOnboardingLinkId } from '#adapters/demo-seed/seed.ts'
+import { seedAccounts, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { ORIGIN, call, kindOf } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 const linkOf = (url: string) => new URL(url).searchParams.get('link')!

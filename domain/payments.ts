@@ -11,9 +11,9 @@ import {
   RejectPaymentAccountBody,
   RejectPaymentAccountParams,
   rejectPaymentAccountBodyReasonMin,
-} from '../src/api/generated/zod/payments/payments.zod.ts'
-import type { OnboardingLink } from '../src/api/generated/query/model/onboardingLink.ts'
-import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
+} from '#openapi/generated/zod/payments/payments.zod.ts'
+import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { change, recordAudit } from './audit.ts'
 import { getClub } from './common.ts'
 import { defineOperation, json, noContent } from './operation.ts'

@@ -11,9 +11,9 @@
  * Every repository of one `Ports` value works inside one transaction (`UnitOfWork.run`): its writes
  * commit together when the work returns and are discarded when it throws.
  */
-import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
-import type { Globals } from '../src/api/generated/query/model/globals.ts'
-import type { Role } from '../src/api/generated/query/model/role.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { Globals } from '#openapi/generated/model/globals.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
 import type {
   AppLogoRecord,
   AuditEntryRecord,

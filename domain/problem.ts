@@ -2,8 +2,8 @@
  * RFC 9457 problems as the contract defines them (`Problem`): a stable `type` per kind, `title` = the
  * standard name of the status, and `errors` for the fields at fault.
  */
-import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
-import type { Problem } from '../src/api/generated/query/model/problem.ts'
+import type { FieldError } from '#openapi/generated/model/fieldError.ts'
+import type { Problem } from '#openapi/generated/model/problem.ts'
 
 export type ProblemKind =
   | 'validation'

@@ -3,20 +3,20 @@
  * a change is a new record handed to a repository's `update`. Instants are ISO strings (`isoInstant`),
  * calendar days `YYYY-MM-DD` (Vienna), money integer cents.
  */
-import type { Address } from '../src/api/generated/query/model/address.ts'
-import type { AuditAction } from '../src/api/generated/query/model/auditAction.ts'
-import type { AuditChange } from '../src/api/generated/query/model/auditChange.ts'
-import type { BankInfo } from '../src/api/generated/query/model/bankInfo.ts'
-import type { BillingAddress } from '../src/api/generated/query/model/billingAddress.ts'
-import type { ClubSize } from '../src/api/generated/query/model/clubSize.ts'
-import type { ClubStatus } from '../src/api/generated/query/model/clubStatus.ts'
-import type { DocumentLabel } from '../src/api/generated/query/model/documentLabel.ts'
-import type { ImageLabel } from '../src/api/generated/query/model/imageLabel.ts'
-import type { LegitimationContact } from '../src/api/generated/query/model/legitimationContact.ts'
-import type { LogoContentType } from '../src/api/generated/query/model/logoContentType.ts'
-import type { PaymentAccountStatus } from '../src/api/generated/query/model/paymentAccountStatus.ts'
-import type { PaymentRequirement } from '../src/api/generated/query/model/paymentRequirement.ts'
-import type { Role } from '../src/api/generated/query/model/role.ts'
+import type { Address } from '#openapi/generated/model/address.ts'
+import type { AuditAction } from '#openapi/generated/model/auditAction.ts'
+import type { AuditChange } from '#openapi/generated/model/auditChange.ts'
+import type { BankInfo } from '#openapi/generated/model/bankInfo.ts'
+import type { BillingAddress } from '#openapi/generated/model/billingAddress.ts'
+import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
+import type { ImageLabel } from '#openapi/generated/model/imageLabel.ts'
+import type { LegitimationContact } from '#openapi/generated/model/legitimationContact.ts'
+import type { LogoContentType } from '#openapi/generated/model/logoContentType.ts'
+import type { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
 
 /** A person's portal record. Credentials belong to the identity provider, never to this record. */
 export interface UserRecord {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { call, idTokenFor, kindOf } from '../tests/backend/client.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, idTokenFor, kindOf } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 

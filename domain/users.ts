@@ -6,7 +6,7 @@ import {
   RegisterViaInviteQueryParams,
   UpdateUserBody,
   UpdateUserPasswordBody,
-} from '../src/api/generated/zod/users/users.zod.ts'
+} from '#openapi/generated/zod/users/users.zod.ts'
 import { change, recordAudit } from './audit.ts'
 import { collator, getUser, normalizeEmail, normalizeName } from './common.ts'
 import { joinClubByInvitation, openInvitationByToken, requireInvitationToken } from './invitations.ts'

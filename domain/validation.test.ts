@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { clubUpdateOf } from '../tests/backend/bodies.ts'
-import { call, kindOf } from '../tests/backend/client.ts'
+import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
+import { call, kindOf } from '#tests/backend/client.ts'
 
 const admin = seedAccounts.admin.email
 

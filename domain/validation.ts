@@ -5,8 +5,8 @@
  * into the backend's answers.
  */
 import type { z } from 'zod/mini'
-import type { FieldError } from '../src/api/generated/query/model/fieldError.ts'
-import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS } from '../src/lib/input-checks.ts'
+import type { FieldError } from '#openapi/generated/model/fieldError.ts'
+import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS } from '#checks/input-checks.ts'
 import { invalidField, problem } from './problem.ts'
 
 type RawIssue = z.core.$ZodRawIssue

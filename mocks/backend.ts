@@ -3,19 +3,19 @@
  * ways of serving it (browser, Vitest, the Node server) each make one of these and put the same MSW
  * handlers in front of it.
  */
-import { createDomainBackend } from '../domain/backend.ts'
-import type { OperationId } from '../domain/access.ts'
-import type { ApiRequest, ApiResponse } from '../domain/operation.ts'
-import type { Ports } from '../domain/ports.ts'
+import { createDomainBackend } from '#domain/backend.ts'
+import type { OperationId } from '#domain/access.ts'
+import type { ApiRequest, ApiResponse } from '#domain/operation.ts'
+import type { Ports } from '#domain/ports.ts'
 import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
-import { buildSeed, seedInstant } from './db/seed.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { createStore } from './db/store.ts'
 import type { Store } from './db/store.ts'
 import type { DbState } from './db/types.ts'
-import { mintIdToken } from './identity/offline-identity.ts'
-import type { IdentityStore } from './identity/offline-identity.ts'
-import { newSigningKey } from './identity/tokens.ts'
+import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
+import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
+import { newSigningKey } from '#adapters/offline-identity/tokens.ts'
 
 export interface MockBackendOptions {
   /** The clock; tests may move it. Defaults to Date.now. */

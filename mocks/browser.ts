@@ -7,12 +7,12 @@ import { http, passthrough } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockBackend } from './backend.ts'
 import { STATE_KEY, createStatePersistence, deserializeState } from './db/persistence.ts'
-import type { ProviderLinkInfo, ProviderOutcome } from '../domain/onboarding.ts'
+import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
-import { PROVIDER_PAGE_PATH } from './provider/paths.ts'
+import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { API_PREFIX } from './handlers/api-route.ts'
-import { renderProviderPage } from './provider/provider-dom.ts'
+import { renderProviderPage } from '#adapters/simulated-card-provider/provider-dom.ts'
 
 export { STATE_KEY }
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEED_PASSWORD, seedAccounts, seedClubs } from './db/seed-accounts.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { server as interceptor } from './node.ts'
 import { startMockServer } from './server.ts'
 import type { RunningMockServer } from './server.ts'

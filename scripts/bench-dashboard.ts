@@ -48,8 +48,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { SEED_PASSWORD, seedAccounts } from '../mocks/db/seed-accounts.ts'
-import { findChromium } from '../tests/playwright-shared.ts'
+import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { findChromium } from '#tests/playwright-shared.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 

@@ -3,11 +3,11 @@
  * representative and a complete profile) and donations, up to the sizes asked for. Deterministic, so
  * the mocked backend and the server are measured on the same data.
  */
-import { sortKey } from '../domain/sort-key.ts'
-import { DAY_MS, isoInstant, viennaDay } from '../domain/time.ts'
-import { createPrng } from '../mocks/db/prng.ts'
-import { buildSeed, seedInstant } from '../mocks/db/seed.ts'
-import { SEED_PASSWORD_HASH, seedClubRoles, seedClubTypes } from '../mocks/db/seed-accounts.ts'
+import { sortKey } from '#domain/sort-key.ts'
+import { DAY_MS, isoInstant, viennaDay } from '#domain/time.ts'
+import { createPrng } from '#adapters/demo-seed/prng.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { SEED_PASSWORD_HASH, seedClubRoles, seedClubTypes } from '#adapters/demo-seed/seed-accounts.ts'
 import type {
   ClubRecord,
   CredentialRecord,
@@ -15,7 +15,7 @@ import type {
   DonationRecord,
   MembershipRecord,
   UserRecord,
-} from '../mocks/db/types.ts'
+} from '#mocks/db/types.ts'
 
 export interface BenchSize {
   clubs: number

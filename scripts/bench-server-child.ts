@@ -11,7 +11,7 @@ const { values } = parseArgs({
 })
 
 if (values.target === 'mock') {
-  const { startMockServer } = await import('../mocks/server.ts')
+  const { startMockServer } = await import('#mocks/server.ts')
   const state = benchState(Date.now(), { clubs: Number(values.clubs), donations: Number(values.donations) })
   void state.tables.donations.size
   const running = await startMockServer({ port: 0, initialState: state })

@@ -45,7 +45,7 @@ import {
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { SEED_PASSWORD, seedAccounts } from '../mocks/db/seed-accounts.ts'
+import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import {
   CHROME_PATH,
   LIGHTHOUSE_VERSION,

@@ -27,9 +27,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { CONTRACT_FILE } from '../openapi/contract.ts'
-import { freePort } from '../server/testing/free-port.ts'
-import { createScratchDatabase } from '../server/testing/scratch-database.ts'
+import { CONTRACT_FILE } from '#openapi/contract.ts'
+import { freePort } from '#server/testing/free-port.ts'
+import { createScratchDatabase } from '#server/testing/scratch-database.ts'
 import { startAuthEmulator } from './firebase-emulator.ts'
 
 const { values } = parseArgs({ options: { target: { type: 'string', default: 'mock' } } })

@@ -4,7 +4,7 @@
  * mocks/db/seed-accounts.ts, so both modes sign in with the same data. Run against a running emulator:
  * `node scripts/firebase-seed.ts`.
  */
-import { SEED_PASSWORD, seedAccounts } from '../mocks/db/seed-accounts.ts'
+import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 
 export const EMULATOR_PROJECT_ID = 'demo-vereinsportal'
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9479'

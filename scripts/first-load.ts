@@ -24,8 +24,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { SEED_PASSWORD, seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { findChromium, sharedUse } from '../tests/playwright-shared.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { findChromium, sharedUse } from '#tests/playwright-shared.ts'
 
 const { values } = parseArgs({
   options: {

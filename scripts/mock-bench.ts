@@ -4,12 +4,12 @@
  * browser) and over HTTP (`mock:server`). Prints figures only; tests make no timed assertions.
  */
 import { getResponse } from 'msw'
-import { createMockBackend } from '../mocks/backend.ts'
-import { buildSeed, seedInstant } from '../mocks/db/seed.ts'
-import { seedAccounts, seedClubs } from '../mocks/db/seed-accounts.ts'
-import { addDays, viennaDay } from '../domain/time.ts'
-import { createHandlers } from '../mocks/handlers/all-handlers.ts'
-import { startMockServer } from '../mocks/server.ts'
+import { createMockBackend } from '#mocks/backend.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { addDays, viennaDay } from '#domain/time.ts'
+import { createHandlers } from '#mocks/handlers/all-handlers.ts'
+import { startMockServer } from '#mocks/server.ts'
 
 const HOUR = 3_600_000
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ResolvedConfig } from 'vite'
-import type * as Prerender from '../src/prerender.tsx'
+import type * as Prerender from '#src/prerender.tsx'
 
 type PrerenderModule = typeof Prerender
 

@@ -9,7 +9,7 @@
  */
 import type { ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
-import { IMMUTABLE } from '../server/static.ts'
+import { IMMUTABLE } from '#server/static.ts'
 
 const HASHED_ASSET = /^\/assets\//
 

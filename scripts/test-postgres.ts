@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
-import { freePort } from '../server/testing/free-port.ts'
+import { freePort } from '#server/testing/free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const script = path.join(root, 'scripts/postgres-throwaway.sh')

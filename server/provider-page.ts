@@ -5,9 +5,13 @@
  * is sent back to the app.
  */
 import type { FastifyInstance } from 'fastify'
-import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '../domain/onboarding.ts'
-import { providerPageHtml } from '../mocks/provider/provider-html.ts'
-import { PROVIDER_LINK_PATH, PROVIDER_PAGE_PATH, PROVIDER_SUBMIT_PATH } from '../mocks/provider/paths.ts'
+import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '#domain/onboarding.ts'
+import { providerPageHtml } from '#adapters/simulated-card-provider/provider-html.ts'
+import {
+  PROVIDER_LINK_PATH,
+  PROVIDER_PAGE_PATH,
+  PROVIDER_SUBMIT_PATH,
+} from '#adapters/simulated-card-provider/paths.ts'
 import type { ServerBackend } from './backend.ts'
 
 export const registerProviderPage = (app: FastifyInstance, backend: ServerBackend): void => {

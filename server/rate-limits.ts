@@ -15,7 +15,7 @@
  */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { contractOperations } from '../openapi/contract.ts'
+import { contractOperations } from '#openapi/contract.ts'
 
 const API_PREFIX = '/api/backend/v1'
 

@@ -11,7 +11,7 @@
  * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start).
  */
 import type { FastifyInstance } from 'fastify'
-import { identityAction } from '../mocks/identity/offline-identity.ts'
+import { identityAction } from '#adapters/offline-identity/offline-identity.ts'
 import type { ServerBackend } from './backend.ts'
 import { hasSnapshot, restoreSnapshot } from './db/seed-snapshot.ts'
 

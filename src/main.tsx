@@ -3,18 +3,18 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { configureApiAuth, setRequestTimeout } from '@/api/client'
-import { AuthController } from '@/lib/auth/auth-controller'
+import { configureApiAuth, setRequestTimeout } from './api/client.ts'
+import { AuthController } from './lib/auth/auth-controller.ts'
 import {
   loadAuthService,
   mayHaveStoredSession,
   readStoredSession,
   watchForSessionElsewhere,
-} from '@/lib/auth/create-auth-service'
-import { requestReauthentication } from '@/lib/auth/reauthentication'
-import { keepSessionInSync } from '@/lib/auth/session-sync'
-import { i18n } from '@/lib/i18n/i18n'
-import { createAppRouter, createQueryClient } from './router'
+} from './lib/auth/create-auth-service.ts'
+import { requestReauthentication } from './lib/auth/reauthentication.ts'
+import { keepSessionInSync } from './lib/auth/session-sync.ts'
+import { i18n } from './lib/i18n/i18n.ts'
+import { createAppRouter, createQueryClient } from './router.tsx'
 import './styles.css'
 
 const start = async () => {
@@ -22,7 +22,7 @@ const start = async () => {
   // build without mocks drops the branch and the mocked backend with it.
   if (import.meta.env.VITE_MOCKS !== 'false') {
     // The only place src/ reaches into mocks/: the mocked backend starts before the first request.
-    const { startMockBackend } = await import('@mocks/browser')
+    const { startMockBackend } = await import('#mocks/browser.ts')
     const { pageHandled } = await startMockBackend()
     if (pageHandled) return
     // Demo and e2e only: `?apiTimeout=3000` shortens the request timeout (default 20 s), beside the mocked

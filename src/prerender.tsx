@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { AuthController } from '@/lib/auth/auth-controller'
-import { i18n } from '@/lib/i18n/i18n'
-import { createAppRouter, createQueryClient } from './router'
+import { AuthController } from './lib/auth/auth-controller.ts'
+import { i18n } from './lib/i18n/i18n.ts'
+import { createAppRouter, createQueryClient } from './router.tsx'
 
 /**
  * Build-time rendering of the public pages (issue 12): the same routes and components as the app, rendered

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import type { Role } from '@/api/generated/query/model/role'
-import type { AuthController } from '@/lib/auth/auth-controller'
-import { PagePending } from '@/components/layout/page-pending'
-import { routeTree } from './routeTree.gen'
+import type { Role } from '#openapi/generated/model/role.ts'
+import type { AuthController } from './lib/auth/auth-controller.ts'
+import { PagePending } from './components/layout/page-pending.tsx'
+import { routeTree } from './routeTree.gen.ts'
 
 export interface RouterContext {
   queryClient: QueryClient

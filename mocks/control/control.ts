@@ -3,10 +3,10 @@
  * and settings. (Identity: mocks/identity/; the provider's onboarding: domain/onboarding.ts.)
  */
 import { z } from 'zod'
-import { OPERATION_IDS } from '../../domain/access.ts'
-import type { ApiResponse } from '../../domain/operation.ts'
-import type { Store, Tx } from '../db/store.ts'
-import type { Faults, MailRecord, Settings } from '../db/types.ts'
+import { OPERATION_IDS } from '#domain/access.ts'
+import type { ApiResponse } from '#domain/operation.ts'
+import type { Store, Tx } from '#mocks/db/store.ts'
+import type { Faults, MailRecord, Settings } from '#mocks/db/types.ts'
 
 const ok = (body: unknown): ApiResponse => ({ status: 200, body })
 const error = (status: number, code: string, message?: string): ApiResponse => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DuplicateKeyError } from '../../domain/ports.ts'
-import { createMockBackend } from '../backend.ts'
-import { seedClubs } from './seed-accounts.ts'
+import { DuplicateKeyError } from '#domain/ports.ts'
+import { createMockBackend } from '#mocks/backend.ts'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 
 /** The in-memory store keeps one club per ZVR number as PostgreSQL's unique index does (migration 0005). */
 describe('the in-memory store’s unique ZVR number', () => {

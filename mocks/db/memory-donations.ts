@@ -3,9 +3,9 @@
  * are kept sorted by time (mocks/db/indexes.ts), so a day filter is two binary searches and a total a
  * difference of prefix sums; the other orders are sorted once per list and cached.
  */
-import type { DonationListQuery, DonationTotals } from '../../domain/ports.ts'
-import type { DonationRecord } from '../../domain/records.ts'
-import { compareBySortKey } from '../../domain/sort-key.ts'
+import type { DonationListQuery, DonationTotals } from '#domain/ports.ts'
+import type { DonationRecord } from '#domain/records.ts'
+import { compareBySortKey } from '#domain/sort-key.ts'
 
 type List = readonly DonationRecord[]
 

@@ -5,7 +5,7 @@
  * backend only records paths, so a record needs no upload here. Not transactional: a release removes the
  * bytes at once (every operation releases last, after its checks).
  */
-import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '../../domain/ports.ts'
+import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
 
 interface Kept {
   readonly size: number

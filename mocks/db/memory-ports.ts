@@ -3,8 +3,8 @@
  * work. Storage and lookups only; the orders of the paged lists are the ones the ports document, which
  * domain/*.test.ts checks against the SQL adapters too.
  */
-import { postalCodeKey, zvrKey } from '../../domain/club-checks.ts'
-import { randomIds } from '../../domain/ids.ts'
+import { postalCodeKey, zvrKey } from '#domain/club-checks.ts'
+import { randomIds } from '#domain/ids.ts'
 import type {
   AuditLog,
   CardProvider,
@@ -14,15 +14,15 @@ import type {
   IdGenerator,
   Ports,
   UnitOfWork,
-} from '../../domain/ports.ts'
-import { DuplicateKeyError } from '../../domain/ports.ts'
-import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '../../domain/records.ts'
-import { compareBySortKey, sortKey } from '../../domain/sort-key.ts'
-import { isoInstant } from '../../domain/time.ts'
-import { offlineIdentityProvider } from '../identity/offline-identity.ts'
-import type { IdentityStore } from '../identity/offline-identity.ts'
-import { hashPassword, verifyPassword } from '../identity/passwords.ts'
-import { PROVIDER_PAGE_PATH } from '../provider/paths.ts'
+} from '#domain/ports.ts'
+import { DuplicateKeyError } from '#domain/ports.ts'
+import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '#domain/records.ts'
+import { compareBySortKey, sortKey } from '#domain/sort-key.ts'
+import { isoInstant } from '#domain/time.ts'
+import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
+import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
+import { hashPassword, verifyPassword } from '#adapters/offline-identity/passwords.ts'
+import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { createMemoryFileBlobs } from './memory-file-blobs.ts'
 import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMockBackend } from '../backend.ts'
+import { createMockBackend } from '#mocks/backend.ts'
 import { SIGNING_KEY_KEY, STATE_KEY, createStatePersistence, deserializeState, serializeState } from './persistence.ts'
 import type { SaveStatus } from './persistence.ts'
-import { SEED_PASSWORD, seedClubs } from './seed-accounts.ts'
-import { buildSeed, isUnreadSeedDonations, seedInstant } from './seed.ts'
+import { SEED_PASSWORD, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { buildSeed, isUnreadSeedDonations, seedInstant } from '#adapters/demo-seed/seed.ts'
 
 describe('persistence', () => {
   it('restores a changed state exactly, rebuilding the seed donations instead of storing them', () => {

@@ -8,8 +8,8 @@
  * full, disabled, private mode), `createStatePersistence` reports it to its subscribers, and mocks/browser.ts
  * tells the page, whose demo banner shows it: nothing is lost silently.
  */
-import { newSigningKey, signingKeyFromText, signingKeyToText } from '../identity/tokens.ts'
-import { SEED_DONATION_PREFIX, SEED_VERSION, buildSeed, isUnreadSeedDonations } from './seed.ts'
+import { newSigningKey, signingKeyFromText, signingKeyToText } from '#adapters/offline-identity/tokens.ts'
+import { SEED_DONATION_PREFIX, SEED_VERSION, buildSeed, isUnreadSeedDonations } from '#adapters/demo-seed/seed.ts'
 import { TABLE_NAMES } from './types.ts'
 import type { DbState, Singletons, TableName, Tables } from './types.ts'
 

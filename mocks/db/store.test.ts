@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildSeed, seedInstant } from './seed.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { createStore } from './store.ts'
 
 describe('the store', () => {

@@ -19,8 +19,8 @@ import type {
   OutgoingMail,
   PaymentAccountRecord,
   UserRecord,
-} from '../../domain/records.ts'
-import type { Globals } from '../../src/api/generated/query/model/globals.ts'
+} from '#domain/records.ts'
+import type { Globals } from '#openapi/generated/model/globals.ts'
 
 export type {
   AppLogoRecord,
@@ -41,7 +41,7 @@ export type {
   OnboardingLinkRecord,
   PaymentAccountRecord,
   UserRecord,
-} from '../../domain/records.ts'
+} from '#domain/records.ts'
 
 /** The offline identity provider's side of an account (Firebase keeps this in its own store). */
 export interface CredentialRecord {

@@ -1,6 +1,6 @@
 /** Every handler of the mocked backend, in the order MSW tries them. */
 import type { HttpHandler } from 'msw'
-import type { MockBackend } from '../backend.ts'
+import type { MockBackend } from '#mocks/backend.ts'
 import { apiRouter } from './api-route.ts'
 import type { HandlerOptions, RouteDefinition } from './api-route.ts'
 import { appLogoRoutes } from './app-logo.ts'

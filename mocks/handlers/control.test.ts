@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { SEED_PASSWORD, seedAccounts, seedClubs } from '../db/seed-accounts.ts'
-import { call, kindOf } from '../test-client.ts'
+import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf } from '#mocks/test-client.ts'
 
 const signIn = (email: string, password = SEED_PASSWORD) =>
   call('POST', '/__mock/identity/signIn', { body: { email, password } })

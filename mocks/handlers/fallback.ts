@@ -5,8 +5,8 @@
  */
 import { getResponse, http } from 'msw'
 import type { HttpHandler, RequestHandler } from 'msw'
-import { problemResponse } from '../../domain/operation.ts'
-import { problem } from '../../domain/problem.ts'
+import { problemResponse } from '#domain/operation.ts'
+import { problem } from '#domain/problem.ts'
 import { API_PREFIX, toHttpResponse } from './api-route.ts'
 
 let generated: Promise<RequestHandler[]> | null = null

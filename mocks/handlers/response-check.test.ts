@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contractOperations } from '../../openapi/contract.ts'
-import { seedAccounts } from '../db/seed-accounts.ts'
+import { contractOperations } from '#openapi/contract.ts'
+import { seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { createResponseCheck } from './response-check.ts'
 
 /** The mock server's `--strict` check, with the statuses the contract declares. */

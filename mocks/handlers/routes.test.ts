@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { contractOperations } from '../../openapi/contract.ts'
-import { seedAccounts } from '../db/seed-accounts.ts'
-import { call, kindOf } from '../test-client.ts'
+import { contractOperations } from '#openapi/contract.ts'
+import { seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { call, kindOf } from '#mocks/test-client.ts'
 import { API_ROUTES } from './all-handlers.ts'
 
 describe('the stateful handlers', () => {

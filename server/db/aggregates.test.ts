@@ -4,9 +4,9 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedClubs, seedClubTypes } from '../../mocks/db/seed-accounts.ts'
+import { seedClubs, seedClubTypes } from '#adapters/demo-seed/seed-accounts.ts'
 import type { OpenDatabase } from './database.ts'
-import { seededDatabase } from '../testing/seeded-database.ts'
+import { seededDatabase } from '#server/testing/seeded-database.ts'
 
 let database: OpenDatabase
 

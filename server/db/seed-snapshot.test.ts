@@ -4,9 +4,9 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs } from '../../mocks/db/seed-accounts.ts'
+import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import type { OpenDatabase } from './database.ts'
-import { seededDatabase } from '../testing/seeded-database.ts'
+import { seededDatabase } from '#server/testing/seeded-database.ts'
 import { SNAPSHOT_TABLES, restoreSnapshot } from './seed-snapshot.ts'
 
 let database: OpenDatabase

@@ -7,9 +7,9 @@
  * `POST /__mock/reset` restores them (server/db/seed-snapshot.ts).
  */
 import { sql } from 'kysely'
-import { buildSeed, seedInstant } from '../../mocks/db/seed.ts'
-import { SEED_PASSWORD } from '../../mocks/db/seed-accounts.ts'
-import type { DbState } from '../../mocks/db/types.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
+import type { DbState } from '#mocks/db/types.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'

@@ -4,8 +4,8 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
-import type { IdentityStore } from '../../mocks/identity/offline-identity.ts'
-import type { Mailer } from '../../domain/ports.ts'
+import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
+import type { Mailer } from '#domain/ports.ts'
 import type { Trx } from './database.ts'
 import { userRepository } from './sql-ports.ts'
 

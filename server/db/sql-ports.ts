@@ -26,8 +26,8 @@ import type {
   PaymentAccountRepository,
   Ports,
   UserRepository,
-} from '../../domain/ports.ts'
-import { DuplicateKeyError } from '../../domain/ports.ts'
+} from '#domain/ports.ts'
+import { DuplicateKeyError } from '#domain/ports.ts'
 import type {
   AppLogoRecord,
   AuditEntryRecord,
@@ -42,11 +42,11 @@ import type {
   OnboardingLinkRecord,
   PaymentAccountRecord,
   UserRecord,
-} from '../../domain/records.ts'
-import { DEFAULT_GLOBALS } from '../../domain/globals.ts'
-import { sortKey } from '../../domain/sort-key.ts'
-import type { Globals } from '../../src/api/generated/query/model/globals.ts'
-import { noteQueued } from '../mail/queued.ts'
+} from '#domain/records.ts'
+import { DEFAULT_GLOBALS } from '#domain/globals.ts'
+import { sortKey } from '#domain/sort-key.ts'
+import type { Globals } from '#openapi/generated/model/globals.ts'
+import { noteQueued } from '#server/mail/queued.ts'
 import { constraintOf, isUniqueViolation } from './database.ts'
 import type { Trx } from './database.ts'
 import type { NewRow, Row } from './schema.ts'

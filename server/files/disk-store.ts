@@ -11,7 +11,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { FILE_KIND_HEAD_BYTES } from '../../src/lib/file-kind.ts'
+import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
 
 /** The body passed the limit; the rest is not read. */
 export class TooLargeError extends Error {

@@ -6,9 +6,9 @@
  * So a failed request leaves no file behind, and a committed one no row without its file. A crash between
  * commit and removal leaves a file without a row: the sweep (server/files/sweep.ts) finds it.
  */
-import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '../../domain/ports.ts'
-import type { Trx } from '../db/database.ts'
-import type { TransactionEffects } from '../identity/transaction-effects.ts'
+import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
+import type { Trx } from '#server/db/database.ts'
+import type { TransactionEffects } from '#server/identity/transaction-effects.ts'
 import type { DiskFiles } from './disk-store.ts'
 
 const toInfo = (row: { path: string; size: number; content_type: string; claimed_at: string | null }): BlobInfo => ({

@@ -8,8 +8,8 @@
  * Runs once on start and then every `intervalMs` (FILE_SWEEP_INTERVAL_MS, server/files/config.ts).
  */
 import { sql } from 'kysely'
-import type { OpenDatabase } from '../db/database.ts'
-import type { Logger } from '../logger.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
+import type { Logger } from '#server/logger.ts'
 import type { DiskFiles } from './disk-store.ts'
 
 export interface SweepResult {

@@ -10,7 +10,7 @@
  * (src/lib/storage/firebase-storage.ts refreshes it once when Storage refuses).
  */
 import type { Auth } from 'firebase-admin/auth'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '#server/logger.ts'
 import { codeOf } from './firebase-identity.ts'
 import type { TransactionEffects } from './transaction-effects.ts'
 

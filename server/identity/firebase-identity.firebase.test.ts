@@ -6,13 +6,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pino } from 'pino'
 import type { FastifyInstance } from 'fastify'
-import { SEED_PASSWORD, seedAccounts, seedClubRoles, seedClubTypes, seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { seedEmulator } from '../../scripts/firebase-seed.ts'
-import { buildApp } from '../app.ts'
-import { createServerBackend, type ServerBackend } from '../backend.ts'
-import { EMULATOR_PROJECT_ID } from '../config.ts'
-import { openDatabase, type OpenDatabase } from '../db/database.ts'
-import { loadDemoSeed } from '../db/seed.ts'
+import {
+  SEED_PASSWORD,
+  seedAccounts,
+  seedClubRoles,
+  seedClubTypes,
+  seedClubs,
+} from '#adapters/demo-seed/seed-accounts.ts'
+import { seedEmulator } from '#scripts/firebase-seed.ts'
+import { buildApp } from '#server/app.ts'
+import { createServerBackend, type ServerBackend } from '#server/backend.ts'
+import { EMULATOR_PROJECT_ID } from '#server/config.ts'
+import { openDatabase, type OpenDatabase } from '#server/db/database.ts'
+import { loadDemoSeed } from '#server/db/seed.ts'
 import { startFirebaseAuth } from './firebase-identity.ts'
 
 const host = process.env.FIREBASE_AUTH_EMULATOR_HOST!

@@ -13,9 +13,9 @@
 import { randomUUID } from 'node:crypto'
 import { applicationDefault, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth, type Auth } from 'firebase-admin/auth'
-import { DuplicateKeyError } from '../../domain/ports.ts'
-import type { IdentityProvider, TokenCheck } from '../../domain/ports.ts'
-import { problem } from '../../domain/problem.ts'
+import { DuplicateKeyError } from '#domain/ports.ts'
+import type { IdentityProvider, TokenCheck } from '#domain/ports.ts'
+import { problem } from '#domain/problem.ts'
 import type { TransactionEffects } from './transaction-effects.ts'
 
 export interface FirebaseIdentityConfig {

@@ -8,7 +8,7 @@
  * clean up by hand (an account without a portal user cannot do anything: every request with its token
  * is refused because no user has its uid).
  */
-import type { Logger } from '../logger.ts'
+import type { Logger } from '#server/logger.ts'
 
 type Step = { readonly what: string; readonly run: () => Promise<unknown> }
 

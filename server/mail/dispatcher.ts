@@ -14,9 +14,9 @@
  * - One dispatcher per database: on PostgreSQL several server processes may run one each, the claims
  *   never overlap (`FOR UPDATE SKIP LOCKED`); PGlite belongs to one process.
  */
-import type { Clock } from '../../domain/ports.ts'
-import type { OpenDatabase } from '../db/database.ts'
-import type { Logger } from '../logger.ts'
+import type { Clock } from '#domain/ports.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
+import type { Logger } from '#server/logger.ts'
 import { outboxMessage } from './message.ts'
 import { claimDueMails, markGivenUp, markRetry, markSent, releaseClaims } from './outbox.ts'
 import type { ClaimedMail } from './outbox.ts'

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { OutgoingMail } from '../../domain/records.ts'
+import type { OutgoingMail } from '#domain/records.ts'
 import { outboxMessage } from './message.ts'
 import { nodemailerMessage } from './smtp.ts'
 

@@ -10,8 +10,8 @@
  *   `MAIL_DIR` when set (mail-folder.ts; `npm start` sets it), in the table `mail_outbox`, or with
  *   `--test-hooks` at `GET /__mock/mailbox`.
  */
-import type { OpenDatabase } from '../db/database.ts'
-import type { Logger } from '../logger.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
+import type { Logger } from '#server/logger.ts'
 import { createMailDispatcher } from './dispatcher.ts'
 import { mailFolderWriter } from './mail-folder.ts'
 import type { MailDispatcher, MailDispatcherOptions } from './dispatcher.ts'

@@ -5,7 +5,7 @@
  * the text. The Message-ID is the outbox id: a mail delivered twice (at least once, see dispatcher.ts)
  * carries the same id both times, which lets a mail system recognise the copy.
  */
-import type { MailKind } from '../../domain/records.ts'
+import type { MailKind } from '#domain/records.ts'
 
 export interface OutboxMessage {
   readonly from: string

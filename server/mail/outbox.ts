@@ -9,8 +9,8 @@
  * server never holds a connection (or PGlite's one connection) while requests wait.
  */
 import { sql } from 'kysely'
-import type { MailKind } from '../../domain/records.ts'
-import type { OpenDatabase } from '../db/database.ts'
+import type { MailKind } from '#domain/records.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
 
 export interface ClaimedMail {
   readonly id: string

@@ -5,8 +5,8 @@
  * transaction that rolls back, or is retried after a serialization conflict, hands on nothing from the
  * failed attempt: only the attempt that committed counts.
  */
-import type { OutgoingMail } from '../../domain/records.ts'
-import type { OpenDatabase } from '../db/database.ts'
+import type { OutgoingMail } from '#domain/records.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
 
 const queuedByTransaction = new WeakMap<object, OutgoingMail[]>()
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { server } from '@mocks/node'
+import { server } from '#mocks/node.ts'
 import {
   ApiError,
   apiFetch,
@@ -13,7 +13,7 @@ import {
   resolveBackendOrigin,
   setRequestTimeout,
   subscribeInFlight,
-} from './client'
+} from './client.ts'
 
 const probe = '*/api/backend/v1/probe'
 

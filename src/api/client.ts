@@ -6,7 +6,7 @@
  * request the backend does not answer in time (`ApiTimeoutError`), and counts requests in flight for the
  * loading overlay.
  */
-import type { Problem } from './generated/query/model/problem'
+import type { Problem } from '#openapi/generated/model/problem.ts'
 
 export const API_PREFIX = '/api/backend/v1'
 

@@ -5,7 +5,7 @@ import {
   clearActiveClubId,
   getActiveClubId,
   setActiveClubId,
-} from './active-club'
+} from './active-club.ts'
 
 afterEach(() => {
   localStorage.clear()

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError, REAUTHENTICATION_REQUIRED } from '@/api/client'
-import { fieldErrorMessage } from './input-messages'
+import { ApiError, REAUTHENTICATION_REQUIRED } from '#src/api/client.ts'
+import { fieldErrorMessage } from './input-messages.ts'
 
 /**
  * The kind of a backend problem (`user-exists`, `validation`, `token-expired`, …: the last segment of the

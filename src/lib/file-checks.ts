@@ -4,8 +4,8 @@
  * provider that verifies the legitimation scans accepts real JPEGs only, and a wrong file found there is
  * found weeks later. The backend checks the recorded type too; this is for a good experience.
  */
-import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '@/api/generated/zod/clubs/clubs.zod'
-import { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind } from './file-kind'
+import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind } from '#checks/file-kind.ts'
 
 export { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind }
 

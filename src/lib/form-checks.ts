@@ -1,6 +1,6 @@
-import { z } from '@/lib/zod'
-import { hasForbiddenCharacters, isValidPostalCode } from './input-checks'
-import { forbiddenCharactersMessage } from './input-messages'
+import { z } from './zod.ts'
+import { hasForbiddenCharacters, isValidPostalCode } from '#checks/input-checks.ts'
+import { forbiddenCharactersMessage } from './input-messages.ts'
 
 /**
  * The forms' side of the shared input checks (src/lib/input-checks.ts, which the backend decides with),

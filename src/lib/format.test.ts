@@ -10,7 +10,7 @@ import {
   LOCALE,
   parseEuroToCents,
   todayIso,
-} from './format'
+} from './format.ts'
 
 // Intl output uses non-breaking spaces; compare with plain ones.
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ')

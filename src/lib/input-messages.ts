@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import type { FieldError } from '@/api/generated/query/model/fieldError'
-import { MAX_AGE_YEARS, MIN_AGE_YEARS, postalCodeExample, type BirthDateCheck } from './input-checks'
+import type { FieldError } from '#openapi/generated/model/fieldError.ts'
+import { MAX_AGE_YEARS, MIN_AGE_YEARS, postalCodeExample, type BirthDateCheck } from '#checks/input-checks.ts'
 
 /**
  * The German messages of the shared input checks (src/lib/input-checks.ts): what the forms say next to a

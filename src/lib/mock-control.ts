@@ -2,8 +2,8 @@
  * The app's calls to the mocked backend's control plane (`/__mock/*`, docs/handoff/mock-identity-protocol.md)
  * for the demo tools: reset, fault injection and the demo mailbox. Only meaningful in mocked mode.
  */
-import { API_PREFIX, apiBaseUrl } from '@/api/client'
-import { clearOfflineStorage } from '@/lib/storage/offline-storage'
+import { API_PREFIX, apiBaseUrl } from '#src/api/client.ts'
+import { clearOfflineStorage } from './storage/offline-storage.ts'
 
 export interface MockMail {
   id: string

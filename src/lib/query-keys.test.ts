@@ -1,8 +1,8 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '@/api/generated/query/endpoints/audit/audit'
-import { getGetCampaignsOfClubQueryKey } from '@/api/generated/query/endpoints/campaigns/campaigns'
-import { getGetClubTypesQueryKey } from '@/api/generated/query/endpoints/club-types/club-types'
+import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '#src/api/generated/query/endpoints/audit/audit.ts'
+import { getGetCampaignsOfClubQueryKey } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import { getGetClubTypesQueryKey } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
 import {
   getGetClubDocumentsQueryKey,
   getGetClubImagesQueryKey,
@@ -10,10 +10,10 @@ import {
   getGetClubsOfUserQueryKey,
   getGetClubsQueryKey,
   getGetClubUsersQueryKey,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetDonationsOfClubQueryKey } from '@/api/generated/query/endpoints/donations/donations'
-import { getGetPaymentAccountQueryKey } from '@/api/generated/query/endpoints/payments/payments'
-import { getGetCurrentUserQueryKey } from '@/api/generated/query/endpoints/users/users'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetDonationsOfClubQueryKey } from '#src/api/generated/query/endpoints/donations/donations.ts'
+import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
+import { getGetCurrentUserQueryKey } from '#src/api/generated/query/endpoints/users/users.ts'
 import {
   anyOf,
   isAuditLogQuery,
@@ -22,7 +22,7 @@ import {
   isClubsOfUserQuery,
   isPaymentAccountQuery,
   type QueryPredicate,
-} from './query-keys'
+} from './query-keys.ts'
 
 const matches = (predicate: QueryPredicate, key: QueryKey) => predicate({ queryKey: key })
 

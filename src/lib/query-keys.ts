@@ -1,5 +1,5 @@
 import type { Query, QueryKey } from '@tanstack/react-query'
-import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '@/api/generated/query/endpoints/audit/audit'
+import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '#src/api/generated/query/endpoints/audit/audit.ts'
 import {
   getGetClubDocumentsQueryKey,
   getGetClubImagesQueryKey,
@@ -7,8 +7,8 @@ import {
   getGetClubsOfUserQueryKey,
   getGetClubsQueryKey,
   getGetClubUsersQueryKey,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetPaymentAccountQueryKey } from '@/api/generated/query/endpoints/payments/payments'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
 
 /**
  * Which cached queries a change makes stale, named once (issue 13). The generated key of a read is its

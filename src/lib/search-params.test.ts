@@ -14,7 +14,7 @@ import {
   pathId,
   schema,
   stringWithDefault,
-} from './search-params'
+} from './search-params.ts'
 
 describe('route search parameters', () => {
   const search = schema({

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { zodMessage } from './i18n/zod-messages'
+import { zodMessage } from './i18n/zod-messages.ts'
 
 /**
  * zod for screens and forms, configured before any of their schemas parses. Zod Mini, like the generated

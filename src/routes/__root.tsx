@@ -1,9 +1,9 @@
 import { createRootRouteWithContext } from '@tanstack/react-router'
-import { optionalString, schema } from '@/lib/search-params'
-import { AppShell, AppShellPending } from '@/components/layout/app-shell'
-import { ErrorPage } from '@/components/layout/error-page'
-import { NotFoundPage } from '@/components/layout/not-found-page'
-import type { RouterContext } from '@/router'
+import { optionalString, schema } from '#src/lib/search-params.ts'
+import { AppShell, AppShellPending } from '#src/components/layout/app-shell.tsx'
+import { ErrorPage } from '#src/components/layout/error-page.tsx'
+import { NotFoundPage } from '#src/components/layout/not-found-page.tsx'
+import type { RouterContext } from '#src/router.tsx'
 
 // Spec §2: any URL may carry an e-mail verification code (`oobCode`), which the shell applies.
 const rootSearch = schema({

@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router'
-import { getGetClubsOfUserQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import { GuardedError } from '@/components/layout/guarded-error'
-import { requireAccess } from '@/lib/auth/guard'
+import { getGetClubsOfUserQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import { GuardedError } from '#src/components/layout/guarded-error.tsx'
+import { requireAccess } from '#src/lib/auth/guard.ts'
 
 const childRoutes = (route: AnyRoute): AnyRoute[] => {
   const children: unknown = route.children

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, schema } from '@/lib/search-params'
-import { StartPage } from '@/features/start/start-page'
+import { optionalString, schema } from '#src/lib/search-params.ts'
+import { StartPage } from '#src/features/start/start-page.tsx'
 
 export const Route = createFileRoute('/')({
   // The guard sends signed-out visitors here with the page they wanted (spec §2).

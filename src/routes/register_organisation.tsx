@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalInt, schema } from '@/lib/search-params'
-import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
-import { RegistrationPage } from '@/features/registration/registration-page'
+import { optionalInt, schema } from '#src/lib/search-params.ts'
+import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import { RegistrationPage } from '#src/features/registration/registration-page.tsx'
 
 export const Route = createFileRoute('/register_organisation')({
   // The wizard's step lives in the URL, so the browser's back button steps back too.

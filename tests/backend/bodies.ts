@@ -3,7 +3,7 @@
  * (docs/decisions/0024-closed-contract.md): a field the body's schema does not name is refused with 400
  * `unknown_field`, so an answer is never sent back as it is.
  */
-import { UpdateClubBody } from '../../src/api/generated/zod/clubs/clubs.zod.ts'
+import { UpdateClubBody } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 
 /**
  * A club (as `getClubOverview` answers it) as the profile form sends it back: only the fields the

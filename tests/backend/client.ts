@@ -8,7 +8,7 @@
  * is its success answer; the control plane (`/__mock/*`) is typed alike by ./control-plane.ts. A path that
  * fits no operation is answered with `unknown`.
  */
-import type { components, paths } from '../../src/api/generated/paths'
+import type { components, paths } from '#openapi/generated/paths.d.ts'
 import { backendUnderTest } from './backend-under-test.ts'
 import type { ControlPaths } from './control-plane.ts'
 

@@ -3,10 +3,10 @@
  * openapi-typescript gives the contract (src/api/generated/paths.d.ts), so the tests' `call` types its
  * bodies and answers the same way. It is not part of openapi/portal.yaml: the types come from the mock.
  */
-import type { onboardingLinkInfo } from '../../domain/onboarding.ts'
-import type { Mail } from '../../mocks/control/control.ts'
-import type { Faults, Settings } from '../../mocks/db/types.ts'
-import type { IdentityUser, Session } from '../../mocks/identity/offline-identity.ts'
+import type { onboardingLinkInfo } from '#domain/onboarding.ts'
+import type { Mail } from '#mocks/control/control.ts'
+import type { Faults, Settings } from '#mocks/db/types.ts'
+import type { IdentityUser, Session } from '#adapters/offline-identity/offline-identity.ts'
 
 /** A control-plane refusal: `{ error: 'INVALID_CREDENTIALS' }` and the like (not an RFC 9457 problem). */
 export interface ControlError {

@@ -1,7 +1,7 @@
 /** The mocked backend (domain + in-memory store) behind its MSW handlers, called in-process. */
 import { getResponse } from 'msw'
-import { createMockBackend } from '../../mocks/backend.ts'
-import { createHandlers } from '../../mocks/handlers/all-handlers.ts'
+import { createMockBackend } from '#mocks/backend.ts'
+import { createHandlers } from '#mocks/handlers/all-handlers.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 
 export const createMemoryBackendUnderTest = (): BackendUnderTest => {

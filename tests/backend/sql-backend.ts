@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import { pino } from 'pino'
-import { mintIdToken } from '../../mocks/identity/offline-identity.ts'
-import { buildApp } from '../../server/app.ts'
-import { createServerBackend } from '../../server/backend.ts'
-import { openDatabase } from '../../server/db/database.ts'
-import { loadDemoSeed } from '../../server/db/seed.ts'
-import { restoreSnapshot } from '../../server/db/seed-snapshot.ts'
-import { createScratchDatabase } from '../../server/testing/scratch-database.ts'
+import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
+import { buildApp } from '#server/app.ts'
+import { createServerBackend } from '#server/backend.ts'
+import { openDatabase } from '#server/db/database.ts'
+import { loadDemoSeed } from '#server/db/seed.ts'
+import { restoreSnapshot } from '#server/db/seed-snapshot.ts'
+import { createScratchDatabase } from '#server/testing/scratch-database.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 
 export const createSqlBackendUnderTest = async (databaseUrl: string | undefined): Promise<BackendUnderTest> => {

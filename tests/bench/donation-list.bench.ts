@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CDPSession, Locator, Page } from '@playwright/test'
-import { expect, test } from '../e2e/fixtures'
+import { expect, test } from '#tests/e2e/fixtures.ts'
 
 /**
  * `npm run bench:donations` (playwright.bench.config.ts): prints how long the 10 000-donation list of the

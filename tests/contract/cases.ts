@@ -10,9 +10,9 @@
  * path and method the contract has, with its JSON body. A case for something the contract does not have
  * fails `npm run typecheck`.
  */
-import type { components } from '../../src/api/generated/paths.d.ts'
-import { addClubImageBodySizeMax } from '../../src/api/generated/zod/clubs/clubs.zod.ts'
-import { clubUpdateOf } from '../backend/bodies.ts'
+import type { components } from '#openapi/generated/paths.d.ts'
+import { addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
 import type {
   ApiPath,
   JsonBodyOf,
@@ -32,7 +32,7 @@ import {
   seedClubs,
   seedInvitations,
   seedPaymentAccounts,
-} from '../../mocks/db/seed-accounts.ts'
+} from '#adapters/demo-seed/seed-accounts.ts'
 
 /** Who calls: a seed account by role, nobody, or someone with a token the backend never issued. */
 export type Caller = 'admin' | 'staff' | 'member' | 'stranger' | 'unconfirmed' | 'none' | 'invalid'

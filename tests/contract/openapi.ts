@@ -6,10 +6,10 @@
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { contractOperations, escapePointer, readContract, resolveResponse } from '../../openapi/contract.ts'
-import type { ContractOperation } from '../../openapi/contract.ts'
+import { contractOperations, escapePointer, readContract, resolveResponse } from '#openapi/contract.ts'
+import type { ContractOperation } from '#openapi/contract.ts'
 
-export type { ContractOperation } from '../../openapi/contract.ts'
+export type { ContractOperation } from '#openapi/contract.ts'
 
 const DOCUMENT_ID = 'portal.yaml'
 

@@ -8,7 +8,7 @@
  *
  * Types only: Node's type stripping erases this module's imports.
  */
-import type { operations, paths } from '../../src/api/generated/paths.d.ts'
+import type { operations, paths } from '#openapi/generated/paths.d.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

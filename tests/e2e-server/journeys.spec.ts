@@ -1,8 +1,8 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { latestOobCode } from '../../scripts/firebase-seed.ts'
-import { accounts, SEED_PASSWORD, signIn } from '../e2e/fixtures'
-import { field, fillRegistrationUpToTerms, fixture, uploadLegitimation } from '../e2e/forms'
+import { latestOobCode } from '#scripts/firebase-seed.ts'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
+import { field, fillRegistrationUpToTerms, fixture, uploadLegitimation } from '#tests/e2e/forms.ts'
 
 /**
  * The key journeys against the whole real stack as `npm start` serves it: the built app and the API from

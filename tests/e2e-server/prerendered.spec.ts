@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { accounts, SEED_PASSWORD, signIn } from '../e2e/fixtures'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
 
 /**
  * The public pages are rendered at build time (src/prerender.tsx, issue 12): their content is in the HTML,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { accounts, SEED_PASSWORD, signIn } from '../e2e/fixtures'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
 
 /**
  * A reload of a signed-in screen starts from the session Firebase stored in the browser (issue 12,

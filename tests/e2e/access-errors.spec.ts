@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './fixtures.ts'
 
 /**
  * Issue 11: errors a person can act on. Another club's pages say "Kein Zugriff", an unknown club

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
-import { field, fillRegistrationUpToTerms } from './forms'
+import { expect, test } from './fixtures.ts'
+import { field, fillRegistrationUpToTerms } from './forms.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 

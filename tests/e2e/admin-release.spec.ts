@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures.ts'
 
 const RELEASABLE = 'Naturschutzverein Wienerwald Baden' // freigabe@demo.at's complete club
 const INCOMPLETE = 'Sportunion Leoben' // neu@demo.at's incomplete club

@@ -1,6 +1,6 @@
-import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
-import { accounts, expect, latestMail, SEED_PASSWORD, signIn, test } from './fixtures'
-import { fillInvitation } from './forms'
+import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { accounts, expect, latestMail, SEED_PASSWORD, signIn, test } from './fixtures.ts'
+import { fillInvitation } from './forms.ts'
 
 /** The sign-in journeys of issue 4 in offline mode (the in-browser identity twin and mocked backend). */
 

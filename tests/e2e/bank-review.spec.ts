@@ -1,6 +1,6 @@
-import { seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { expect, signIn, test } from './fixtures'
-import { field } from './forms'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { expect, signIn, test } from './fixtures.ts'
+import { field } from './forms.ts'
 
 /**
  * New bank details of an active club go into review (issue 11): the representative changes the IBAN of

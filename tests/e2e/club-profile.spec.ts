@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
-import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from './forms'
+import { expect, test } from './fixtures.ts'
+import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from './forms.ts'
 
 /** Sportunion Leoben: registered, incomplete, PROCESSING; represented by neu@demo.at. */
 const CLUB = 'club-su-leoben'

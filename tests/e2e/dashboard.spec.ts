@@ -1,4 +1,4 @@
-import { expect, latestMail, readMailbox, test } from './fixtures'
+import { expect, latestMail, readMailbox, test } from './fixtures.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 

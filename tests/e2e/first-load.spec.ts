@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test } from './fixtures.ts'
 
 /**
  * Issue 11: a full page load of a signed-in route with a slow backend shows the shell and a loading state

@@ -1,7 +1,7 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
 import path from 'node:path'
-import { SEED_PASSWORD, seedAccounts } from '../../mocks/db/seed-accounts.ts'
-import type { Mail } from '../../mocks/control/control.ts'
+import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import type { Mail } from '#mocks/control/control.ts'
 
 /**
  * Login fixtures for the e2e journeys. Every test gets a fresh browser context, so the mocked backend

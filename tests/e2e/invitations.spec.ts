@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
-import { accounts, expect, latestMail, signIn, test } from './fixtures'
+import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { accounts, expect, latestMail, signIn, test } from './fixtures.ts'
 
 /** Invitations and members: the link's state before any password, existing accounts, withdraw, resend, remove. */
 const VOLUME = 'club-sv-gruenbach'

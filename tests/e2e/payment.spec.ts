@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures'
+import { expect, signIn, test } from './fixtures.ts'
 
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club; its account waits for the onboarding
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { expect, SEED_PASSWORD, test } from './fixtures'
-import { field } from './forms'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { expect, SEED_PASSWORD, test } from './fixtures.ts'
+import { field } from './forms.ts'
 
 /**
  * New bank details need a recent sign-in (at most five minutes old; the backend answers 401

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, latestMail, test } from './fixtures'
-import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from './forms'
-import { seedHallein } from './seed-clubs'
+import { expect, latestMail, test } from './fixtures.ts'
+import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from './forms.ts'
+import { seedHallein } from './seed-clubs.ts'
 
 interface Registration {
   club: string

@@ -1,5 +1,5 @@
-import { seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { buildSeed } from '../../mocks/db/seed.ts'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { buildSeed } from '#adapters/demo-seed/seed.ts'
 
 /**
  * The seed's "Musikverein Hallein", for the journeys and scenes of a second club with its ZVR number or

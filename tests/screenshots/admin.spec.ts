@@ -1,5 +1,5 @@
-import { expect, test } from '../e2e/fixtures'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { shoot } from './shoot.ts'
 
 /** Administration, user administration, password change, and the refusal a representative sees. */
 

@@ -1,7 +1,7 @@
-import { seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { expect, signIn, test } from '../e2e/fixtures'
-import { field } from '../e2e/forms'
-import { shoot } from './shoot'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { expect, signIn, test } from '#tests/e2e/fixtures.ts'
+import { field } from '#tests/e2e/forms.ts'
+import { shoot } from './shoot.ts'
 
 /**
  * Money and identity of a club (issue 11): new bank details in review (the club's dashboard, the release

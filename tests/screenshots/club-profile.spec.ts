@@ -1,6 +1,6 @@
-import { expect, test } from '../e2e/fixtures'
-import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from '../e2e/forms'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from '#tests/e2e/forms.ts'
+import { shoot } from './shoot.ts'
 
 /** The club profile of Sportunion Leoben (neu@demo.at): incomplete, its checks and dialogs, complete. */
 const CLUB = 'club-su-leoben'

@@ -1,5 +1,5 @@
-import { expect, test } from '../e2e/fixtures'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { shoot } from './shoot.ts'
 
 /** Dashboards, the donation list, the campaign forms and the payment pages. */
 const VOLUME = 'club-sv-gruenbach'

@@ -1,7 +1,7 @@
-import { expect, test } from '../e2e/fixtures'
-import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from '../e2e/forms'
-import { seedHallein } from '../e2e/seed-clubs'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from '#tests/e2e/forms.ts'
+import { seedHallein } from '#tests/e2e/seed-clubs.ts'
+import { shoot } from './shoot.ts'
 
 /** Issue 11: a second "Musikverein Hallein": its ZVR number refused, then the warning about its name. */
 

@@ -1,5 +1,5 @@
-import { expect, test } from '../e2e/fixtures'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { shoot } from './shoot.ts'
 
 /** Issue 11: the first load with a slow backend (shell and loading state), and "Kein Zugriff". */
 test.describe('as representative of two clubs', () => {

@@ -1,6 +1,6 @@
-import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
-import { accounts, expect, latestMail, signIn, test } from '../e2e/fixtures'
-import { shoot } from './shoot'
+import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { accounts, expect, latestMail, signIn, test } from '#tests/e2e/fixtures.ts'
+import { shoot } from './shoot.ts'
 
 /** The invitation page's states, and the members screen with its actions. */
 const VOLUME = 'club-sv-gruenbach'

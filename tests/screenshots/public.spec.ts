@@ -1,7 +1,7 @@
-import { seedInvitations } from '../../mocks/db/seed-accounts.ts'
-import { accounts, expect, latestMail, signIn, test } from '../e2e/fixtures'
-import { fillInvitation } from '../e2e/forms'
-import { shoot } from './shoot'
+import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { accounts, expect, latestMail, signIn, test } from '#tests/e2e/fixtures.ts'
+import { fillInvitation } from '#tests/e2e/forms.ts'
+import { shoot } from './shoot.ts'
 
 /** The public screens: start, success, sign-in and its mails, invitation. */
 

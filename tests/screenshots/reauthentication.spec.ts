@@ -1,7 +1,7 @@
-import { seedClubs } from '../../mocks/db/seed-accounts.ts'
-import { expect, test } from '../e2e/fixtures'
-import { field } from '../e2e/forms'
-import { shoot } from './shoot'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { field } from '#tests/e2e/forms.ts'
+import { shoot } from './shoot.ts'
 
 /** "Bitte bestätigen Sie Ihre Anmeldung": new bank details on a sign-in older than five minutes. */
 test('the password question before new bank details are saved', async ({ page, signedInAs }) => {

@@ -1,6 +1,6 @@
-import { expect, test } from '../e2e/fixtures'
-import { fillRegistrationUpToTerms, nextStep } from '../e2e/forms'
-import { shoot } from './shoot'
+import { expect, test } from '#tests/e2e/fixtures.ts'
+import { fillRegistrationUpToTerms, nextStep } from '#tests/e2e/forms.ts'
+import { shoot } from './shoot.ts'
 
 /** The registration wizard: every step filled in, its errors, the terms dialog, a taken e-mail address. */
 

@@ -68,8 +68,8 @@ describe(`the screens' catalogue`, () => {
     .map((file) => readFileSync(path.join(root, 'src/routes', file), 'utf8'))
   const screens = new Set(
     routeFiles.flatMap((source) =>
-      [...source.matchAll(/from '@\/features\/((?!start\/)[\w-]+\/[\w-]+)'/g)]
-        .map((match) => `src/features/${match[1]}.tsx`)
+      [...source.matchAll(/from '#src\/features\/((?!start\/)[\w-]+\/[\w-]+\.tsx)'/g)]
+        .map((match) => `src/features/${match[1]}`)
         .filter((file) => existsSync(path.join(root, file))),
     ),
   )
@@ -82,7 +82,7 @@ describe(`the screens' catalogue`, () => {
   })
 
   it.each([...screens])('is loaded by %s', (file) => {
-    expect(readFileSync(path.join(root, file), 'utf8')).toMatch(/^import '\.\/messages'$/m)
+    expect(readFileSync(path.join(root, file), 'utf8')).toMatch(/^import '\.\/messages\.ts'$/m)
     expect(existsSync(loader(file))).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadContract } from '../contract/openapi.ts'
+import { loadContract } from '#tests/contract/openapi.ts'
 
 /** The contract suite's own check of every answer (tests/contract/openapi.ts), on the closed contract. */
 const contract = loadContract()

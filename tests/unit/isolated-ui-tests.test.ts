@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ISOLATED_UI_TESTS } from '../isolated-ui-tests'
+import { ISOLATED_UI_TESTS } from '#tests/isolated-ui-tests.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

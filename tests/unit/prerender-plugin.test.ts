@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prerenderedFile, withPage } from '../../scripts/prerender-plugin.ts'
+import { prerenderedFile, withPage } from '#scripts/prerender-plugin.ts'
 
 const TEMPLATE = `<!doctype html>
 <html lang="de">

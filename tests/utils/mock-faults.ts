@@ -1,6 +1,6 @@
-import type { OperationId } from '@domain/access'
-import { putFaults } from '@mocks/control/control'
-import { backend } from '@mocks/node'
+import type { OperationId } from '#domain/access.ts'
+import { putFaults } from '#mocks/control/control.ts'
+import { backend } from '#mocks/node.ts'
 
 /**
  * Makes the mocked backend answer `operationId` with `status` (every time, or `times` times), the way

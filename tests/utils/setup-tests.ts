@@ -4,8 +4,8 @@ import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { resetMockBackend, server } from '@mocks/node'
-import '@/lib/i18n/i18n'
+import { resetMockBackend, server } from '#mocks/node.ts'
+import '#src/lib/i18n/i18n.ts'
 // Every catalogue: the screens' (each feature's, docs/decisions/0018) and the demo tools'.
 import.meta.glob(['/src/features/*/messages.ts', '/src/components/mock-tools/messages.ts'], { eager: true })
 

@@ -1,6 +1,6 @@
-import { AuthError, type AuthService, type AuthUser } from '@/lib/auth/auth-service'
-import { SEED_PASSWORD } from '@mocks/db/seed-accounts'
-import { idTokenFor } from '@mocks/testing'
+import { AuthError, type AuthService, type AuthUser } from '#src/lib/auth/auth-service.ts'
+import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
+import { idTokenFor } from '#mocks/testing.ts'
 
 const decode = (token: string): AuthUser => {
   const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {

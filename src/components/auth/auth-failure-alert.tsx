@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { Alert } from '@/components/ui/alert'
-import type { AuthErrorCode } from '@/lib/auth/auth-service'
+import { Alert } from '#src/components/ui/alert.tsx'
+import type { AuthErrorCode } from '#src/lib/auth/auth-service.ts'
 
 /**
  * A sign-in provider failure other than a wrong password, in German: the sign-in form, the

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuthError } from '@/lib/auth/auth-service'
-import { requestReauthentication } from '@/lib/auth/reauthentication'
-import { seedClubs } from '@mocks/db/seed-accounts'
-import { renderComponent, renderRoute } from '../../../tests/utils/render'
-import { createTestAuth } from '../../../tests/utils/test-auth'
-import { ReauthenticationHost } from './reauthentication-host'
+import { AuthError } from '#src/lib/auth/auth-service.ts'
+import { requestReauthentication } from '#src/lib/auth/reauthentication.ts'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { renderComponent, renderRoute } from '#tests/utils/render.tsx'
+import { createTestAuth } from '#tests/utils/test-auth.ts'
+import { ReauthenticationHost } from './reauthentication-host.tsx'
 
 /** More than the five minutes the backend allows between sign-in and a change of the bank details. */
 const SIX_MINUTES = 6 * 60_000

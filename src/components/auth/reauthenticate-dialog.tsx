@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { AuthFailureAlert } from '@/components/auth/auth-failure-alert'
-import { Button } from '@/components/ui/button'
-import { Dialog } from '@/components/ui/dialog'
-import { TextField } from '@/components/ui/field'
-import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
-import { settleReauthentication } from '@/lib/auth/reauthentication'
-import { useAuth, useAuthUser } from '@/lib/auth/use-auth'
+import { AuthFailureAlert } from './auth-failure-alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Dialog } from '#src/components/ui/dialog.tsx'
+import { TextField } from '#src/components/ui/field.tsx'
+import { AuthError, type AuthErrorCode } from '#src/lib/auth/auth-service.ts'
+import { settleReauthentication } from '#src/lib/auth/reauthentication.ts'
+import { useAuth, useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 interface ReauthenticateDialogProps {
   /** A change waits for the person to confirm their sign-in (`src/lib/auth/reauthentication.ts`). */

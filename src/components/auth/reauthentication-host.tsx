@@ -3,11 +3,11 @@ import {
   isReauthenticationPending,
   registerReauthenticationPresenter,
   subscribeReauthentication,
-} from '@/lib/auth/reauthentication'
+} from '#src/lib/auth/reauthentication.ts'
 
 // The dialog (and Radix with it) loads the first time it is needed, not with the shell.
 const ReauthenticateDialog = lazy(() =>
-  import('./reauthenticate-dialog').then((module) => ({ default: module.ReauthenticateDialog })),
+  import('./reauthenticate-dialog.tsx').then((module) => ({ default: module.ReauthenticateDialog })),
 )
 
 /**

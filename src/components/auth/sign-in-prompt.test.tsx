@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderRoute, screen } from '../../../tests/utils/render'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 describe('the start page sign-in entry', () => {
   it('carries the guard’s redirect on to /login', async () => {

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ButtonLink } from '@/components/ui/button'
-import { Card, CardBody } from '@/components/ui/card'
-import { safeRedirect } from '@/lib/auth/redirect'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { Card, CardBody } from '#src/components/ui/card.tsx'
+import { safeRedirect } from '#src/lib/auth/redirect.ts'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 /**
  * The start page's sign-in entry. The guard sends signed-out visitors to `/?redirect=<wanted page>`

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import { Badge, StatusBadge } from '@/components/ui/badge'
-import { formatCents, formatNumber } from '@/lib/format'
-import { CAMPAIGN_PHASE } from '@/lib/labels/campaign-labels'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { Badge, StatusBadge } from '#src/components/ui/badge.tsx'
+import { formatCents, formatNumber } from '#src/lib/format.ts'
+import { CAMPAIGN_PHASE } from '#src/lib/labels/campaign-labels.ts'
 
 /** Whether the campaign takes donations, and where it stands in its donation period. */
 export const CampaignBadges = ({ campaign }: { campaign: Pick<Campaign, 'enabled' | 'phase'> }) => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
+import { ConfirmDialog, useLastDefined } from '#src/components/ui/dialog.tsx'
 
 export interface Namesake {
   name: string

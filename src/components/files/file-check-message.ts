@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { formatMegabytes, type FileCheckFailure, type FileKind, type FileRule } from '@/lib/file-checks'
-import { StorageError } from '@/lib/storage/file-storage'
+import { formatMegabytes, type FileCheckFailure, type FileKind, type FileRule } from '#src/lib/file-checks.ts'
+import { StorageError } from '#src/lib/storage/file-storage.ts'
 
 const KIND_NAMES: Readonly<Record<FileKind, string>> = { jpeg: 'JPG', png: 'PNG', webp: 'WebP', pdf: 'PDF' }
 

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
-import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { EmptyState } from '@/components/ui/empty-state'
-import { formatFileSize } from '@/lib/file-checks'
-import { formatDate } from '@/lib/format'
-import { useDownloadUrl } from './use-file-storage'
+import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { formatFileSize } from '#src/lib/file-checks.ts'
+import { formatDate } from '#src/lib/format.ts'
+import { useDownloadUrl } from './use-file-storage.ts'
 
 interface FileListProps {
   files: readonly StoredFile[]

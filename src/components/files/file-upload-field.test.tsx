@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { DOCUMENT_RULE, IMAGE_RULE, LEGITIMATION_SCAN_RULE } from '@/lib/file-checks'
-import { renderComponent } from '../../../tests/utils/render'
-import { FileUploadField } from './file-upload-field'
+import { DOCUMENT_RULE, IMAGE_RULE, LEGITIMATION_SCAN_RULE } from '#src/lib/file-checks.ts'
+import { renderComponent } from '#tests/utils/render.tsx'
+import { FileUploadField } from './file-upload-field.tsx'
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])

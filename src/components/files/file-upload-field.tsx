@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react'
-import { buttonClasses } from '@/components/ui/button'
-import { FieldFrame } from '@/components/ui/field'
-import { acceptAttribute, checkFile, type FileRule } from '@/lib/file-checks'
-import { cn } from '@/lib/cn'
-import { fileCheckMessage, fileRuleHint } from './file-check-message'
-import { UploadProgress } from './upload-progress'
+import { buttonClasses } from '#src/components/ui/button.tsx'
+import { FieldFrame } from '#src/components/ui/field.tsx'
+import { acceptAttribute, checkFile, type FileRule } from '#src/lib/file-checks.ts'
+import { cn } from '#src/lib/cn.ts'
+import { fileCheckMessage, fileRuleHint } from './file-check-message.ts'
+import { UploadProgress } from './upload-progress.tsx'
 
 export interface AcceptedFile {
   file: File

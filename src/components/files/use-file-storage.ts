@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { getFileStorage } from '@/lib/storage/file-storage'
+import { getFileStorage } from '#src/lib/storage/file-storage.ts'
 
 /**
  * Where a club's upload goes: `clubs/<clubId>/<label>/<uuid>-<name>` (the contract's `StoredFile.path`

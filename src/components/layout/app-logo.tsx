@@ -2,9 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@tanstack/react-router'
 import { useState } from 'react'
-import { getGetAppLogoQueryOptions } from '@/api/generated/query/endpoints/app-logo/app-logo'
-import { useDownloadUrl } from '@/components/files/use-file-storage'
-import { cn } from '@/lib/cn'
+import { getGetAppLogoQueryOptions } from '#src/api/generated/query/endpoints/app-logo/app-logo.ts'
+import { useDownloadUrl } from '#src/components/files/use-file-storage.ts'
+import { cn } from '#src/lib/cn.ts'
 
 /**
  * The link to the administrators' uploaded logo (`GET applogo`, public), or undefined while there is none,

@@ -1,19 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { ClientOnly, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactNode } from 'react'
-import { ReauthenticationHost } from '@/components/auth/reauthentication-host'
-import { cn } from '@/lib/cn'
-import { AppLogo } from './app-logo'
-import { DemoBanner as DemoModeBanner } from './demo-banner'
-import { EmailVerificationNotice } from './email-verification-notice'
-import { LoadingOverlay, useLoadingOverlayVisible } from './loading-overlay'
-import { Navigation } from './navigation'
-import { PagePending } from './page-pending'
-import { SiteFooter } from './site-footer'
+import { ReauthenticationHost } from '#src/components/auth/reauthentication-host.tsx'
+import { cn } from '#src/lib/cn.ts'
+import { AppLogo } from './app-logo.tsx'
+import { DemoBanner as DemoModeBanner } from './demo-banner.tsx'
+import { EmailVerificationNotice } from './email-verification-notice.tsx'
+import { LoadingOverlay, useLoadingOverlayVisible } from './loading-overlay.tsx'
+import { Navigation } from './navigation.tsx'
+import { PagePending } from './page-pending.tsx'
+import { SiteFooter } from './site-footer.tsx'
 
 // Toasts only follow user actions (sonner replays any toast raised before its Toaster mounts): not needed
 // for the first paint, so not in the initial chunk.
-const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: module.Toaster })))
 // The demo banner exists only in mocked mode (Vite folds this exact expression, so a real build drops it
 // entirely). There it is part of the first paint, not loaded after it: appearing later, it pushed the whole
 // page down (issue 12, CLS). Its dialogs load when asked for.

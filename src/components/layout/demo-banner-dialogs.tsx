@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useState } from 'react'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { resetDemoData } from '@/lib/mock-control'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { resetDemoData } from '#src/lib/mock-control.ts'
 
 const MockToolsPanel = lazy(() =>
-  import('@/components/mock-tools/mock-tools-panel').then((module) => ({ default: module.MockToolsPanel })),
+  import('#src/components/mock-tools/mock-tools-panel.tsx').then((module) => ({ default: module.MockToolsPanel })),
 )
 
 export type DemoDialog = 'tools' | 'reset'

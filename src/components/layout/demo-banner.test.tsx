@@ -1,8 +1,8 @@
 import { act, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DEMO_STORAGE_EVENT, DEMO_STORAGE_QUERY_EVENT, type DemoStorageStatus } from '@/lib/mock-storage-status'
-import { renderComponent, screen } from '../../../tests/utils/render'
-import { DemoBanner } from './demo-banner'
+import { DEMO_STORAGE_EVENT, DEMO_STORAGE_QUERY_EVENT, type DemoStorageStatus } from '#src/lib/mock-storage-status.ts'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { DemoBanner } from './demo-banner.tsx'
 
 /** What mocks/browser.ts announces when its persistence reports a status. */
 const announce = (status: DemoStorageStatus) =>

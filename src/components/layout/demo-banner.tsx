@@ -1,18 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
-import { Button } from '@/components/ui/button'
-import { watchDemoStorage } from '@/lib/mock-storage-status'
-import type { DemoDialog } from './demo-banner-dialogs'
+import { Button } from '#src/components/ui/button.tsx'
+import { watchDemoStorage } from '#src/lib/mock-storage-status.ts'
+import type { DemoDialog } from './demo-banner-dialogs.tsx'
 
 // What the buttons open (the demo tools, the reset confirmation and the reset itself) loads when one is
 // pressed. The bar is in the shell's first paint (app-shell.tsx), so nothing of the page moves down when it
 // appears (issue 12: CLS ≤ 0.02, the banner included). Annotated pure: the real build drops this module.
 const DemoBannerDialogs = /* @__PURE__ */ lazy(() =>
-  import('./demo-banner-dialogs').then((module) => ({ default: module.DemoBannerDialogs })),
+  import('./demo-banner-dialogs.tsx').then((module) => ({ default: module.DemoBannerDialogs })),
 )
 // Shown only when the browser refuses to save the demo data: loaded then, with the demo tools' catalogue.
 const DemoStorageNotice = /* @__PURE__ */ lazy(() =>
-  import('@/components/mock-tools/demo-storage-notice').then((module) => ({ default: module.DemoStorageNotice })),
+  import('#src/components/mock-tools/demo-storage-notice.tsx').then((module) => ({
+    default: module.DemoStorageNotice,
+  })),
 )
 
 /** False while the mocked backend in this page cannot save the demo data (src/lib/mock-storage-status.ts). */

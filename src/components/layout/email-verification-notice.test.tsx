@@ -1,10 +1,10 @@
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createOfflineAuth } from '@/lib/auth/offline-auth'
-import { SEED_PASSWORD } from '@mocks/db/seed-accounts'
-import { sentMails } from '@mocks/testing'
-import { renderRoute, screen } from '../../../tests/utils/render'
-import { VERIFIED_NOTICE_MS } from './email-verification-notice'
+import { createOfflineAuth } from '#src/lib/auth/offline-auth.ts'
+import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
+import { sentMails } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
+import { VERIFIED_NOTICE_MS } from './email-verification-notice.tsx'
 
 /** The code of a fresh confirmation mail for the unconfirmed seed account. */
 const verificationCode = async () => {

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { AuthError } from '@/lib/auth/auth-service'
-import { useAuth } from '@/lib/auth/use-auth'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { AuthError } from '#src/lib/auth/auth-service.ts'
+import { useAuth } from '#src/lib/auth/use-auth.ts'
 
 /** Spec §2, §9: the confirmation stays this long, then the user is signed out and sent to /login. */
 export const VERIFIED_NOTICE_MS = 5000

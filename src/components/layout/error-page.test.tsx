@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, ApiTimeoutError } from '@/api/client'
-import { renderComponent, screen } from '../../../tests/utils/render'
-import { ErrorPage } from './error-page'
+import { ApiError, ApiTimeoutError } from '#src/api/client.ts'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { ErrorPage } from './error-page.tsx'
 
 const apiError = (status: number, kind: string) =>
   new ApiError('http://localhost:3000/api/backend/v1/clubs', status, 'x', {

@@ -2,10 +2,10 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { Button, ButtonLink } from '@/components/ui/button'
-import { DocumentTitle } from '@/components/ui/page-header'
-import { useFailureMessage } from '@/components/ui/failure'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { Button, ButtonLink } from '#src/components/ui/button.tsx'
+import { DocumentTitle } from '#src/components/ui/page-header.tsx'
+import { useFailureMessage } from '#src/components/ui/failure.ts'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 /**
  * Whatever fails while loading or rendering a screen ends here, inside the shell: never a white page.

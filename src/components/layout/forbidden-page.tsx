@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ButtonLink } from '@/components/ui/button'
-import { DocumentTitle } from '@/components/ui/page-header'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { DocumentTitle } from '#src/components/ui/page-header.tsx'
 
 /** A signed-in user opened a screen their role does not allow. */
 export const ForbiddenPage = () => {

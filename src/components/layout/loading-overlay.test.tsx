@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OVERLAY_DELAY_MS, OVERLAY_MIN_VISIBLE_MS, useDebouncedBusy } from './loading-overlay'
+import { OVERLAY_DELAY_MS, OVERLAY_MIN_VISIBLE_MS, useDebouncedBusy } from './loading-overlay.tsx'
 
 const Probe = ({ busy }: { busy: boolean }) => <p>{useDebouncedBusy(busy) ? 'sichtbar' : 'verborgen'}</p>
 

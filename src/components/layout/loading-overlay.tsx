@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { getInFlightCount, subscribeInFlight } from '@/api/client'
-import { Spinner } from '@/components/ui/spinner'
+import { getInFlightCount, subscribeInFlight } from '#src/api/client.ts'
+import { Spinner } from '#src/components/ui/spinner.tsx'
 
 /** Requests shorter than this never show the overlay, so quick calls do not flicker. */
 export const OVERLAY_DELAY_MS = 200

@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderRoute, screen } from '../../../tests/utils/render'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const signInLink = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' })

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { LoadingBlock } from '@/components/ui/loading-block'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 
 /**
  * A screen whose data is still on the way (the router's pending component, issue 11): the outline of a

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { operator } from '@/lib/config'
+import { operator } from '#src/lib/config.ts'
 
 /** Spec §1: the operator's company line with links to the privacy document and the imprint/contact page. */
 export const SiteFooter = () => (

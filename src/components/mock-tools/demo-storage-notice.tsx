@@ -1,8 +1,8 @@
-import './messages'
+import './messages.ts'
 import { Trans } from '@lingui/react/macro'
 import type { MouseEvent } from 'react'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 
 /**
  * Shown by the demo banner while the browser refuses to save the demo data (storage full, disabled,

@@ -2,9 +2,9 @@ import { I18nProvider } from '@lingui/react'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { i18n } from '@/lib/i18n/i18n'
-import { getFaults } from '@/lib/mock-control'
-import { MockToolsPanel } from './mock-tools-panel'
+import { i18n } from '#src/lib/i18n/i18n.ts'
+import { getFaults } from '#src/lib/mock-control.ts'
+import { MockToolsPanel } from './mock-tools-panel.tsx'
 
 const renderPanel = () => {
   const onOpenChange = vi.fn()

@@ -1,11 +1,11 @@
-import './messages'
+import './messages.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog'
-import { SelectField, TextField } from '@/components/ui/field'
-import { formatDateTime } from '@/lib/format'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { ConfirmDialog, Dialog } from '#src/components/ui/dialog.tsx'
+import { SelectField, TextField } from '#src/components/ui/field.tsx'
+import { formatDateTime } from '#src/lib/format.ts'
 import {
   clearMailbox,
   getFaults,
@@ -15,7 +15,7 @@ import {
   setFaults,
   type MockFaults,
   type MockMail,
-} from '@/lib/mock-control'
+} from '#src/lib/mock-control.ts'
 
 export interface MockToolsPanelProps {
   open: boolean

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getGetClubOverviewQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
+import { getGetClubOverviewQueryKey } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import {
   getGetPaymentAccountQueryKey,
   useCreateOnboardingLink,
-} from '@/api/generated/query/endpoints/payments/payments'
-import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
-import { Alert } from '@/components/ui/alert'
-import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button'
-import { problemKind, problemStatus } from '@/lib/api-errors'
-import { providerRedirect } from './provider-redirect'
+} from '#src/api/generated/query/endpoints/payments/payments.ts'
+import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button, type ButtonSize, type ButtonVariant } from '#src/components/ui/button.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { providerRedirect } from './provider-redirect.ts'
 
 /**
  * A fresh single-use link to the provider's hosted onboarding for the club's account. After a failure

@@ -1,5 +1,5 @@
-import { useGetClubOverview } from '@/api/generated/query/endpoints/clubs/clubs'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { useGetClubOverview } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 /**
  * The name of the club a payment page is about (`?clubId=…`), so a representative of several clubs never

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type { ReactNode } from 'react'
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 const alertVariants = cva('rounded-md border px-4 py-3', {
   variants: {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { cva } from 'class-variance-authority'
 import type { ReactNode } from 'react'
-import type { StatusLabel, StatusTone } from '@/lib/labels/status-tone'
+import type { StatusLabel, StatusTone } from '#src/lib/labels/status-tone.ts'
 
 const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', {
   variants: {

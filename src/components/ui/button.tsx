@@ -1,8 +1,8 @@
 import { createLink } from '@tanstack/react-router'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes } from 'react'
-import { cn } from '@/lib/cn'
-import { Spinner } from './spinner'
+import { cn } from '#src/lib/cn.ts'
+import { Spinner } from './spinner.tsx'
 
 /** The look of every button and button-like link: one variant and one size, never hand-mixed classes. */
 const buttonVariants = cva(

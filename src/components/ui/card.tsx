@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react'
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 export const Card = ({ className, ...props }: HTMLAttributes<HTMLElement>) => (
   <section className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)} {...props} />

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { TextField } from './field'
+import { TextField } from './field.tsx'
 
 interface DateRangeFieldsProps {
   from: UseFormRegisterReturn

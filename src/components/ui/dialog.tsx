@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { createContext, lazy, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { whenIdle } from '@/lib/when-idle'
-import { Button, type ButtonProps } from './button'
-import type { DialogFrameProps } from './dialog-frame'
-import { Spinner } from './spinner'
+import { whenIdle } from '#src/lib/when-idle.ts'
+import { Button, type ButtonProps } from './button.tsx'
+import type { DialogFrameProps } from './dialog-frame.tsx'
+import { Spinner } from './spinner.tsx'
 
 /**
  * The last value that was not null/undefined: a dialog opened for `value` keeps showing it while it fades out
@@ -19,7 +19,7 @@ export const useLastDefined = <T,>(value: T | null | undefined): T | null => {
 // is fetched once the screen is idle, or when a dialog opens before that (issue 12, docs/decisions/0018).
 let loadedFrame: ComponentType<DialogFrameProps> | undefined
 const loadFrame = () =>
-  import('./dialog-frame').then((module) => {
+  import('./dialog-frame.tsx').then((module) => {
     loadedFrame = module.DialogFrame
     return { default: module.DialogFrame }
   })

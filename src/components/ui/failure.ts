@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { ApiError } from '@/api/client'
+import { ApiError } from '#src/api/client.ts'
 
 /**
  * What kind of failure a screen shows, decided in this one place for every page (issue 11): a 403 is

@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 const controlClasses = (invalid: boolean) =>
   cn(

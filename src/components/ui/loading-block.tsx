@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { Spinner } from './spinner'
+import { Spinner } from './spinner.tsx'
 
 /** In-place loading state for a section while its data is on the way. */
 export const LoadingBlock = ({ children }: { children?: ReactNode }) => (

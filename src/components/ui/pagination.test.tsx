@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { renderComponent, screen } from '../../../tests/utils/render'
-import { Pagination } from './pagination'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { Pagination } from './pagination.tsx'
 
 const noop = () => undefined
 

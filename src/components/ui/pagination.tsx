@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { formatNumber } from '@/lib/format'
-import { Button } from './button'
+import { formatNumber } from '#src/lib/format.ts'
+import { Button } from './button.tsx'
 
 interface PaginationProps {
   /** 0-based, as the backend pages. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError, ApiTimeoutError } from '@/api/client'
-import { renderComponent, screen } from '../../../tests/utils/render'
-import { failureKind, QueryError } from './query-error'
+import { ApiError, ApiTimeoutError } from '#src/api/client.ts'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { failureKind, QueryError } from './query-error.tsx'
 
 const URL = 'http://localhost/api/backend/v1/club/cluboverview/club-x'
 const apiError = (status: number, kind = 'x') =>

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { Alert } from './alert'
-import { Button } from './button'
-import { useFailureMessage, type FailureKind } from './failure'
+import { Alert } from './alert.tsx'
+import { Button } from './button.tsx'
+import { useFailureMessage, type FailureKind } from './failure.ts'
 
-export { failureKind, isRetryable, useFailureMessage, type FailureKind, type FailureMessage } from './failure'
+export { failureKind, isRetryable, useFailureMessage, type FailureKind, type FailureMessage } from './failure.ts'
 
 export interface QueryErrorProps {
   /** The failed query's error. */

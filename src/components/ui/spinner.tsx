@@ -1,4 +1,4 @@
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 export const Spinner = ({ className }: { className?: string }) => (
   <svg className={cn('animate-spin', className)} viewBox="0 0 24 24" fill="none" aria-hidden="true">

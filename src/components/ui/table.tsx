@@ -1,5 +1,5 @@
 import type { ComponentProps, HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 /** Scrolls sideways on narrow screens instead of squeezing columns. */
 export const Table = ({ className, ...props }: HTMLAttributes<HTMLTableElement>) => (

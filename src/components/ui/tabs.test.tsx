@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { renderComponent, screen } from '../../../tests/utils/render'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx'
 
 const TABS = ['eins', 'zwei', 'drei'] as const
 

@@ -1,6 +1,6 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs'
 import type { ComponentProps } from 'react'
-import { cn } from '@/lib/cn'
+import { cn } from '#src/lib/cn.ts'
 
 /**
  * WAI-ARIA tabs from Radix (issue 13, instead of hand-written roles and key handling): arrow keys, Home and

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderComponent } from '../../../tests/utils/render'
-import { ListSpacerItem, useWindowRows, virtualItemProps } from './virtual-rows'
+import { renderComponent } from '#tests/utils/render.tsx'
+import { ListSpacerItem, useWindowRows, virtualItemProps } from './virtual-rows.tsx'
 
 const ROW = 40
 

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useState } from 'react'
-import { VIRTUAL_ROWS_THRESHOLD } from './virtual-threshold'
+import { VIRTUAL_ROWS_THRESHOLD } from './virtual-threshold.ts'
 
 export interface WindowRowsOptions {
   /** How many rows the page has. */

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderRoute, screen } from '../../../tests/utils/render'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 describe('the administration’s tabs', () => {
   it('open the tab named in the URL and keep the chosen one there, by keyboard', async () => {

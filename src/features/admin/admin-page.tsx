@@ -1,22 +1,22 @@
-import './messages'
+import './messages.ts'
 import { useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, type ComponentType } from 'react'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { PageHeader } from '@/components/ui/page-header'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { whenIdle } from '@/lib/when-idle'
-import { ClubReleaseSection } from './components/club-release-section'
-import { ADMIN_TABS, type AdminTab } from './search'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#src/components/ui/tabs.tsx'
+import { whenIdle } from '#src/lib/when-idle.ts'
+import { ClubReleaseSection } from './components/club-release-section.tsx'
+import { ADMIN_TABS, type AdminTab } from './search.ts'
 
 const routeApi = getRouteApi('/_authenticated/admin')
 
 // The release tab opens first and comes with the page; every other tab is its own chunk (issue 12: a
 // route's chunk ≤ 60 KB gzip), fetched when the page is idle, so switching to it is as quick as before.
-const loadAuditLog = () => import('./components/audit-log-section')
-const loadNamedEntities = () => import('./components/named-entity-sections')
-const loadAppLogo = () => import('./components/app-logo-section')
+const loadAuditLog = () => import('./components/audit-log-section.tsx')
+const loadNamedEntities = () => import('./components/named-entity-sections.tsx')
+const loadAppLogo = () => import('./components/app-logo-section.tsx')
 const AuditLogSection = lazy(() => loadAuditLog().then((module) => ({ default: module.AuditLogSection })))
 const ClubTypesSection = lazy(() => loadNamedEntities().then((module) => ({ default: module.ClubTypesSection })))
 const ClubRolesSection = lazy(() => loadNamedEntities().then((module) => ({ default: module.ClubRolesSection })))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkLogoFile } from './logo-file'
+import { checkLogoFile } from './logo-file.ts'
 
 const svg = () =>
   new File(['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'], 'logo.svg', { type: 'image/svg+xml' })

@@ -1,7 +1,7 @@
-import { createAppLogoBodySizeMax } from '@/api/generated/zod/app-logo/app-logo.zod'
-import type { LogoContentType } from '@/api/generated/query/model/logoContentType'
-import { storageMode } from '@/lib/config'
-import { detectFileKind, extensionOf, type FileKind } from '@/lib/file-checks'
+import { createAppLogoBodySizeMax } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
+import type { LogoContentType } from '#openapi/generated/model/logoContentType.ts'
+import { storageMode } from '#src/lib/config.ts'
+import { detectFileKind, extensionOf, type FileKind } from '#src/lib/file-checks.ts'
 
 /** The contract's limit for the app logo (`AppLogoInput.size`): 1 MB, as it is loaded on every page. */
 export const LOGO_MAX_BYTES = createAppLogoBodySizeMax

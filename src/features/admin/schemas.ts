@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { CreateClubTypeBody } from '@/api/generated/zod/club-types/club-types.zod'
-import { DeactivateClubBody } from '@/api/generated/zod/clubs/clubs.zod'
-import { RejectPaymentAccountBody } from '@/api/generated/zod/payments/payments.zod'
+import { z } from '#src/lib/zod.ts'
+import { CreateClubTypeBody } from '#openapi/generated/zod/club-types/club-types.zod.ts'
+import { DeactivateClubBody } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { RejectPaymentAccountBody } from '#openapi/generated/zod/payments/payments.zod.ts'
 
 /**
  * The admin forms, derived from the contract's request schemas (`NamedInput`, `PaymentRejection`) with

@@ -1,4 +1,4 @@
-import type { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
+import type { ClubStatusFilter } from '#openapi/generated/model/clubStatusFilter.ts'
 
 /** The sections of `/admin`; the one shown is in the URL (`?tab=`), so reload and back keep it. */
 export const ADMIN_TABS = ['release', 'audit', 'types', 'roles', 'logo'] as const

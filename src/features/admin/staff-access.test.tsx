@@ -1,9 +1,9 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '@/api/client'
-import { activateClub, getClubs } from '@/api/generated/query/endpoints/clubs/clubs'
-import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
+import { ApiError } from '#src/api/client.ts'
+import { activateClub, getClubs } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { createPaymentAccount } from '#src/api/generated/query/endpoints/payments/payments.ts'
+import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 
 /**
  * Staff and the release list (docs/decisions/0006-staff-read-only-club-list.md): the contract lets STAFF

@@ -1,10 +1,10 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { configureApiAuth } from '@/api/client'
-import { inviteClubUser, withdrawClubInvitation } from '@/api/generated/query/endpoints/clubs/clubs'
-import { seedClubRoles, seedClubs, seedInvitations } from '@mocks/db/seed-accounts'
-import { idTokenFor, sentMails } from '@mocks/testing'
-import { renderRoute, screen } from '../../../tests/utils/render'
+import { configureApiAuth } from '#src/api/client.ts'
+import { inviteClubUser, withdrawClubInvitation } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { idTokenFor, sentMails } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const pageOf = (token?: string) =>
   token === undefined ? '/acceptInvitation' : `/acceptInvitation?token=${encodeURIComponent(token)}`

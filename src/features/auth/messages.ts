@@ -1,5 +1,5 @@
 /** This feature's catalogue and the one the screens share: imported first by every screen of the feature. */
-import { loadScreenMessages } from '@/lib/i18n/screen-messages'
-import { messages } from '@/locales/de/features/auth.po'
+import { loadScreenMessages } from '#src/lib/i18n/screen-messages.ts'
+import { messages } from '#src/locales/de/features/auth.po'
 
 loadScreenMessages(messages)

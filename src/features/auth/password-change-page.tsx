@@ -1,8 +1,8 @@
-import './messages'
+import './messages.ts'
 import { useLingui } from '@lingui/react/macro'
-import { Card, CardBody } from '@/components/ui/card'
-import { PageHeader } from '@/components/ui/page-header'
-import { PasswordChangeForm } from './components/password-change-form'
+import { Card, CardBody } from '#src/components/ui/card.tsx'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
+import { PasswordChangeForm } from './components/password-change-form.tsx'
 
 /** `/pwdchange` (administrators and staff): a new password, then sign in again. */
 export const PasswordChangePage = () => {

@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
+import { z } from '#src/lib/zod.ts'
 import {
   CreateUserBody,
   RegisterViaInviteBody,
   UpdateUserPasswordBody,
   updateUserPasswordBodyPasswordMax,
   updateUserPasswordBodyPasswordMin,
-} from '@/api/generated/zod/users/users.zod'
+} from '#openapi/generated/zod/users/users.zod.ts'
 
 /**
  * The form schemas of sign-in, password reset, password change and invitation. They derive from the

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { failOperation } from '../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../tests/utils/render'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
 // machine busy with many test files that can take longer than the default second.

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { failOperation } from '../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../tests/utils/render'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
 // machine busy with many test files that can take longer than the default second.

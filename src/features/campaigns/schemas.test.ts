@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import { campaignFormSchema, campaignStateBody, createCampaignBody, type CampaignFormInput } from './schemas'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { campaignFormSchema, campaignStateBody, createCampaignBody, type CampaignFormInput } from './schemas.ts'
 
 const valid: CampaignFormInput = {
   name: ' Neue Tore ',

@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import type { CampaignFields } from '@/api/generated/query/model/campaignFields'
+import { z } from '#src/lib/zod.ts'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import type { CampaignFields } from '#openapi/generated/model/campaignFields.ts'
 import {
   CreateCampaignBody,
   createCampaignBodyOneGoalCentsMax,
   UpdateCampaignBody,
-} from '@/api/generated/zod/campaigns/campaigns.zod'
-import { formatCents, parseEuroToCents } from '@/lib/format'
+} from '#openapi/generated/zod/campaigns/campaigns.zod.ts'
+import { formatCents, parseEuroToCents } from '#src/lib/format.ts'
 
 /** The campaign fields of the contract (`CampaignFields`), which both generated request bodies contain. */
 const { name, description, date, time, from, to, goalCents } = CreateCampaignBody.shape

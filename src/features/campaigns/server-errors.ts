@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
-import { ApiError } from '@/api/client'
-import type { CampaignFormApi } from './components/campaign-form'
-import { SERVER_FIELD_TO_FORM, type CampaignFormField } from './schemas'
+import { ApiError } from '#src/api/client.ts'
+import type { CampaignFormApi } from './components/campaign-form.tsx'
+import { SERVER_FIELD_TO_FORM, type CampaignFormField } from './schemas.ts'
 
 const messageFor = (field: CampaignFormField): string => {
   switch (field) {

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { getInFlightCount, setRequestTimeout } from '@/api/client'
-import { delayResponses, failOperation } from '../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../tests/utils/render'
+import { getInFlightCount, setRequestTimeout } from '#src/api/client.ts'
+import { delayResponses, failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 configure({ asyncUtilTimeout: 5000 })
 

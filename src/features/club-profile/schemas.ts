@@ -1,23 +1,23 @@
 import { t } from '@lingui/core/macro'
 import { get, type FieldPath } from 'react-hook-form'
-import { z } from '@/lib/zod'
-import type { Club } from '@/api/generated/query/model/club'
-import { ClubField } from '@/api/generated/query/model/clubField'
-import type { ClubSize } from '@/api/generated/query/model/clubSize'
-import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
-import { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
+import { z } from '#src/lib/zod.ts'
+import type { Club } from '#openapi/generated/model/club.ts'
+import { ClubField } from '#openapi/generated/model/clubField.ts'
+import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
+import type { ClubUpdate } from '#openapi/generated/model/clubUpdate.ts'
+import { LegitimationDocumentKind } from '#openapi/generated/model/legitimationDocumentKind.ts'
 import {
   UpdateClubBody,
   updateClubBodyOneBankInfoBicOneRegExp,
   updateClubBodyOneLegitimationPhoneNumberRegExp,
   updateClubBodyOneZvrNumberOneRegExp,
-} from '@/api/generated/zod/clubs/clubs.zod'
-import { plainText } from '@/lib/form-checks'
-import { todayIso } from '@/lib/format'
-import { bicMatchesIban, isValidIban, knownBankOfIban, normalizeIban } from '@/lib/iban'
-import { CLUB_ADDRESS_COUNTRY, checkBirthDate, isValidPostalCode } from '@/lib/input-checks'
-import { birthDateMessage, postalCodeMessage } from '@/lib/input-messages'
-import { CLUB_SIZES } from '@/lib/labels/club-labels'
+} from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { plainText } from '#src/lib/form-checks.ts'
+import { todayIso } from '#src/lib/format.ts'
+import { bicMatchesIban, isValidIban, knownBankOfIban, normalizeIban } from '#checks/iban.ts'
+import { CLUB_ADDRESS_COUNTRY, checkBirthDate, isValidPostalCode } from '#checks/input-checks.ts'
+import { birthDateMessage, postalCodeMessage } from '#src/lib/input-messages.ts'
+import { CLUB_SIZES } from '#src/lib/labels/club-labels.ts'
 
 /**
  * The club profile form, derived from the contract's `ClubUpdate` body (`UpdateClubBody`, a `ClubProfile`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCentsShort } from '@/lib/format'
-import { amountAxisTicks, bucketLabel, bucketTick, isoWeek } from './chart-labels'
+import { formatCentsShort } from '#src/lib/format.ts'
+import { amountAxisTicks, bucketLabel, bucketTick, isoWeek } from './chart-labels.ts'
 
 describe('isoWeek', () => {
   it('numbers weeks by ISO 8601 (Monday start, week 1 holds the first Thursday)', () => {

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
-import { formatMonthYear, formatShortDate } from '@/lib/format'
+import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
+import { formatMonthYear, formatShortDate } from '#src/lib/format.ts'
 
 const DAY_MS = 86_400_000
 const utc = (day: string): number => Date.parse(`${day}T00:00:00Z`)

@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import type { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
-import { GetDonationStatsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
-import { todayIso } from '@/lib/format'
+import { z } from '#src/lib/zod.ts'
+import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
+import { GetDonationStatsOfClubQueryParams } from '#openapi/generated/zod/donations/donations.zod.ts'
+import { todayIso } from '#src/lib/format.ts'
 
 const shiftMonths = (day: string, months: number): string => {
   const [year, month] = day.split('-').map(Number) as [number, number]

@@ -4,20 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   getGetClubOverviewQueryOptions,
   getGetClubsOfUserQueryOptions,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import type { ClubSummary } from '@/api/generated/query/model/clubSummary'
-import type { CurrentUser } from '@/api/generated/query/model/currentUser'
-import { getActiveClubId, setActiveClubId } from '@/lib/active-club'
-import { server } from '@mocks/node'
-import type { ChartRange } from './chart-range'
-import { loadDonationChart, loadLowerSections } from './components/lazy-parts'
-import { loadDashboard } from './dashboard-loader'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { ClubOverview } from '#openapi/generated/model/clubOverview.ts'
+import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
+import type { CurrentUser } from '#openapi/generated/model/currentUser.ts'
+import { getActiveClubId, setActiveClubId } from '#src/lib/active-club.ts'
+import { server } from '#mocks/node.ts'
+import type { ChartRange } from './chart-range.ts'
+import { loadDonationChart, loadLowerSections } from './components/lazy-parts.ts'
+import { loadDashboard } from './dashboard-loader.ts'
 
 // The code of the chart (Recharts) and of the last sections: the loader starts their imports; here only
 // whether it does.
-vi.mock('./components/lazy-parts', () => ({
+vi.mock('./components/lazy-parts.ts', () => ({
   loadDonationChart: vi.fn(() => Promise.resolve({})),
   loadLowerSections: vi.fn(() => Promise.resolve([])),
 }))

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import {
   getGetClubOverviewQueryOptions,
   getGetClubsOfUserQueryOptions,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import { chooseActiveClub, getActiveClubId, setActiveClubId } from '@/lib/active-club'
-import type { ChartRange } from './chart-range'
-import { prefetchClubDashboard } from './dashboard-queries'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import { chooseActiveClub, getActiveClubId, setActiveClubId } from '#src/lib/active-club.ts'
+import type { ChartRange } from './chart-range.ts'
+import { prefetchClubDashboard } from './dashboard-queries.ts'
 
 export interface DashboardLoaderData {
   /** The club shown, or null (nobody's club: the club picker). */

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { providerRedirect } from '@/components/payment/provider-redirect'
-import { activeClubStorageKey } from '@/lib/active-club'
-import { failOperation } from '../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../tests/utils/render'
+import { providerRedirect } from '#src/components/payment/provider-redirect.ts'
+import { activeClubStorageKey } from '#src/lib/active-club.ts'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
 // machine busy with many test files that can take longer than the default second.

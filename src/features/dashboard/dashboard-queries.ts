@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { getGetCampaignsOfClubQueryOptions } from '@/api/generated/query/endpoints/campaigns/campaigns'
-import { getGetClubRolesQueryOptions } from '@/api/generated/query/endpoints/club-roles/club-roles'
+import { getGetCampaignsOfClubQueryOptions } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import { getGetClubRolesQueryOptions } from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
 import {
   getGetClubDocumentsQueryOptions,
   getGetClubImagesQueryOptions,
   getGetClubOverviewQueryOptions,
   getGetClubUsersQueryOptions,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetDonationStatsOfClubQueryOptions } from '@/api/generated/query/endpoints/donations/donations'
-import type { GetClubImagesParams } from '@/api/generated/query/model/getClubImagesParams'
-import type { GetDonationStatsOfClubParams } from '@/api/generated/query/model/getDonationStatsOfClubParams'
-import type { ChartRange } from './chart-range'
-import { loadDonationChart, loadLowerSections } from './components/lazy-parts'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetDonationStatsOfClubQueryOptions } from '#src/api/generated/query/endpoints/donations/donations.ts'
+import type { GetClubImagesParams } from '#openapi/generated/model/getClubImagesParams.ts'
+import type { GetDonationStatsOfClubParams } from '#openapi/generated/model/getDonationStatsOfClubParams.ts'
+import type { ChartRange } from './chart-range.ts'
+import { loadDonationChart, loadLowerSections } from './components/lazy-parts.ts'
 
 /** The media section's pictures: the gallery only (the identity-document scans are never shown there). */
 export const GALLERY: GetClubImagesParams = { label: 'GALLERY' }

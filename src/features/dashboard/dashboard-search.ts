@@ -1,4 +1,4 @@
-import { DonationGrouping } from '@/api/generated/query/model/donationGrouping'
+import { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
 import {
   optionalEnum,
   optionalInt,
@@ -7,7 +7,7 @@ import {
   optionalTrue,
   schema,
   type Infer,
-} from '@/lib/search-params'
+} from '#src/lib/search-params.ts'
 
 const GROUPINGS = Object.values(DonationGrouping) as [DonationGrouping, ...DonationGrouping[]]
 

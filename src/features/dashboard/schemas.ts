@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { InviteClubUserBody } from '@/api/generated/zod/clubs/clubs.zod'
+import { z } from '#src/lib/zod.ts'
+import { InviteClubUserBody } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 
 /**
  * The invite form: the generated request schema with German messages for the two empty-field cases

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Donation } from '@/api/generated/query/model/donation'
+import type { Donation } from '#openapi/generated/model/donation.ts'
 import {
   buildDonationsCsv,
   centsToCsvAmount,
@@ -8,7 +8,7 @@ import {
   donationsCsvFileName,
   slugify,
   type CsvLabels,
-} from './csv'
+} from './csv.ts'
 
 const labels: CsvLabels = {
   date: 'Datum',

@@ -1,6 +1,6 @@
-import type { Donation } from '@/api/generated/query/model/donation'
-import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '@/lib/format'
-import { transliterateGerman } from '@/lib/transliterate'
+import type { Donation } from '#openapi/generated/model/donation.ts'
+import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '#src/lib/format.ts'
+import { transliterateGerman } from '#checks/transliterate.ts'
 
 /**
  * The donation export as a file Excel opens correctly in de-AT: `;` separates the columns (the comma is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { donationSearchSchema, toListState, toQueryParams } from './donation-search'
+import { donationSearchSchema, toListState, toQueryParams } from './donation-search.ts'
 
 describe('donation list state in the URL', () => {
   it('defaults to the newest 50 donations', () => {

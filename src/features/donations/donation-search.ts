@@ -1,4 +1,4 @@
-import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
 
 import {
   optionalInt,
@@ -7,7 +7,7 @@ import {
   optionalPattern,
   schema,
   type Infer,
-} from '@/lib/search-params'
+} from '#src/lib/search-params.ts'
 
 // This module is imported by route files, so it lands in the initial chunk: zod/mini with the contract's
 // limits (`DonationSize`, `DonationSort`, `Page` in openapi/portal.yaml) in the small parsers of

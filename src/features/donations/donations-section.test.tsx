@@ -1,8 +1,8 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { failOperation } from '../../../tests/utils/mock-faults'
-import { renderComponent } from '../../../tests/utils/render'
-import { DonationsSection } from './donations-section'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderComponent } from '#tests/utils/render.tsx'
+import { DonationsSection } from './donations-section.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
 // machine busy with many test files that can take longer than the default second.

@@ -1,19 +1,19 @@
-import './messages'
+import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { Button } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { SelectField } from '@/components/ui/field'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { Pagination } from '@/components/ui/pagination'
-import { Spinner } from '@/components/ui/spinner'
-import { QueryError } from '@/components/ui/query-error'
-import { formatCents, formatDate, formatNumber } from '@/lib/format'
-import { DonationExport } from './components/donation-export'
-import { DonationFilterForm } from './components/donation-filter-form'
-import { DonationTable } from './components/donation-table'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { SelectField } from '#src/components/ui/field.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { Pagination } from '#src/components/ui/pagination.tsx'
+import { Spinner } from '#src/components/ui/spinner.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { formatCents, formatDate, formatNumber } from '#src/lib/format.ts'
+import { DonationExport } from './components/donation-export.tsx'
+import { DonationFilterForm } from './components/donation-filter-form.tsx'
+import { DonationTable } from './components/donation-table.tsx'
 import {
   DONATION_PAGE_SIZES,
   donationSearchSchema,
@@ -21,8 +21,8 @@ import {
   toQueryParams,
   type DonationSearch,
   type DonationSortField,
-} from './donation-search'
-import { donationPageQueryOptions, type DonationScope } from './export-donations'
+} from './donation-search.ts'
+import { donationPageQueryOptions, type DonationScope } from './export-donations.ts'
 
 export interface DonationsSectionProps {
   scope: DonationScope

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import {
   getGetDonationsOfCampaignQueryOptions,
   getGetDonationsOfClubQueryOptions,
-} from '@/api/generated/query/endpoints/donations/donations'
-import type { Donation } from '@/api/generated/query/model/donation'
-import type { DonationPage } from '@/api/generated/query/model/donationPage'
-import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
-import { getDonationsOfClubQuerySizeMax } from '@/api/generated/zod/donations/donations.zod'
+} from '#src/api/generated/query/endpoints/donations/donations.ts'
+import type { Donation } from '#openapi/generated/model/donation.ts'
+import type { DonationPage } from '#openapi/generated/model/donationPage.ts'
+import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
+import { getDonationsOfClubQuerySizeMax } from '#openapi/generated/zod/donations/donations.zod.ts'
 
 export type DonationScope = { kind: 'club'; clubId: string } | { kind: 'campaign'; campaignId: string }
 

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
-import { GetDonationsOfClubQueryParams } from '@/api/generated/zod/donations/donations.zod'
+import { z } from '#src/lib/zod.ts'
+import { GetDonationsOfClubQueryParams } from '#openapi/generated/zod/donations/donations.zod.ts'
 
 const { from, to } = GetDonationsOfClubQueryParams.shape
 

@@ -1,10 +1,10 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { configureApiAuth } from '@/api/client'
-import { createOnboardingLink, createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-import { idTokenFor } from '@mocks/testing'
-import { renderRoute, screen } from '../../../tests/utils/render'
-import { providerRedirect } from '@/components/payment/provider-redirect'
+import { configureApiAuth } from '#src/api/client.ts'
+import { createOnboardingLink, createPaymentAccount } from '#src/api/generated/query/endpoints/payments/payments.ts'
+import { idTokenFor } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
+import { providerRedirect } from '#src/components/payment/provider-redirect.ts'
 
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club, account in onboarding
 const GRUENBACH = 'club-sv-gruenbach' // verein@demo.at's club, account active

@@ -1,12 +1,12 @@
-import './messages'
+import './messages.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
-import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { ContinueOnboardingButton } from '@/components/payment/continue-onboarding-button'
-import { useClubName } from '@/components/payment/use-club-name'
-import { PageHeader } from '@/components/ui/page-header'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#src/components/ui/button.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { ContinueOnboardingButton } from '#src/components/payment/continue-onboarding-button.tsx'
+import { useClubName } from '#src/components/payment/use-club-name.ts'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
 import {
   AccountLoadError,
   OverviewLink,
@@ -14,8 +14,8 @@ import {
   RejectedAccountAlert,
   RequirementList,
   useCurrentPaymentAccount,
-} from './components/account-state'
-import { PaymentGate } from './components/payment-gate'
+} from './components/account-state.tsx'
+import { PaymentGate } from './components/payment-gate.tsx'
 
 const routeApi = getRouteApi('/payment/return')
 

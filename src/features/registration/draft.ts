@@ -1,6 +1,6 @@
-import { z } from '@/lib/zod'
-import { CLUB_SIZES } from '@/lib/labels/club-labels'
-import { emptyRegistration, type RegistrationValues } from './schemas'
+import { z } from '#src/lib/zod.ts'
+import { CLUB_SIZES } from '#src/lib/labels/club-labels.ts'
+import { emptyRegistration, type RegistrationValues } from './schemas.ts'
 
 /**
  * The registration draft in sessionStorage: what was typed survives a reload, a failed request and the

@@ -1,25 +1,25 @@
-import './messages'
+import './messages.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { FormProvider, get, useForm, type FieldErrors } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
-import { RequiredNote } from '@/components/ui/field'
-import { PageHeader } from '@/components/ui/page-header'
-import { PossibleDuplicateDialog, type Namesake } from '@/components/clubs/possible-duplicate-dialog'
-import { applyServerFieldErrors } from '@/lib/api-errors'
-import { zvrTakenMessage } from '@/lib/input-messages'
-import { isPossibleDuplicate, isUserExists, isZvrTaken, useRegisterClub } from './api/use-register-club'
-import { RegistrationStepper } from './components/registration-stepper'
-import { StepAccount } from './components/step-account'
-import { StepAddress } from './components/step-address'
-import { StepClub } from './components/step-club'
-import { StepClubType } from './components/step-club-type'
-import { StepTerms } from './components/step-terms'
-import { clearDraft, loadDraft, saveDraft } from './draft'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card } from '#src/components/ui/card.tsx'
+import { RequiredNote } from '#src/components/ui/field.tsx'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
+import { PossibleDuplicateDialog, type Namesake } from '#src/components/clubs/possible-duplicate-dialog.tsx'
+import { applyServerFieldErrors } from '#src/lib/api-errors.ts'
+import { zvrTakenMessage } from '#src/lib/input-messages.ts'
+import { isPossibleDuplicate, isUserExists, isZvrTaken, useRegisterClub } from './api/use-register-club.ts'
+import { RegistrationStepper } from './components/registration-stepper.tsx'
+import { StepAccount } from './components/step-account.tsx'
+import { StepAddress } from './components/step-address.tsx'
+import { StepClub } from './components/step-club.tsx'
+import { StepClubType } from './components/step-club-type.tsx'
+import { StepTerms } from './components/step-terms.tsx'
+import { clearDraft, loadDraft, saveDraft } from './draft.ts'
 import {
   firstIncompleteStep,
   registrationSchema,
@@ -29,7 +29,7 @@ import {
   type RegistrationField,
   type RegistrationOutput,
   type RegistrationValues,
-} from './schemas'
+} from './schemas.ts'
 
 const routeApi = getRouteApi('/register_organisation')
 

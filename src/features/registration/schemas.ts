@@ -1,18 +1,18 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg, t } from '@lingui/core/macro'
 import type { FieldPath } from 'react-hook-form'
-import { z } from '@/lib/zod'
-import type { ClubRegistration } from '@/api/generated/query/model/clubRegistration'
+import { z } from '#src/lib/zod.ts'
+import type { ClubRegistration } from '#openapi/generated/model/clubRegistration.ts'
 import {
   CreateClubWithUserBody,
   createClubWithUserBodyClubZvrNumberRegExp,
   createClubWithUserBodyUserPasswordMin,
   createClubWithUserBodyUserPhoneNumberRegExp,
-} from '@/api/generated/zod/clubs/clubs.zod'
-import { plainText } from '@/lib/form-checks'
-import { CLUB_ADDRESS_COUNTRY, isValidPostalCode } from '@/lib/input-checks'
-import { postalCodeMessage } from '@/lib/input-messages'
-import { CLUB_SIZES } from '@/lib/labels/club-labels'
+} from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { plainText } from '#src/lib/form-checks.ts'
+import { CLUB_ADDRESS_COUNTRY, isValidPostalCode } from '#checks/input-checks.ts'
+import { postalCodeMessage } from '#src/lib/input-messages.ts'
+import { CLUB_SIZES } from '#src/lib/labels/club-labels.ts'
 
 /**
  * The registration wizard's form, derived from the contract's `ClubRegistration` body

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { SignInPrompt } from '@/components/auth/sign-in-prompt'
-import { AppLogoMark } from '@/components/layout/app-logo'
-import { ButtonLink } from '@/components/ui/button'
-import { Card, CardBody } from '@/components/ui/card'
-import { PageHeader } from '@/components/ui/page-header'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { SignInPrompt } from '#src/components/auth/sign-in-prompt.tsx'
+import { AppLogoMark } from '#src/components/layout/app-logo.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { Card, CardBody } from '#src/components/ui/card.tsx'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 const routeApi = getRouteApi('/')
 

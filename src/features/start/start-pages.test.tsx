@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderRoute, screen } from '../../../tests/utils/render'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 describe('Start page', () => {
   it('welcomes visitors with the sign-in and registration entries', async () => {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { useClubName } from '@/components/payment/use-club-name'
-import { ButtonLink } from '@/components/ui/button'
-import { Card, CardBody } from '@/components/ui/card'
-import { PageHeader } from '@/components/ui/page-header'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { useClubName } from '#src/components/payment/use-club-name.ts'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { Card, CardBody } from '#src/components/ui/card.tsx'
+import { PageHeader } from '#src/components/ui/page-header.tsx'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 const routeApi = getRouteApi('/success')
 

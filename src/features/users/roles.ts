@@ -1,4 +1,4 @@
-import type { Role } from '@/api/generated/query/model/role'
+import type { Role } from '#openapi/generated/model/role.ts'
 
 /** The order the role select offers them: the most common choice last would surprise nobody, so by rank. */
 export const ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']

@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro'
-import { z } from '@/lib/zod'
+import { z } from '#src/lib/zod.ts'
 import {
   CreateUserBody,
   createUserBodyPasswordMax,
   createUserBodyPasswordMin,
   UpdateUserBody,
-} from '@/api/generated/zod/users/users.zod'
-import type { Role } from '@/api/generated/query/model/role'
-import { isRole } from './roles'
+} from '#openapi/generated/zod/users/users.zod.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
+import { isRole } from './roles.ts'
 
 /**
  * The user administration's forms, derived from the contract's `UserCreate` and `UserUpdate`, with German

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { User } from '@/api/generated/query/model/user'
-import { selectUsers, USER_LIST_DEFAULTS, type UserListQuery } from './user-list'
+import type { User } from '#openapi/generated/model/user.ts'
+import { selectUsers, USER_LIST_DEFAULTS, type UserListQuery } from './user-list.ts'
 
 const user = (firstName: string, lastName: string, overrides: Partial<User> = {}): User => ({
   uid: `uid-${lastName}-${firstName}`.toLowerCase(),

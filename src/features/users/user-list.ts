@@ -1,6 +1,6 @@
-import type { Role } from '@/api/generated/query/model/role'
-import type { User } from '@/api/generated/query/model/user'
-import { ROLES } from './roles'
+import type { Role } from '#openapi/generated/model/role.ts'
+import type { User } from '#openapi/generated/model/user.ts'
+import { ROLES } from './roles.ts'
 
 export const USER_SORT_FIELDS = ['name', 'email', 'role', 'verified', 'createdAt'] as const
 export type UserSortField = (typeof USER_SORT_FIELDS)[number]

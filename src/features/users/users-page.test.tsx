@@ -1,11 +1,11 @@
 import { waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { User } from '@/api/generated/query/model/user'
-import { server } from '@mocks/node'
-import { Toaster } from '@/components/layout/toaster'
-import { renderComponent, renderRoute, screen } from '../../../tests/utils/render'
-import { DeleteUserDialog } from './components/delete-user-dialog'
-import { EditUserDialog } from './components/user-form-dialog'
+import type { User } from '#openapi/generated/model/user.ts'
+import { server } from '#mocks/node.ts'
+import { Toaster } from '#src/components/layout/toaster.tsx'
+import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
+import { DeleteUserDialog } from './components/delete-user-dialog.tsx'
+import { EditUserDialog } from './components/user-form-dialog.tsx'
 
 const ADMIN: User = {
   uid: 'uid-admin',

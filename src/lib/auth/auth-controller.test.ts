@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AuthController } from './auth-controller'
-import type { AuthService, AuthUser } from './auth-service'
+import { AuthController } from './auth-controller.ts'
+import type { AuthService, AuthUser } from './auth-service.ts'
 
 const done = () => Promise.resolve()
 const anna: AuthUser = { uid: 'uid-anna', email: 'anna@demo.at', emailVerified: true, displayName: null }

@@ -1,5 +1,5 @@
-import type { AuthService, AuthUser } from './auth-service'
-import type { StoredSession } from './create-auth-service'
+import type { AuthService, AuthUser } from './auth-service.ts'
+import type { StoredSession } from './create-auth-service.ts'
 
 /** A stored token this close to its expiry is no longer sent; the request waits for the provider's. */
 const EARLY_TOKEN_MIN_LIFE_MS = 60_000

@@ -9,7 +9,7 @@ afterEach(() => {
 /** The module reads the build's auth mode when it loads. */
 const load = async (mode: 'firebase' | 'offline') => {
   vi.stubEnv('VITE_AUTH', mode)
-  return import('./create-auth-service')
+  return import('./create-auth-service.ts')
 }
 
 const NOW = Date.UTC(2026, 10, 24, 8, 0)

@@ -1,5 +1,5 @@
-import { authMode } from '@/lib/config'
-import type { AuthService, AuthUser } from './auth-service'
+import { authMode } from '#src/lib/config.ts'
+import type { AuthService, AuthUser } from './auth-service.ts'
 
 /**
  * Loads the provider for this build. Both are dynamic imports: the offline twin is small, but the
@@ -7,10 +7,10 @@ import type { AuthService, AuthUser } from './auth-service'
  */
 export const loadAuthService = async (): Promise<AuthService> => {
   if (authMode === 'firebase') {
-    const { createFirebaseAuth } = await import('./firebase-auth')
+    const { createFirebaseAuth } = await import('./firebase-auth.ts')
     return createFirebaseAuth()
   }
-  const { createOfflineAuth } = await import('./offline-auth')
+  const { createOfflineAuth } = await import('./offline-auth.ts')
   return createOfflineAuth()
 }
 

@@ -60,8 +60,8 @@ vi.mock('firebase/auth', () => ({
   EmailAuthProvider: { credential: sdk.credential },
 }))
 
-const { createFirebaseAuth, emulatorUrl, firebaseConfigFromEnv, mapFirebaseError } = await import('./firebase-auth')
-const { AuthError } = await import('./auth-service')
+const { createFirebaseAuth, emulatorUrl, firebaseConfigFromEnv, mapFirebaseError } = await import('./firebase-auth.ts')
+const { AuthError } = await import('./auth-service.ts')
 
 const emulatorEnv = { VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9479' }
 

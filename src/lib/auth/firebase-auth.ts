@@ -18,7 +18,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth'
-import { AuthError, type AuthErrorCode, type AuthService, type AuthUser } from './auth-service'
+import { AuthError, type AuthErrorCode, type AuthService, type AuthUser } from './auth-service.ts'
 
 /**
  * Firebase Auth behind the app's small `AuthService` interface. This module (and with it the SDK) is only

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { getGetCurrentUserQueryKey } from '@/api/generated/query/endpoints/users/users'
-import type { CurrentUser } from '@/api/generated/query/model/currentUser'
-import type { Role } from '@/api/generated/query/model/role'
-import { AuthController } from './auth-controller'
-import type { AuthService, AuthUser } from './auth-service'
-import { ForbiddenError, requireAccess } from './guard'
+import { getGetCurrentUserQueryKey } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { CurrentUser } from '#openapi/generated/model/currentUser.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
+import { AuthController } from './auth-controller.ts'
+import type { AuthService, AuthUser } from './auth-service.ts'
+import { ForbiddenError, requireAccess } from './guard.ts'
 
 const done = () => Promise.resolve()
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
-import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import type { Role } from '@/api/generated/query/model/role'
-import type { AuthController } from './auth-controller'
+import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
+import type { AuthController } from './auth-controller.ts'
 
 /** Thrown when a signed-in user opens a route their role does not allow; rendered as "Keine Berechtigung". */
 export class ForbiddenError extends Error {

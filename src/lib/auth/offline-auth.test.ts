@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AuthError } from './auth-service'
+import { AuthError } from './auth-service.ts'
 import {
   createOfflineAuth,
   REFRESH_AHEAD_MS,
   RETRY_AFTER_MS,
   SESSION_STORAGE_KEY,
   type OfflineAuthService,
-} from './offline-auth'
+} from './offline-auth.ts'
 
 /**
  * A stand-in for `/__mock/identity/*` (the protocol of docs/handoff/mock-identity-protocol.md), so these

@@ -1,5 +1,5 @@
-import { API_PREFIX, apiBaseUrl } from '@/api/client'
-import { AuthError, type AuthErrorCode, type AuthService, type AuthUser } from './auth-service'
+import { API_PREFIX, apiBaseUrl } from '#src/api/client.ts'
+import { AuthError, type AuthErrorCode, type AuthService, type AuthUser } from './auth-service.ts'
 
 /**
  * The offline twin of Firebase Auth: it talks to the mocked backend's identity endpoints

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { getGetGlobalsQueryKey } from '@/api/generated/query/endpoints/globals/globals'
-import { getActiveClubId, setActiveClubId } from '@/lib/active-club'
-import { AuthController } from './auth-controller'
-import type { AuthService, AuthUser } from './auth-service'
-import { keepSessionInSync } from './session-sync'
+import { getGetGlobalsQueryKey } from '#src/api/generated/query/endpoints/globals/globals.ts'
+import { getActiveClubId, setActiveClubId } from '#src/lib/active-club.ts'
+import { AuthController } from './auth-controller.ts'
+import type { AuthService, AuthUser } from './auth-service.ts'
+import { keepSessionInSync } from './session-sync.ts'
 
 const user = (uid: string, emailVerified = true): AuthUser => ({
   uid,

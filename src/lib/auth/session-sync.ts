@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { getGetGlobalsQueryOptions } from '@/api/generated/query/endpoints/globals/globals'
-import { clearActiveClubId } from '@/lib/active-club'
-import type { AuthController } from './auth-controller'
-import type { AuthUser } from './auth-service'
+import { getGetGlobalsQueryOptions } from '#src/api/generated/query/endpoints/globals/globals.ts'
+import { clearActiveClubId } from '#src/lib/active-club.ts'
+import type { AuthController } from './auth-controller.ts'
+import type { AuthUser } from './auth-service.ts'
 
 interface SessionSyncOptions {
   auth: AuthController

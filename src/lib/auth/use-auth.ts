@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useMemo, useSyncExternalStore } from 'react'
-import { getGetCurrentUserQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import type { AuthController } from './auth-controller'
+import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { AuthController } from './auth-controller.ts'
 
 /**
  * The auth controller, from the router's own context rather than a route match's: the shell also renders

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import { messages } from '@/locales/de/shell.po'
+import { messages } from '#src/locales/de/shell.po'
 
 // German only (spec §1). The catalogue is compiled by @lingui/vite-plugin when imported. Only the shell's
 // catalogue loads with the app; each screen adds the rest (./screen-messages.ts, docs/decisions/0007).

@@ -7,8 +7,8 @@
  * messages already there; importing again does nothing.
  */
 import type { Messages } from '@lingui/core'
-import { messages } from '@/locales/de/messages.po'
-import { i18n } from './i18n'
+import { messages } from '#src/locales/de/messages.po'
+import { i18n } from './i18n.ts'
 
 i18n.load('de', messages)
 

@@ -1,14 +1,14 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { AuditAction } from '@/api/generated/query/model/auditAction'
-import type { AuditField } from '@/api/generated/query/model/auditField'
-import type { ClubStatus } from '@/api/generated/query/model/clubStatus'
-import type { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccountStatus'
-import type { Role } from '@/api/generated/query/model/role'
-import { CLUB_STATUS } from './club-labels'
-import { PAYMENT_STATUS } from './payment-labels'
-import { ROLE_LABELS } from './role-labels'
-import type { StatusTone } from './status-tone'
+import type { AuditAction } from '#openapi/generated/model/auditAction.ts'
+import type { AuditField } from '#openapi/generated/model/auditField.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
+import { CLUB_STATUS } from './club-labels.ts'
+import { PAYMENT_STATUS } from './payment-labels.ts'
+import { ROLE_LABELS } from './role-labels.ts'
+import type { StatusTone } from './status-tone.ts'
 
 /** What an audit entry records (`AuditEntry.action`), with the tone of its badge. */
 export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescriptor; tone: StatusTone }>> = {

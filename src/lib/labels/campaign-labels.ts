@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
-import type { CampaignPhase } from '@/api/generated/query/model/campaignPhase'
-import type { StatusLabel } from './status-tone'
+import type { CampaignPhase } from '#openapi/generated/model/campaignPhase.ts'
+import type { StatusLabel } from './status-tone.ts'
 
 /** Where a campaign stands in its donation period. */
 export const CAMPAIGN_PHASE: Readonly<Record<CampaignPhase, StatusLabel>> = {

@@ -1,12 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ClubField } from '@/api/generated/query/model/clubField'
-import type { ClubSize } from '@/api/generated/query/model/clubSize'
-import type { ClubStatus } from '@/api/generated/query/model/clubStatus'
-import type { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
-import type { DocumentLabel } from '@/api/generated/query/model/documentLabel'
-import type { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
-import type { StatusLabel } from './status-tone'
+import type { ClubField } from '#openapi/generated/model/clubField.ts'
+import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { ClubStatusFilter } from '#openapi/generated/model/clubStatusFilter.ts'
+import type { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
+import type { LegitimationDocumentKind } from '#openapi/generated/model/legitimationDocumentKind.ts'
+import type { StatusLabel } from './status-tone.ts'
 
 /*
  * The German names of a club's states, fields and files, for every screen that shows them. Each table is a

@@ -1,20 +1,20 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
-import { AuditAction } from '@/api/generated/query/model/auditAction'
-import { AuditField } from '@/api/generated/query/model/auditField'
-import { CampaignPhase } from '@/api/generated/query/model/campaignPhase'
-import { ClubField } from '@/api/generated/query/model/clubField'
-import { ClubSize } from '@/api/generated/query/model/clubSize'
-import { ClubStatus } from '@/api/generated/query/model/clubStatus'
-import { ClubStatusFilter } from '@/api/generated/query/model/clubStatusFilter'
-import { DocumentLabel } from '@/api/generated/query/model/documentLabel'
-import { LegitimationDocumentKind } from '@/api/generated/query/model/legitimationDocumentKind'
-import { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccountStatus'
-import { PaymentRequirement } from '@/api/generated/query/model/paymentRequirement'
-import { Role } from '@/api/generated/query/model/role'
-import { i18n } from '@/lib/i18n/i18n'
-import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from './audit-labels'
-import { CAMPAIGN_PHASE } from './campaign-labels'
+import { AuditAction } from '#openapi/generated/model/auditAction.ts'
+import { AuditField } from '#openapi/generated/model/auditField.ts'
+import { CampaignPhase } from '#openapi/generated/model/campaignPhase.ts'
+import { ClubField } from '#openapi/generated/model/clubField.ts'
+import { ClubSize } from '#openapi/generated/model/clubSize.ts'
+import { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import { ClubStatusFilter } from '#openapi/generated/model/clubStatusFilter.ts'
+import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
+import { LegitimationDocumentKind } from '#openapi/generated/model/legitimationDocumentKind.ts'
+import { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
+import { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
+import { Role } from '#openapi/generated/model/role.ts'
+import { i18n } from '#src/lib/i18n/i18n.ts'
+import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from './audit-labels.ts'
+import { CAMPAIGN_PHASE } from './campaign-labels.ts'
 import {
   CLUB_FIELD_LABELS,
   CLUB_SIZES,
@@ -23,10 +23,10 @@ import {
   clubSizeLabel,
   DOCUMENT_LABELS,
   LEGITIMATION_DOCUMENT_KIND_LABELS,
-} from './club-labels'
-import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from './payment-labels'
-import { ROLE_LABELS } from './role-labels'
-import type { StatusLabel } from './status-tone'
+} from './club-labels.ts'
+import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from './payment-labels.ts'
+import { ROLE_LABELS } from './role-labels.ts'
+import type { StatusLabel } from './status-tone.ts'
 
 const labelsOf = (table: Readonly<Record<string, StatusLabel>>) =>
   Object.fromEntries(Object.entries(table).map(([value, { label }]) => [value, label]))

@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PaymentAccountStatus } from '@/api/generated/query/model/paymentAccountStatus'
-import type { PaymentRequirement } from '@/api/generated/query/model/paymentRequirement'
-import type { StatusLabel } from './status-tone'
+import type { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
+import type { StatusLabel } from './status-tone.ts'
 
 /** The states of a club's card-payment account. */
 export const PAYMENT_STATUS: Readonly<Record<PaymentAccountStatus, StatusLabel>> = {

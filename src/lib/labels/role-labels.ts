@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Role } from '@/api/generated/query/model/role'
+import type { Role } from '#openapi/generated/model/role.ts'
 
 /** The portal roles in German (gender-inclusive, as the portal addresses its users). */
 export const ROLE_LABELS: Readonly<Record<Role, MessageDescriptor>> = {

@@ -5,8 +5,8 @@
  * and owns its lifecycle), or in Firebase Storage for a Firebase deployment. `VITE_STORAGE` chooses
  * (src/lib/config.ts). Screens get the adapter from `getFileStorage()`.
  */
-import { storageMode } from '@/lib/config'
-import { createOfflineStorage } from './offline-storage'
+import { storageMode } from '#src/lib/config.ts'
+import { createOfflineStorage } from './offline-storage.ts'
 
 export interface UploadOptions {
   /** Called with 0…1 while the upload runs. */
@@ -86,13 +86,13 @@ const lazyStorage = (load: () => Promise<FileStorage>): FileStorage => {
 
 const lazyFirebaseStorage = (): FileStorage =>
   lazyStorage(() =>
-    import('./firebase-storage').then(({ createFirebaseStorage, firebaseStorageConfigFromEnv }) =>
+    import('./firebase-storage.ts').then(({ createFirebaseStorage, firebaseStorageConfigFromEnv }) =>
       createFirebaseStorage(firebaseStorageConfigFromEnv(import.meta.env)),
     ),
   )
 
 const lazyServerStorage = (): FileStorage =>
-  lazyStorage(() => import('./server-storage').then(({ createServerStorage }) => createServerStorage()))
+  lazyStorage(() => import('./server-storage.ts').then(({ createServerStorage }) => createServerStorage()))
 
 let instance: FileStorage | null = null
 

@@ -27,9 +27,9 @@ vi.mock('firebase/storage', () => ({
   getDownloadURL: sdk.getDownloadURL,
   deleteObject: sdk.deleteObject,
 }))
-vi.mock('@/api/client', () => ({ currentIdToken: sdk.currentIdToken }))
+vi.mock('#src/api/client.ts', () => ({ currentIdToken: sdk.currentIdToken }))
 
-const { createFirebaseStorage, firebaseStorageConfigFromEnv } = await import('./firebase-storage')
+const { createFirebaseStorage, firebaseStorageConfigFromEnv } = await import('./firebase-storage.ts')
 
 const config = firebaseStorageConfigFromEnv({
   VITE_FIREBASE_API_KEY: 'key',

@@ -9,9 +9,9 @@
  */
 import type { FirebaseOptions } from 'firebase/app'
 import type { FirebaseStorage, UploadTaskSnapshot } from 'firebase/storage'
-import { currentIdToken } from '@/api/client'
-import type { FileMetadata, FileStorage, UploadOptions, UploadResult } from './file-storage'
-import { StorageError, assertValidPath } from './file-storage'
+import { currentIdToken } from '#src/api/client.ts'
+import type { FileMetadata, FileStorage, UploadOptions, UploadResult } from './file-storage.ts'
+import { StorageError, assertValidPath } from './file-storage.ts'
 
 export interface FirebaseStorageEnv {
   VITE_FIREBASE_API_KEY?: string | undefined

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { StorageError } from './file-storage'
-import { clearOfflineStorage, createOfflineStorage } from './offline-storage'
+import { StorageError } from './file-storage.ts'
+import { clearOfflineStorage, createOfflineStorage } from './offline-storage.ts'
 
 const file = (text: string, type = 'text/plain') => new Blob([text], { type })
 

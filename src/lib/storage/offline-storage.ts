@@ -3,8 +3,8 @@
  * the mocked backend's data. Paths under `seed/` are the seed's sample files, served read-only from
  * `public/seed-files/`.
  */
-import type { FileMetadata, FileStorage, UploadOptions, UploadResult } from './file-storage'
-import { StorageError, assertValidPath } from './file-storage'
+import type { FileMetadata, FileStorage, UploadOptions, UploadResult } from './file-storage.ts'
+import { StorageError, assertValidPath } from './file-storage.ts'
 
 export const OFFLINE_STORAGE_DB = 'vereinsportal-files'
 const STORE = 'files'

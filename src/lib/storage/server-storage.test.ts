@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedAccounts, seedClubs } from '@mocks/db/seed-accounts'
-import { idTokenFor } from '@mocks/testing'
-import { configureApiAuth } from '@/api/client'
-import { StorageError } from './file-storage'
-import { createServerStorage, storageErrorCodeFor } from './server-storage'
+import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { idTokenFor } from '#mocks/testing.ts'
+import { configureApiAuth } from '#src/api/client.ts'
+import { StorageError } from './file-storage.ts'
+import { createServerStorage, storageErrorCodeFor } from './server-storage.ts'
 
 /** A stand-in XMLHttpRequest: the test drives progress and the answer (happy-dom sends no upload progress). */
 class FakeXhr {

@@ -9,14 +9,14 @@
  * same place as every other request's (src/api/client.ts); everything else goes through the generated
  * client.
  */
-import { ApiError, apiBaseUrl, currentIdToken, reportSessionExpired } from '@/api/client'
-import { getGetAppLogoFileUrl } from '@/api/generated/query/endpoints/app-logo/app-logo'
-import { discardUpload, getFileLink, getUploadFileUrl } from '@/api/generated/query/endpoints/files/files'
-import type { Problem } from '@/api/generated/query/model/problem'
-import type { UploadedFile } from '@/api/generated/query/model/uploadedFile'
-import type { FileMetadata, FileStorage, StorageErrorCode, UploadOptions, UploadResult } from './file-storage'
-import { StorageError, assertValidPath } from './file-storage'
-import { isSeedPath, seedUrl } from './offline-storage'
+import { ApiError, apiBaseUrl, currentIdToken, reportSessionExpired } from '#src/api/client.ts'
+import { getGetAppLogoFileUrl } from '#src/api/generated/query/endpoints/app-logo/app-logo.ts'
+import { discardUpload, getFileLink, getUploadFileUrl } from '#src/api/generated/query/endpoints/files/files.ts'
+import type { Problem } from '#openapi/generated/model/problem.ts'
+import type { UploadedFile } from '#openapi/generated/model/uploadedFile.ts'
+import type { FileMetadata, FileStorage, StorageErrorCode, UploadOptions, UploadResult } from './file-storage.ts'
+import { StorageError, assertValidPath } from './file-storage.ts'
+import { isSeedPath, seedUrl } from './offline-storage.ts'
 
 const APP_LOGO_PREFIX = 'app-logo/'
 

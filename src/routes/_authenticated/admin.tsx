@@ -1,6 +1,12 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { enumWithDefault, intWithDefault, numberOfWithDefault, schema, stringWithDefault } from '@/lib/search-params'
-import { AdminPage } from '@/features/admin/admin-page'
+import {
+  enumWithDefault,
+  intWithDefault,
+  numberOfWithDefault,
+  schema,
+  stringWithDefault,
+} from '#src/lib/search-params.ts'
+import { AdminPage } from '#src/features/admin/admin-page.tsx'
 import {
   ADMIN_SEARCH_DEFAULTS as defaults,
   ADMIN_TABS,
@@ -8,7 +14,7 @@ import {
   CLUB_PAGE_SIZES,
   CLUB_SORTS,
   CLUB_STATUS_FILTERS,
-} from '@/features/admin/search'
+} from '#src/features/admin/search.ts'
 
 // Section, filters, sort and page in the URL: a reload, the back button or a shared link show the same list.
 const adminSearch = schema({

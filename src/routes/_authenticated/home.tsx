@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { extend } from '@/lib/search-params'
-import { chartRangeOf } from '@/features/dashboard/chart-range'
-import { loadDashboard } from '@/features/dashboard/dashboard-loader'
-import { DashboardPage } from '@/features/dashboard/dashboard-page'
-import { dashboardSearchSchema } from '@/features/dashboard/dashboard-search'
-import { donationSearchSchema } from '@/features/donations/donation-search'
-import { DonationsSection } from '@/features/donations/donations-section'
+import { extend } from '#src/lib/search-params.ts'
+import { chartRangeOf } from '#src/features/dashboard/chart-range.ts'
+import { loadDashboard } from '#src/features/dashboard/dashboard-loader.ts'
+import { DashboardPage } from '#src/features/dashboard/dashboard-page.tsx'
+import { dashboardSearchSchema } from '#src/features/dashboard/dashboard-search.ts'
+import { donationSearchSchema } from '#src/features/donations/donation-search.ts'
+import { DonationsSection } from '#src/features/donations/donations-section.tsx'
 
 // The dashboard and the donation list are two features; the route puts the list into the dashboard. A
 // module-level function, so it is the same on every render and the memoised dashboard is not redrawn.

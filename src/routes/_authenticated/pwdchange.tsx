@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PasswordChangePage } from '@/features/auth/password-change-page'
+import { PasswordChangePage } from '#src/features/auth/password-change-page.tsx'
 
 export const Route = createFileRoute('/_authenticated/pwdchange')({
   staticData: { roles: ['ROLE_ADMIN', 'ROLE_STAFF'] },

@@ -1,8 +1,14 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { enumWithDefault, intWithDefault, numberOfWithDefault, schema, stringWithDefault } from '@/lib/search-params'
-import { getGetUsersQueryOptions } from '@/api/generated/query/endpoints/users/users'
-import { UsersPage } from '@/features/users/users-page'
-import { USER_LIST_DEFAULTS as defaults, USER_PAGE_SIZES, USER_SORT_FIELDS } from '@/features/users/user-list'
+import {
+  enumWithDefault,
+  intWithDefault,
+  numberOfWithDefault,
+  schema,
+  stringWithDefault,
+} from '#src/lib/search-params.ts'
+import { getGetUsersQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
+import { UsersPage } from '#src/features/users/users-page.tsx'
+import { USER_LIST_DEFAULTS as defaults, USER_PAGE_SIZES, USER_SORT_FIELDS } from '#src/features/users/user-list.ts'
 
 // The list state (search, sort, page) lives in the URL, so a reload or a shared link shows the same list.
 

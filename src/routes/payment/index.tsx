@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, schema } from '@/lib/search-params'
-import { PaymentPage } from '@/features/payment/payment-page'
+import { optionalString, schema } from '#src/lib/search-params.ts'
+import { PaymentPage } from '#src/features/payment/payment-page.tsx'
 
 export const Route = createFileRoute('/payment/')({
   validateSearch: schema({ clubId: optionalString(64) }),

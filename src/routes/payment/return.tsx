@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalString, schema } from '@/lib/search-params'
-import { PaymentReturnPage } from '@/features/payment/payment-return-page'
+import { optionalString, schema } from '#src/lib/search-params.ts'
+import { PaymentReturnPage } from '#src/features/payment/payment-return-page.tsx'
 
 export const Route = createFileRoute('/payment/return')({
   validateSearch: schema({ clubId: optionalString(64) }),

@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetAppLogoQueryKey,
   useCreateAppLogo,
   useDeleteAppLogo,
   useReplaceAppLogo,
-} from '@/api/generated/query/endpoints/app-logo/app-logo'
+} from '#src/api/generated/query/endpoints/app-logo/app-logo.ts'
 
 /** The shell shows the logo on every page; after a conflict the current state is needed too. */
 const useRefreshLogo = () => {

@@ -1,16 +1,16 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   useActivateClub,
   useConfirmBankReview,
   useDeactivateClub,
   useSetClubChecked,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import type { Club } from '@/api/generated/query/model/club'
-import type { ClubPage } from '@/api/generated/query/model/clubPage'
-import { isClubListQuery } from '@/lib/query-keys'
-import { invalidateClubs } from './invalidate-clubs'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { Club } from '#openapi/generated/model/club.ts'
+import type { ClubPage } from '#openapi/generated/model/clubPage.ts'
+import { isClubListQuery } from '#src/lib/query-keys.ts'
+import { invalidateClubs } from './invalidate-clubs.ts'
 
 /** The release list shows the new state at once; the refetch that follows brings filters and counts up to date. */
 const patchListedClub = (queryClient: QueryClient, club: Club) => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { anyOf, isAuditLogQuery, isClubQuery, isPaymentAccountQuery } from '@/lib/query-keys'
+import { anyOf, isAuditLogQuery, isClubQuery, isPaymentAccountQuery } from '#src/lib/query-keys.ts'
 
 /**
  * After an administrator's change: every club read (a release, check mark, payment account or renamed

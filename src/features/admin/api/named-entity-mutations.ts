@@ -1,19 +1,19 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetClubRolesQueryKey,
   useCreateClubRole,
   useDeleteClubRole,
   useUpdateClubRole,
-} from '@/api/generated/query/endpoints/club-roles/club-roles'
+} from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
 import {
   getGetClubTypesQueryKey,
   useCreateClubType,
   useDeleteClubType,
   useUpdateClubType,
-} from '@/api/generated/query/endpoints/club-types/club-types'
-import { invalidateClubs } from './invalidate-clubs'
+} from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import { invalidateClubs } from './invalidate-clubs.ts'
 
 /** After a change the list itself and every club read that shows the names. */
 const useRefresh = (listKey: readonly unknown[]) => {

@@ -1,12 +1,12 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   useCreatePaymentAccount,
   useDeletePaymentAccount,
   useRejectPaymentAccount,
-} from '@/api/generated/query/endpoints/payments/payments'
-import { invalidateClubs } from './invalidate-clubs'
+} from '#src/api/generated/query/endpoints/payments/payments.ts'
+import { invalidateClubs } from './invalidate-clubs.ts'
 
 /**
  * The success toast, and fresh club reads also after a failure: a conflict (an account exists, the club is

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto'
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { failOperation } from '../../../../tests/utils/mock-faults'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 const png = (name = 'neues-logo.png', size = 2048) => {

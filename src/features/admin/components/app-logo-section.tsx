@@ -1,30 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
-import { toast } from '@/lib/toast'
-import { getGetAppLogoQueryOptions } from '@/api/generated/query/endpoints/app-logo/app-logo'
-import type { AppLogo } from '@/api/generated/query/model/appLogo'
-import type { LogoContentType } from '@/api/generated/query/model/logoContentType'
-import { storageRefusalMessage } from '@/components/files/file-check-message'
-import { UploadProgress } from '@/components/files/upload-progress'
-import { useDownloadUrl, useStorageUpload } from '@/components/files/use-file-storage'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { FieldFrame } from '@/components/ui/field'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { QueryError } from '@/components/ui/query-error'
-import { problemKind, problemStatus } from '@/lib/api-errors'
-import { cn } from '@/lib/cn'
-import { formatFileSize, formatMegabytes } from '@/lib/file-checks'
-import { formatDateTime } from '@/lib/format'
-import { getFileStorage } from '@/lib/storage/file-storage'
+import { toast } from '#src/lib/toast.ts'
+import { getGetAppLogoQueryOptions } from '#src/api/generated/query/endpoints/app-logo/app-logo.ts'
+import type { AppLogo } from '#openapi/generated/model/appLogo.ts'
+import type { LogoContentType } from '#openapi/generated/model/logoContentType.ts'
+import { storageRefusalMessage } from '#src/components/files/file-check-message.ts'
+import { UploadProgress } from '#src/components/files/upload-progress.tsx'
+import { useDownloadUrl, useStorageUpload } from '#src/components/files/use-file-storage.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { FieldFrame } from '#src/components/ui/field.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { cn } from '#src/lib/cn.ts'
+import { formatFileSize, formatMegabytes } from '#src/lib/file-checks.ts'
+import { formatDateTime } from '#src/lib/format.ts'
+import { getFileStorage } from '#src/lib/storage/file-storage.ts'
 import {
   useCreateAppLogoMutation,
   useDeleteAppLogoMutation,
   useReplaceAppLogoMutation,
-} from '../api/app-logo-mutations'
+} from '#src/features/admin/api/app-logo-mutations.ts'
 import {
   checkLogoFile,
   isUploadedLogo,
@@ -33,7 +33,7 @@ import {
   logoStoragePath,
   SVG_LOGOS_ALLOWED,
   type LogoCheck,
-} from '../logo-file'
+} from '#src/features/admin/logo-file.ts'
 
 interface Chosen {
   file: File

@@ -1,8 +1,8 @@
 import { configure, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createClubType, updateClubType } from '@/api/generated/query/endpoints/club-types/club-types'
-import { setClubChecked } from '@/api/generated/query/endpoints/clubs/clubs'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { createClubType, updateClubType } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import { setClubChecked } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 configure({ asyncUtilTimeout: 5000 })
 

@@ -2,20 +2,28 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useId } from 'react'
-import { getGetAuditLogQueryOptions, getGetClubAuditLogQueryOptions } from '@/api/generated/query/endpoints/audit/audit'
-import type { AuditEntry } from '@/api/generated/query/model/auditEntry'
-import { Badge } from '@/components/ui/badge'
-import { buttonClasses } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { SelectField } from '@/components/ui/field'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { Pagination } from '@/components/ui/pagination'
-import { QueryError } from '@/components/ui/query-error'
-import { ListSpacerItem, useWindowRows, virtualItemProps, type VirtualItemPosition } from '@/components/ui/virtual-rows'
-import { formatDateTime } from '@/lib/format'
-import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from '@/lib/labels/audit-labels'
-import { AUDIT_PAGE_SIZES, type AdminSearch } from '../search'
+import {
+  getGetAuditLogQueryOptions,
+  getGetClubAuditLogQueryOptions,
+} from '#src/api/generated/query/endpoints/audit/audit.ts'
+import type { AuditEntry } from '#openapi/generated/model/auditEntry.ts'
+import { Badge } from '#src/components/ui/badge.tsx'
+import { buttonClasses } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { SelectField } from '#src/components/ui/field.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { Pagination } from '#src/components/ui/pagination.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import {
+  ListSpacerItem,
+  useWindowRows,
+  virtualItemProps,
+  type VirtualItemPosition,
+} from '#src/components/ui/virtual-rows.tsx'
+import { formatDateTime } from '#src/lib/format.ts'
+import { AUDIT_ACTIONS, AUDIT_FIELD_LABELS, auditValue } from '#src/lib/labels/audit-labels.ts'
+import { AUDIT_PAGE_SIZES, type AdminSearch } from '#src/features/admin/search.ts'
 
 const routeApi = getRouteApi('/_authenticated/admin')
 const NO_ENTRIES: readonly AuditEntry[] = []

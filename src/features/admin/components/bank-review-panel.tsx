@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import type { BankReview } from '@/api/generated/query/model/bankReview'
-import { Button } from '@/components/ui/button'
-import { formatDateTime } from '@/lib/format'
+import type { BankReview } from '#openapi/generated/model/bankReview.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { formatDateTime } from '#src/lib/format.ts'
 
 interface BankReviewPanelProps {
   clubName: string

@@ -1,8 +1,8 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { deactivateClub } from '@/api/generated/query/endpoints/clubs/clubs'
-import { createPaymentAccount } from '@/api/generated/query/endpoints/payments/payments'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { deactivateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { createPaymentAccount } from '#src/api/generated/query/endpoints/payments/payments.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const open = async (search = '') => {
   const view = await renderRoute(`/admin${search}`, { signedInAs: 'admin@demo.at' })

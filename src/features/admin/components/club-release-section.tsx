@@ -2,30 +2,36 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { toast } from '@/lib/toast'
-import { getGetClubsQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
-import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
-import { EmptyState } from '@/components/ui/empty-state'
-import { SelectField } from '@/components/ui/field'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { Pagination } from '@/components/ui/pagination'
-import { QueryError } from '@/components/ui/query-error'
-import { ListSpacerItem, useWindowRows } from '@/components/ui/virtual-rows'
-import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
-import { CLUB_STATUS_FILTER_LABELS } from '@/lib/labels/club-labels'
+import { toast } from '#src/lib/toast.ts'
+import { getGetClubsQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { ConfirmDialog, useLastDefined } from '#src/components/ui/dialog.tsx'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { SelectField } from '#src/components/ui/field.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { Pagination } from '#src/components/ui/pagination.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { ListSpacerItem, useWindowRows } from '#src/components/ui/virtual-rows.tsx'
+import { notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import { CLUB_STATUS_FILTER_LABELS } from '#src/lib/labels/club-labels.ts'
 import {
   useActivateClubMutation,
   useConfirmBankReviewMutation,
   useSetClubCheckedMutation,
-} from '../api/club-release-mutations'
-import { CLUB_PAGE_SIZES, CLUB_SORTS, CLUB_STATUS_FILTERS, type AdminSearch, type ClubSort } from '../search'
-import { ClubReleaseItem, type ClubAction } from './club-release-item'
-import { DeactivateClubDialog } from './deactivate-club-dialog'
-import { PaymentAccountDialogs } from './payment-account-dialogs'
-import type { PaymentAction } from './payment-account-panel'
+} from '#src/features/admin/api/club-release-mutations.ts'
+import {
+  CLUB_PAGE_SIZES,
+  CLUB_SORTS,
+  CLUB_STATUS_FILTERS,
+  type AdminSearch,
+  type ClubSort,
+} from '#src/features/admin/search.ts'
+import { ClubReleaseItem, type ClubAction } from './club-release-item.tsx'
+import { DeactivateClubDialog } from './deactivate-club-dialog.tsx'
+import { PaymentAccountDialogs } from './payment-account-dialogs.tsx'
+import type { PaymentAction } from './payment-account-panel.tsx'
 
 const routeApi = getRouteApi('/_authenticated/admin')
 const NO_CLUBS: readonly ClubListItem[] = []

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect } from 'react'
-import { Dialog, useLastDefined } from '@/components/ui/dialog'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { whenIdle } from '@/lib/when-idle'
-import type { ClubAction } from './club-release-item'
+import { Dialog, useLastDefined } from '#src/components/ui/dialog.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { whenIdle } from '#src/lib/when-idle.ts'
+import type { ClubAction } from './club-release-item.tsx'
 
 // The form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
-const loadForms = () => import('./reason-dialog-forms')
+const loadForms = () => import('./reason-dialog-forms.tsx')
 const DeactivateForm = lazy(() => loadForms().then((module) => ({ default: module.DeactivateForm })))
 
 type DeactivateAction = Extract<ClubAction, { kind: 'deactivate' }>

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { inviteClubUser } from '@/api/generated/query/endpoints/clubs/clubs'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { inviteClubUser } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const open = async (tab: 'types' | 'roles') => {
   const view = await renderRoute(`/admin?tab=${tab}`, { signedInAs: 'admin@demo.at' })

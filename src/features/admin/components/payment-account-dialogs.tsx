@@ -1,19 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { toast } from '@/lib/toast'
-import type { OnboardingLink } from '@/api/generated/query/model/onboardingLink'
-import { buttonClasses } from '@/components/ui/button'
-import { ConfirmDialog, Dialog, DialogClose, useLastDefined } from '@/components/ui/dialog'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { problemKind } from '@/lib/api-errors'
-import { formatDateTime } from '@/lib/format'
-import { whenIdle } from '@/lib/when-idle'
-import { useCreatePaymentAccountMutation, useDeletePaymentAccountMutation } from '../api/payment-account-mutations'
-import type { PaymentAction } from './payment-account-panel'
+import { toast } from '#src/lib/toast.ts'
+import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
+import { buttonClasses } from '#src/components/ui/button.tsx'
+import { ConfirmDialog, Dialog, DialogClose, useLastDefined } from '#src/components/ui/dialog.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { problemKind } from '#src/lib/api-errors.ts'
+import { formatDateTime } from '#src/lib/format.ts'
+import { whenIdle } from '#src/lib/when-idle.ts'
+import {
+  useCreatePaymentAccountMutation,
+  useDeletePaymentAccountMutation,
+} from '#src/features/admin/api/payment-account-mutations.ts'
+import type { PaymentAction } from './payment-account-panel.tsx'
 
 // The reason form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
-const loadForms = () => import('./reason-dialog-forms')
+const loadForms = () => import('./reason-dialog-forms.tsx')
 const RejectForm = lazy(() => loadForms().then((module) => ({ default: module.RejectForm })))
 
 interface PaymentAccountDialogsProps {

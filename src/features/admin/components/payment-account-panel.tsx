@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import type { ClubListItem } from '@/api/generated/query/model/clubListItem'
-import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
-import { Badge, StatusBadge } from '@/components/ui/badge'
-import { Button, buttonClasses } from '@/components/ui/button'
-import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from '@/lib/labels/payment-labels'
+import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
+import type { PaymentAccount } from '#openapi/generated/model/paymentAccount.ts'
+import { Badge, StatusBadge } from '#src/components/ui/badge.tsx'
+import { Button, buttonClasses } from '#src/components/ui/button.tsx'
+import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from '#src/lib/labels/payment-labels.ts'
 
 export type PaymentAction =
   | { kind: 'create'; club: ClubListItem }

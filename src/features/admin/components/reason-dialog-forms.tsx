@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { problemKind } from '@/lib/api-errors'
-import { useDeactivateClubMutation } from '../api/club-release-mutations'
-import { useRejectPaymentAccountMutation } from '../api/payment-account-mutations'
-import { deactivationSchema, rejectionSchema } from '../schemas'
-import type { ClubAction } from './club-release-item'
-import type { PaymentAction } from './payment-account-panel'
-import { ReasonForm } from './reason-form'
+import { problemKind } from '#src/lib/api-errors.ts'
+import { useDeactivateClubMutation } from '#src/features/admin/api/club-release-mutations.ts'
+import { useRejectPaymentAccountMutation } from '#src/features/admin/api/payment-account-mutations.ts'
+import { deactivationSchema, rejectionSchema } from '#src/features/admin/schemas.ts'
+import type { ClubAction } from './club-release-item.tsx'
+import type { PaymentAction } from './payment-account-panel.tsx'
+import { ReasonForm } from './reason-form.tsx'
 
 /*
  * The two forms that ask why (deactivating a club, deactivating its payment account), in a chunk of their

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from '@/lib/toast'
-import type { z } from '@/lib/zod'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { DialogClose } from '@/components/ui/dialog'
-import { TextAreaField } from '@/components/ui/field'
+import { toast } from '#src/lib/toast.ts'
+import type { z } from '#src/lib/zod.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { DialogClose } from '#src/components/ui/dialog.tsx'
+import { TextAreaField } from '#src/components/ui/field.tsx'
 
 interface ReasonFormProps {
   /** The schema of `{ reason }` (the request body's, with the German messages). */

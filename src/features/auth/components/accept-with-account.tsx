@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { getGetClubsOfUserQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetCurrentUserQueryKey, useAcceptInvitation } from '@/api/generated/query/endpoints/users/users'
-import type { InvitationCheck } from '@/api/generated/query/model/invitationCheck'
-import { Alert } from '@/components/ui/alert'
-import { Button, ButtonLink } from '@/components/ui/button'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { problemKind, problemStatus } from '@/lib/api-errors'
-import { useAuth, useAuthUser } from '@/lib/auth/use-auth'
+import { getGetClubsOfUserQueryKey } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetCurrentUserQueryKey, useAcceptInvitation } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { InvitationCheck } from '#openapi/generated/model/invitationCheck.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button, ButtonLink } from '#src/components/ui/button.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { useAuth, useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 /**
  * A valid invitation to an address that has an account already: the person signs in with that account

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { server } from '@mocks/node'
-import { sentMails } from '@mocks/testing'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { server } from '#mocks/node.ts'
+import { sentMails } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const openForgotPassword = async (typedEmail = '') => {
   const view = await renderRoute('/login', { offlineAuth: true })

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/field'
-import { AuthError } from '@/lib/auth/auth-service'
-import { useAuth, usePreloadAuthOnUse } from '@/lib/auth/use-auth'
-import { passwordResetRequestSchema, type PasswordResetRequestValues } from '../schemas'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { TextField } from '#src/components/ui/field.tsx'
+import { AuthError } from '#src/lib/auth/auth-service.ts'
+import { useAuth, usePreloadAuthOnUse } from '#src/lib/auth/use-auth.ts'
+import { passwordResetRequestSchema, type PasswordResetRequestValues } from '#src/features/auth/schemas.ts'
 
 interface ForgotPasswordFormProps {
   initialEmail: string

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { configureApiAuth } from '@/api/client'
-import { createUser } from '@/api/generated/query/endpoints/users/users'
-import { seedInvitations } from '@mocks/db/seed-accounts'
-import { server } from '@mocks/node'
-import { idTokenFor } from '@mocks/testing'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { configureApiAuth } from '#src/api/client.ts'
+import { createUser } from '#src/api/generated/query/endpoints/users/users.ts'
+import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { server } from '#mocks/node.ts'
+import { idTokenFor } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 type User = Awaited<ReturnType<typeof renderRoute>>['user']
 

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { InvitationCheck } from '@/api/generated/query/model/invitationCheck'
-import { Alert } from '@/components/ui/alert'
-import { ButtonLink } from '@/components/ui/button'
-import { formatDateTime } from '@/lib/format'
+import type { InvitationCheck } from '#openapi/generated/model/invitationCheck.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { formatDateTime } from '#src/lib/format.ts'
 
 /** What a valid invitation is for: the club, the role, the invited address and until when it holds. */
 export const InvitationSummary = ({ invitation }: { invitation: InvitationCheck }) => {

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { server } from '@mocks/node'
-import { sentMails } from '@mocks/testing'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { server } from '#mocks/node.ts'
+import { sentMails } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const fillAndSubmit = async (
   user: Awaited<ReturnType<typeof renderRoute>>['user'],

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { TextField } from '@/components/ui/field'
-import { PASSWORD_MIN_LENGTH } from '../schemas'
+import { TextField } from '#src/components/ui/field.tsx'
+import { PASSWORD_MIN_LENGTH } from '#src/features/auth/schemas.ts'
 
 interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn

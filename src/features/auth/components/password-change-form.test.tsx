@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { server } from '@mocks/node'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { server } from '#mocks/node.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const fill = async (
   user: Awaited<ReturnType<typeof renderRoute>>['user'],

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createOfflineAuth } from '@/lib/auth/offline-auth'
-import { sentMails } from '@mocks/testing'
-import { renderRoute, screen } from '../../../../tests/utils/render'
+import { createOfflineAuth } from '#src/lib/auth/offline-auth.ts'
+import { sentMails } from '#mocks/testing.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 /** Asks the offline provider for a reset mail, as "Passwort vergessen?" does, and returns the link's code. */
 const resetCodeFor = async (email: string) => {

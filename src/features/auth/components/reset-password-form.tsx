@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { AuthError, type AuthErrorCode } from '@/lib/auth/auth-service'
-import { useAuth, usePreloadAuthOnUse } from '@/lib/auth/use-auth'
-import { newPasswordSchema, type NewPasswordValues } from '../schemas'
-import { NewPasswordFields } from './new-password-fields'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { AuthError, type AuthErrorCode } from '#src/lib/auth/auth-service.ts'
+import { useAuth, usePreloadAuthOnUse } from '#src/lib/auth/use-auth.ts'
+import { newPasswordSchema, type NewPasswordValues } from '#src/features/auth/schemas.ts'
+import { NewPasswordFields } from './new-password-fields.tsx'
 
 interface ResetPasswordFormProps {
   /** The code from the reset e-mail's link (`/login?mode=resetPassword&oobCode=…`). */

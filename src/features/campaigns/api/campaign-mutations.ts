@@ -1,15 +1,15 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetCampaignQueryKey,
   getGetCampaignsOfClubQueryKey,
   useCreateCampaign,
   useDeleteCampaign,
   useUpdateCampaign,
-} from '@/api/generated/query/endpoints/campaigns/campaigns'
-import { getGetClubOverviewQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { Campaign } from '@/api/generated/query/model/campaign'
+} from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import { getGetClubOverviewQueryKey } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
 
 /*
  * The generated mutations with the success toast and fresh caches. Failures are left to the screen, which

@@ -2,12 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { RequiredNote, TextAreaField, TextField } from '@/components/ui/field'
-import { useUnsavedChanges } from '@/lib/use-unsaved-changes'
-import { CAMPAIGN_FORM_FIELDS, campaignFormSchema, type CampaignFormInput, type CampaignFormValues } from '../schemas'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { RequiredNote, TextAreaField, TextField } from '#src/components/ui/field.tsx'
+import { useUnsavedChanges } from '#src/lib/use-unsaved-changes.ts'
+import {
+  CAMPAIGN_FORM_FIELDS,
+  campaignFormSchema,
+  type CampaignFormInput,
+  type CampaignFormValues,
+} from '#src/features/campaigns/schemas.ts'
 
 export type CampaignFormApi = UseFormReturn<CampaignFormInput, unknown, CampaignFormValues>
 

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import { CampaignBadges, CampaignProgress } from '@/components/campaigns/campaign-state'
-import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { problemKind, problemStatus } from '@/lib/api-errors'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { CampaignBadges, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
 
 interface CampaignStatusCardProps {
   campaign: Campaign

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { getGetClubOverviewQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { Club } from '@/api/generated/query/model/club'
-import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { anyOf, isClubQuery, isPaymentAccountQuery } from '@/lib/query-keys'
+import { getGetClubOverviewQueryKey } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { Club } from '#openapi/generated/model/club.ts'
+import type { ClubOverview } from '#openapi/generated/model/clubOverview.ts'
+import { anyOf, isClubQuery, isPaymentAccountQuery } from '#src/lib/query-keys.ts'
 
 /**
  * Everything that shows a club's profile or files: its overview (dashboard and this form's file slots),

@@ -1,20 +1,20 @@
 import { t } from '@lingui/core/macro'
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   useAddClubDocument,
   useAddClubImage,
   useDeleteClubDocument,
   useDeleteClubFile,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import type { DocumentReference } from '@/api/generated/query/model/documentReference'
-import type { FileDeletion } from '@/api/generated/query/model/fileDeletion'
-import type { ImageReference } from '@/api/generated/query/model/imageReference'
-import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { storageRefusalMessage } from '@/components/files/file-check-message'
-import { removeStoredBlob, storagePathFor, useStorageUpload } from '@/components/files/use-file-storage'
-import { addClubDocumentBodyNameMax } from '@/api/generated/zod/clubs/clubs.zod'
-import { invalidateClub } from './club-cache'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { DocumentReference } from '#openapi/generated/model/documentReference.ts'
+import type { FileDeletion } from '#openapi/generated/model/fileDeletion.ts'
+import type { ImageReference } from '#openapi/generated/model/imageReference.ts'
+import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
+import { storageRefusalMessage } from '#src/components/files/file-check-message.ts'
+import { removeStoredBlob, storagePathFor, useStorageUpload } from '#src/components/files/use-file-storage.ts'
+import { addClubDocumentBodyNameMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { invalidateClub } from './club-cache.ts'
 
 /*
  * A club file lives in two places: the blob in file storage and its record with the backend. The record

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
-import { useUpdateClub } from '@/api/generated/query/endpoints/clubs/clubs'
-import { notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
-import { invalidateClub, putClubIntoOverview } from './club-cache'
+import { toast } from '#src/lib/toast.ts'
+import { useUpdateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import { invalidateClub, putClubIntoOverview } from './club-cache.ts'
 
 /** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
 export const useSaveClub = () => {

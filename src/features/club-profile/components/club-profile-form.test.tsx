@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
-import { seedClubs } from '@mocks/db/seed-accounts'
-import { backend } from '@mocks/node'
-import { failOperation } from '../../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../../tests/utils/render'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { backend } from '#mocks/node.ts'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 /** Sportunion Leoben: registered, incomplete, represented by neu@demo.at. */
 // Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { forwardRef } from 'react'
-import type { Completeness } from '@/api/generated/query/model/completeness'
-import { Alert } from '@/components/ui/alert'
-import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
+import type { Completeness } from '#openapi/generated/model/completeness.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { CLUB_FIELD_LABELS } from '#src/lib/labels/club-labels.ts'
 
 /** Whether the profile is complete, from the backend's `completeness`, listing what is missing. */
 export const CompletenessSummary = ({ completeness }: { completeness: Completeness }) => {

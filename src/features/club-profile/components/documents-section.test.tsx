@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { failOperation } from '../../../../tests/utils/mock-faults'
-import { renderRoute } from '../../../../tests/utils/render'
+import { failOperation } from '#tests/utils/mock-faults.ts'
+import { renderRoute } from '#tests/utils/render.tsx'
 
 // Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ClubField } from '@/api/generated/query/model/clubField'
-import { ConfirmDialog } from '@/components/ui/dialog'
-import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
+import type { ClubField } from '#openapi/generated/model/clubField.ts'
+import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
+import { CLUB_FIELD_LABELS } from '#src/lib/labels/club-labels.ts'
 
 interface IncompleteSaveDialogProps {
   missing: readonly ClubField[] | null

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderRoute } from '../../../../tests/utils/render'
-import { StorageError, getFileStorage } from '@/lib/storage/file-storage'
+import { renderRoute } from '#tests/utils/render.tsx'
+import { StorageError, getFileStorage } from '#src/lib/storage/file-storage.ts'
 
 // Toasts live in sonner's module-wide store: one test's toasts must not show up in the next.
 afterEach(() => {

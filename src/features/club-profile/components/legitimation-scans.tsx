@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ClubLegitimationFiles } from '@/api/generated/query/model/clubLegitimationFiles'
-import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { fileRuleHint } from '@/components/files/file-check-message'
-import { FileUploadField } from '@/components/files/file-upload-field'
-import { LEGITIMATION_SCAN_RULE } from '@/lib/file-checks'
-import { useUploadClubImage } from '../api/use-club-files'
-import { StoredFileNote } from './stored-file-note'
+import type { ClubLegitimationFiles } from '#openapi/generated/model/clubLegitimationFiles.ts'
+import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
+import { fileRuleHint } from '#src/components/files/file-check-message.ts'
+import { FileUploadField } from '#src/components/files/file-upload-field.tsx'
+import { LEGITIMATION_SCAN_RULE } from '#src/lib/file-checks.ts'
+import { useUploadClubImage } from '#src/features/club-profile/api/use-club-files.ts'
+import { StoredFileNote } from './stored-file-note.tsx'
 
 interface ScanFieldProps {
   clubId: string

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { fileRuleHint } from '@/components/files/file-check-message'
-import { FileUploadField } from '@/components/files/file-upload-field'
-import { useDownloadUrl } from '@/components/files/use-file-storage'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { IMAGE_RULE } from '@/lib/file-checks'
-import { useUploadClubImage } from '../api/use-club-files'
+import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
+import { fileRuleHint } from '#src/components/files/file-check-message.ts'
+import { FileUploadField } from '#src/components/files/file-upload-field.tsx'
+import { useDownloadUrl } from '#src/components/files/use-file-storage.ts'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { IMAGE_RULE } from '#src/lib/file-checks.ts'
+import { useUploadClubImage } from '#src/features/club-profile/api/use-club-files.ts'
 
 /** The club's logo (image label `LOGO`): shown on the dashboard and to donors; a new upload replaces it. */
 export const LogoSection = ({

@@ -3,19 +3,19 @@ import { useQuery } from '@tanstack/react-query'
 import {
   getGetClubDocumentsQueryOptions,
   getGetClubImagesQueryOptions,
-} from '@/api/generated/query/endpoints/clubs/clubs'
-import { FileList } from '@/components/files/file-list'
-import { FileUploadField } from '@/components/files/file-upload-field'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { QueryError } from '@/components/ui/query-error'
-import { DOCUMENT_RULE, IMAGE_RULE } from '@/lib/file-checks'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { FileList } from '#src/components/files/file-list.tsx'
+import { FileUploadField } from '#src/components/files/file-upload-field.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { DOCUMENT_RULE, IMAGE_RULE } from '#src/lib/file-checks.ts'
 import {
   useDeleteClubDocumentFile,
   useDeleteClubImage,
   useUploadClubDocument,
   useUploadClubImage,
-} from '../api/use-club-files'
+} from '#src/features/club-profile/api/use-club-files.ts'
 
 /** Gallery pictures (`GALLERY`): upload with progress, thumbnails, open, delete with confirmation. */
 export const GallerySection = ({ clubId, disabled = false }: { clubId: string; disabled?: boolean }) => {

@@ -7,8 +7,8 @@ import {
   type SelectOption,
   type TextAreaFieldProps,
   type TextFieldProps,
-} from '@/components/ui/field'
-import type { ClubProfileValues } from '../schemas'
+} from '#src/components/ui/field.tsx'
+import type { ClubProfileValues } from '#src/features/club-profile/schemas.ts'
 
 type ProfilePath = FieldPath<ClubProfileValues>
 

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
-import type { StoredFile } from '@/api/generated/query/model/storedFile'
-import { FileLink } from '@/components/files/file-list'
-import { formatFileSize } from '@/lib/file-checks'
-import { formatDate } from '@/lib/format'
+import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
+import { FileLink } from '#src/components/files/file-list.tsx'
+import { formatFileSize } from '#src/lib/file-checks.ts'
+import { formatDate } from '#src/lib/format.ts'
 
 /** What is stored in a single-file slot (logo, scans, the two documents), with a link to open it. */
 export const StoredFileNote = ({ file, emptyText }: { file: StoredFile | null | undefined; emptyText: string }) =>

@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetClubOverviewQueryKey,
   getGetClubUsersQueryKey,
   useInviteClubUser,
-} from '@/api/generated/query/endpoints/clubs/clubs'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 
 /**
  * `inviteClubUser`: on success the toast (which says when an earlier invitation's link stopped working)

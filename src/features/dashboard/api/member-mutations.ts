@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetClubOverviewQueryKey,
   getGetClubUsersQueryKey,
   useRemoveClubMember,
   useResendClubInvitation,
   useWithdrawClubInvitation,
-} from '@/api/generated/query/endpoints/clubs/clubs'
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 
 /**
  * A club's members and invitations: taking a member out, withdrawing an invitation, sending it again. On

@@ -1,9 +1,9 @@
 import { configure, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { getClubOverview, updateClub } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { ClubUpdate } from '@/api/generated/query/model/clubUpdate'
-import { renderRoute, screen } from '../../../../tests/utils/render'
-import { clubUpdateOf } from '../../../../tests/backend/bodies'
+import { getClubOverview, updateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { ClubUpdate } from '#openapi/generated/model/clubUpdate.ts'
+import { renderRoute, screen } from '#tests/utils/render.tsx'
+import { clubUpdateOf } from '#tests/backend/bodies.ts'
 
 configure({ asyncUtilTimeout: 5000 })
 

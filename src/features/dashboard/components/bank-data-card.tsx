@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Club } from '@/api/generated/query/model/club'
-import { ButtonLink } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { formatDate } from '@/lib/format'
-import { knownBankOfIban, maskIban } from '@/lib/iban'
+import type { Club } from '#openapi/generated/model/club.ts'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { formatDate } from '#src/lib/format.ts'
+import { knownBankOfIban, maskIban } from '#checks/iban.ts'
 
 const Row = ({ term, children }: { term: string; children: ReactNode }) => (
   <div className="flex flex-col gap-0.5">

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useGetCampaignsOfClub } from '@/api/generated/query/endpoints/campaigns/campaigns'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import { CampaignBadges, CampaignProgress } from '@/components/campaigns/campaign-state'
-import { ButtonLink } from '@/components/ui/button'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { EmptyState } from '@/components/ui/empty-state'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { QueryError } from '@/components/ui/query-error'
-import { formatDate } from '@/lib/format'
+import { useGetCampaignsOfClub } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { CampaignBadges, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { EmptyState } from '#src/components/ui/empty-state.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { formatDate } from '#src/lib/format.ts'
 
 const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean }) => {
   const { t } = useLingui()

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { ContinueOnboardingButton } from '@/components/payment/continue-onboarding-button'
-import { Badge, StatusBadge } from '@/components/ui/badge'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { formatNumber } from '@/lib/format'
-import { CLUB_STATUS } from '@/lib/labels/club-labels'
-import { PAYMENT_STATUS } from '@/lib/labels/payment-labels'
-import { useDownloadUrl } from '@/components/files/use-file-storage'
+import type { ClubOverview } from '#openapi/generated/model/clubOverview.ts'
+import { ContinueOnboardingButton } from '#src/components/payment/continue-onboarding-button.tsx'
+import { Badge, StatusBadge } from '#src/components/ui/badge.tsx'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { formatNumber } from '#src/lib/format.ts'
+import { CLUB_STATUS } from '#src/lib/labels/club-labels.ts'
+import { PAYMENT_STATUS } from '#src/lib/labels/payment-labels.ts'
+import { useDownloadUrl } from '#src/components/files/use-file-storage.ts'
 
 const ClubLogo = ({ path, name }: { path: string | undefined; name: string }) => {
   const { t } = useLingui()

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ClubSummary } from '@/api/generated/query/model/clubSummary'
-import { SelectField } from '@/components/ui/field'
+import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
+import { SelectField } from '#src/components/ui/field.tsx'
 
 /** For representatives of several clubs: which club the dashboard shows (the active club). */
 export const ClubSwitcher = ({

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { Completeness } from '@/api/generated/query/model/completeness'
-import { Alert } from '@/components/ui/alert'
-import { ButtonLink } from '@/components/ui/button'
-import { CLUB_FIELD_LABELS } from '@/lib/labels/club-labels'
+import type { Completeness } from '#openapi/generated/model/completeness.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { CLUB_FIELD_LABELS } from '#src/lib/labels/club-labels.ts'
 
 /**
  * Spec §2: when the profile is incomplete, a clear hint with what is missing and the way to fix it. The

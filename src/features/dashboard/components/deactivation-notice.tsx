@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Club } from '@/api/generated/query/model/club'
-import { Alert } from '@/components/ui/alert'
-import { formatDate } from '@/lib/format'
+import type { Club } from '#openapi/generated/model/club.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { formatDate } from '#src/lib/format.ts'
 
 /** An inactive club reads why the administration deactivated it (the reason it gave), and since when. */
 export const DeactivationNotice = ({ club }: { club: Club }) => {

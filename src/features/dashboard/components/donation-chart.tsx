@@ -1,9 +1,9 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { DonationStats } from '@/api/generated/query/model/donationStats'
-import { formatCents, formatCentsShort, formatNumber } from '@/lib/format'
-import { amountAxisTicks, bucketLabel, bucketTick } from '../chart-labels'
+import type { DonationStats } from '#openapi/generated/model/donationStats.ts'
+import { formatCents, formatCentsShort, formatNumber } from '#src/lib/format.ts'
+import { amountAxisTicks, bucketLabel, bucketTick } from '#src/features/dashboard/chart-labels.ts'
 
 /** Past this many buckets, bars get thinner than a pixel: an area shows the course better. */
 const MAX_BARS = 120

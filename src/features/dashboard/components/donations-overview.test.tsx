@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { renderComponent, screen } from '../../../../tests/utils/render'
-import { DonationsOverview } from './donations-overview'
+import type { ClubOverview } from '#openapi/generated/model/clubOverview.ts'
+import { renderComponent, screen } from '#tests/utils/render.tsx'
+import { DonationsOverview } from './donations-overview.tsx'
 
 const HALLEIN = 'club-mv-hallein'
 

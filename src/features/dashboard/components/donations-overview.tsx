@@ -1,9 +1,9 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useGetCampaignsOfClub } from '@/api/generated/query/endpoints/campaigns/campaigns'
-import type { ClubOverview } from '@/api/generated/query/model/clubOverview'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { formatCents, formatNumber } from '@/lib/format'
+import { useGetCampaignsOfClub } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import type { ClubOverview } from '#openapi/generated/model/clubOverview.ts'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { formatCents, formatNumber } from '#src/lib/format.ts'
 
 const Stat = ({ label, value, detail }: { label: string; value: string; detail?: string }) => (
   <div className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3">

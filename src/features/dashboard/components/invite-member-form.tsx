@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from 'react-hook-form'
-import { toast } from '@/lib/toast'
-import { useGetClubRoles } from '@/api/generated/query/endpoints/club-roles/club-roles'
-import { Button } from '@/components/ui/button'
-import { SelectField, TextField } from '@/components/ui/field'
-import { problemKind, problemStatus } from '@/lib/api-errors'
-import { useInviteMember } from '../api/invite-member'
-import { inviteMemberSchema, type InviteMemberValues } from '../schemas'
+import { toast } from '#src/lib/toast.ts'
+import { useGetClubRoles } from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { SelectField, TextField } from '#src/components/ui/field.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { useInviteMember } from '#src/features/dashboard/api/invite-member.ts'
+import { inviteMemberSchema, type InviteMemberValues } from '#src/features/dashboard/schemas.ts'
 
 /** Spec §2: invite a person into the club with a club role; the invitation travels by e-mail. */
 export const InviteMemberForm = ({ clubId }: { clubId: string }) => {

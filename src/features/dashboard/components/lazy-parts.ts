@@ -4,5 +4,5 @@
  * media; lazy-sections.tsx). `/home`'s loader starts these imports at the same time as the data (issue 12),
  * so the code is not asked for only once the dashboard renders or its data is there.
  */
-export const loadDonationChart = () => import('./donation-chart')
-export const loadLowerSections = () => Promise.all([import('./members-section'), import('./media-section')])
+export const loadDonationChart = () => import('./donation-chart.tsx')
+export const loadLowerSections = () => Promise.all([import('./members-section.tsx'), import('./media-section.tsx')])

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
-import { Card, CardBody, CardHeader } from '@/components/ui/card'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { cn } from '@/lib/cn'
+import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { cn } from '#src/lib/cn.ts'
 
 /*
  * The last two sections of the dashboard, members and media, are chunks of their own (issue 12: /home's
@@ -12,8 +12,8 @@ import { cn } from '@/lib/cn'
  * navigation links to, so little moves when the code is there.
  */
 
-const Members = lazy(() => import('./members-section').then((module) => ({ default: module.MembersSection })))
-const Media = lazy(() => import('./media-section').then((module) => ({ default: module.MediaSection })))
+const Members = lazy(() => import('./members-section.tsx').then((module) => ({ default: module.MembersSection })))
+const Media = lazy(() => import('./media-section.tsx').then((module) => ({ default: module.MediaSection })))
 
 const CardPending = ({
   id,

@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getGetClubUsersQueryKey } from '@/api/generated/query/endpoints/clubs/clubs'
-import type { ClubMember } from '@/api/generated/query/model/clubMember'
-import { Alert } from '@/components/ui/alert'
-import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
-import { problemKind, problemStatus } from '@/lib/api-errors'
-import { useRemoveMember, useResendInvitation, useWithdrawInvitation } from '../api/member-mutations'
+import { getGetClubUsersQueryKey } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ConfirmDialog, useLastDefined } from '#src/components/ui/dialog.tsx'
+import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import {
+  useRemoveMember,
+  useResendInvitation,
+  useWithdrawInvitation,
+} from '#src/features/dashboard/api/member-mutations.ts'
 
 export type MemberAction = { kind: 'remove' | 'withdraw' | 'resend'; member: ClubMember }
 

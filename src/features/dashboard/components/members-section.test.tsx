@@ -1,10 +1,10 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Toaster } from '@/components/layout/toaster'
-import { seedClubs, seedInvitations } from '@mocks/db/seed-accounts'
-import { sentMails } from '@mocks/testing'
-import { renderComponent, renderRoute, screen } from '../../../../tests/utils/render'
-import { MemberActionDialog } from './member-action-dialog'
+import { Toaster } from '#src/components/layout/toaster.tsx'
+import { seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { sentMails } from '#mocks/testing.ts'
+import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
+import { MemberActionDialog } from './member-action-dialog.tsx'
 
 const openMembers = async (signedInAs = 'verein@demo.at', clubId: string = seedClubs.volume) => {
   const view = await renderRoute(`/home?id=${clubId}`, { signedInAs })

@@ -2,12 +2,12 @@ import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { toast } from '@/lib/toast'
-import { Button } from '@/components/ui/button'
-import { formatNumber } from '@/lib/format'
-import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '../csv'
-import { fetchAllDonations, type DonationScope, type ExportProgress } from '../export-donations'
-import type { GetDonationsOfClubParams } from '@/api/generated/query/model/getDonationsOfClubParams'
+import { toast } from '#src/lib/toast.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { formatNumber } from '#src/lib/format.ts'
+import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '#src/features/donations/csv.ts'
+import { fetchAllDonations, type DonationScope, type ExportProgress } from '#src/features/donations/export-donations.ts'
+import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
 
 interface DonationExportProps {
   scope: DonationScope

@@ -2,9 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
-import { DateRangeFields } from '@/components/ui/date-range-fields'
-import { donationFilterSchema, type DonationFilterInput, type DonationFilterValues } from '../schemas'
+import { Button } from '#src/components/ui/button.tsx'
+import { DateRangeFields } from '#src/components/ui/date-range-fields.tsx'
+import {
+  donationFilterSchema,
+  type DonationFilterInput,
+  type DonationFilterValues,
+} from '#src/features/donations/schemas.ts'
 
 interface DonationFilterFormProps {
   from: string | undefined

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { memo } from 'react'
-import type { Donation } from '@/api/generated/query/model/donation'
-import { TableCell, TableRow } from '@/components/ui/table'
-import { cn } from '@/lib/cn'
-import { formatCents, formatDateTime } from '@/lib/format'
+import type { Donation } from '#openapi/generated/model/donation.ts'
+import { TableCell, TableRow } from '#src/components/ui/table.tsx'
+import { cn } from '#src/lib/cn.ts'
+import { formatCents, formatDateTime } from '#src/lib/format.ts'
 
 /** Narrower cells on phones, so date, donor and amount fit 375 px without scrolling sideways. */
 export const TIGHT = 'max-sm:px-1.5'

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
-import type { Donation } from '@/api/generated/query/model/donation'
-import { Table, TableBody, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table'
-import { VIRTUAL_ROWS_THRESHOLD } from '@/components/ui/virtual-threshold'
-import { cn } from '@/lib/cn'
-import type { DonationSortField, SortDirection } from '../donation-search'
-import { AMOUNT_WIDTH, DATE_WIDTH, DonationRow, MESSAGE_SHOWN, NAME_WIDTH, TIGHT } from './donation-row'
+import type { Donation } from '#openapi/generated/model/donation.ts'
+import { Table, TableBody, TableHead, TableHeaderCell, TableRow } from '#src/components/ui/table.tsx'
+import { VIRTUAL_ROWS_THRESHOLD } from '#src/components/ui/virtual-threshold.ts'
+import { cn } from '#src/lib/cn.ts'
+import type { DonationSortField, SortDirection } from '#src/features/donations/donation-search.ts'
+import { AMOUNT_WIDTH, DATE_WIDTH, DonationRow, MESSAGE_SHOWN, NAME_WIDTH, TIGHT } from './donation-row.tsx'
 
 // The virtualiser (~10 KB) loads only for a page longer than the threshold: most pages are 50 rows, and
 // the screens' chunks stay within their budget (issue 12).
 const VirtualDonationRows = lazy(() =>
-  import('./virtual-donation-rows').then((module) => ({ default: module.VirtualDonationRows })),
+  import('./virtual-donation-rows.tsx').then((module) => ({ default: module.VirtualDonationRows })),
 )
 
 /** Every row of a short page (or the first ones of a long page while the virtualiser loads). */

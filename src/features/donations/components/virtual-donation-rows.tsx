@@ -1,7 +1,7 @@
-import type { Donation } from '@/api/generated/query/model/donation'
-import { TableBody } from '@/components/ui/table'
-import { TableSpacerRow, useWindowRows } from '@/components/ui/virtual-rows'
-import { DonationRow, estimateRowHeight } from './donation-row'
+import type { Donation } from '#openapi/generated/model/donation.ts'
+import { TableBody } from '#src/components/ui/table.tsx'
+import { TableSpacerRow, useWindowRows } from '#src/components/ui/virtual-rows.tsx'
+import { DonationRow, estimateRowHeight } from './donation-row.tsx'
 
 /**
  * The rows of a long page (more than the threshold, up to 250): only those near the viewport are in the

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { getGetPaymentAccountQueryOptions } from '@/api/generated/query/endpoints/payments/payments'
-import type { PaymentAccount } from '@/api/generated/query/model/paymentAccount'
-import { Alert } from '@/components/ui/alert'
-import { ButtonLink } from '@/components/ui/button'
-import { QueryError } from '@/components/ui/query-error'
-import { PAYMENT_REQUIREMENTS } from '@/lib/labels/payment-labels'
+import { getGetPaymentAccountQueryOptions } from '#src/api/generated/query/endpoints/payments/payments.ts'
+import type { PaymentAccount } from '#openapi/generated/model/paymentAccount.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { PAYMENT_REQUIREMENTS } from '#src/lib/labels/payment-labels.ts'
 
 /** The club's payment account, always read afresh: the person may come straight back from the provider. */
 export const useCurrentPaymentAccount = (clubId: string) =>

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { SignInPrompt } from '@/components/auth/sign-in-prompt'
-import { Alert } from '@/components/ui/alert'
-import { ButtonLink } from '@/components/ui/button'
-import { useAuthUser } from '@/lib/auth/use-auth'
+import { SignInPrompt } from '#src/components/auth/sign-in-prompt.tsx'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ButtonLink } from '#src/components/ui/button.tsx'
+import { useAuthUser } from '#src/lib/auth/use-auth.ts'
 
 /**
  * `/payment` and `/payment/return` are public URLs (the provider sends people there), but the backend

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
-import { toast } from '@/lib/toast'
-import { useCreateClubWithUser } from '@/api/generated/query/endpoints/clubs/clubs'
-import { problemKind, problemStatus, tooManyRequestsMessage } from '@/lib/api-errors'
+import { toast } from '#src/lib/toast.ts'
+import { useCreateClubWithUser } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { problemKind, problemStatus, tooManyRequestsMessage } from '#src/lib/api-errors.ts'
 
 /** A taken e-mail address (409 `user-exists`): the wizard shows it at the e-mail field, not as a toast. */
 export const isUserExists = (error: unknown): boolean =>

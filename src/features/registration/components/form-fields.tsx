@@ -1,6 +1,6 @@
 import { get, useFormContext, useFormState } from 'react-hook-form'
-import { SelectField, TextField, type SelectOption, type TextFieldProps } from '@/components/ui/field'
-import type { RegistrationField, RegistrationValues } from '../schemas'
+import { SelectField, TextField, type SelectOption, type TextFieldProps } from '#src/components/ui/field.tsx'
+import type { RegistrationField, RegistrationValues } from '#src/features/registration/schemas.ts'
 
 const useFieldError = (name: RegistrationField): string | undefined => {
   const { errors } = useFormState<RegistrationValues>({ name })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { cn } from '@/lib/cn'
-import { STEPS } from '../schemas'
+import { cn } from '#src/lib/cn.ts'
+import { STEPS } from '#src/features/registration/schemas.ts'
 
 /**
  * Where the wizard stands. A list with `aria-current="step"`; each item says in words whether it is done,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Alert } from '@/components/ui/alert'
-import { PASSWORD_MIN_LENGTH } from '../schemas'
-import { WizardTextField } from './form-fields'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { PASSWORD_MIN_LENGTH } from '#src/features/registration/schemas.ts'
+import { WizardTextField } from './form-fields.tsx'
 
 /** The contact person is the club's first user: they sign in with this e-mail address and password. */
 export const StepAccount = ({ askPasswordAgain }: { askPasswordAgain: boolean }) => {

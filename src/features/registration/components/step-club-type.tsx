@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { QueryError } from '@/components/ui/query-error'
-import { CLUB_SIZES, clubSizeLabel } from '@/lib/labels/club-labels'
-import { WizardSelectField } from './form-fields'
+import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { QueryError } from '#src/components/ui/query-error.tsx'
+import { CLUB_SIZES, clubSizeLabel } from '#src/lib/labels/club-labels.ts'
+import { WizardSelectField } from './form-fields.tsx'
 
 export const StepClubType = () => {
   const { t, i18n } = useLingui()

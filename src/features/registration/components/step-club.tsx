@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { WizardTextField } from './form-fields'
+import { WizardTextField } from './form-fields.tsx'
 
 export const StepClub = () => {
   const { t } = useLingui()

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { Dialog, DialogClose } from '#src/components/ui/dialog.tsx'
 
 /**
  * The terms of use (AGB) a club accepts when it registers. A plain summary the operator can replace; the

@@ -1,13 +1,13 @@
 import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { toast } from '@/lib/toast'
+import { toast } from '#src/lib/toast.ts'
 import {
   getGetCurrentUserQueryKey,
   getGetUsersQueryKey,
   useCreateUser,
   useDeleteUser,
   useUpdateUser,
-} from '@/api/generated/query/endpoints/users/users'
+} from '#src/api/generated/query/endpoints/users/users.ts'
 
 /*
  * The generated mutations with what every caller needs: the success toast and a fresh list. Failures are

@@ -1,13 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { toast } from '@/lib/toast'
-import { useGetUserDeletionImpact } from '@/api/generated/query/endpoints/users/users'
-import type { User } from '@/api/generated/query/model/user'
-import { Alert } from '@/components/ui/alert'
-import { ConfirmDialog, useLastDefined } from '@/components/ui/dialog'
-import { LoadingBlock } from '@/components/ui/loading-block'
-import { problemKind } from '@/lib/api-errors'
-import { useDeleteUserMutation } from '../api/user-mutations'
+import { toast } from '#src/lib/toast.ts'
+import { useGetUserDeletionImpact } from '#src/api/generated/query/endpoints/users/users.ts'
+import type { User } from '#openapi/generated/model/user.ts'
+import { Alert } from '#src/components/ui/alert.tsx'
+import { ConfirmDialog, useLastDefined } from '#src/components/ui/dialog.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { problemKind } from '#src/lib/api-errors.ts'
+import { useDeleteUserMutation } from '#src/features/users/api/user-mutations.ts'
 
 interface DeleteUserDialogProps {
   user: User | null

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { useForm, type Path, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form'
-import { toast } from '@/lib/toast'
-import type { User } from '@/api/generated/query/model/user'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
-import { RequiredNote, SelectField, TextField } from '@/components/ui/field'
-import { createUserBodyPasswordMin } from '@/api/generated/zod/users/users.zod'
-import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '@/lib/api-errors'
-import { ROLE_LABELS } from '@/lib/labels/role-labels'
-import { useCreateUserMutation, useUpdateUserMutation } from '../api/user-mutations'
-import { ROLES } from '../roles'
+import { toast } from '#src/lib/toast.ts'
+import type { User } from '#openapi/generated/model/user.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Dialog, DialogClose } from '#src/components/ui/dialog.tsx'
+import { RequiredNote, SelectField, TextField } from '#src/components/ui/field.tsx'
+import { createUserBodyPasswordMin } from '#openapi/generated/zod/users/users.zod.ts'
+import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import { ROLE_LABELS } from '#src/lib/labels/role-labels.ts'
+import { useCreateUserMutation, useUpdateUserMutation } from '#src/features/users/api/user-mutations.ts'
+import { ROLES } from '#src/features/users/roles.ts'
 import {
   userCreateSchema,
   userUpdateSchema,
@@ -19,7 +19,7 @@ import {
   type UserCreateValues,
   type UserUpdateInput,
   type UserUpdateValues,
-} from '../schemas'
+} from '#src/features/users/schemas.ts'
 
 type FormInput = UserCreateInput | UserUpdateInput
 

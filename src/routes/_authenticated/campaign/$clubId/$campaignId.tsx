@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pathId, schema } from '@/lib/search-params'
-import { getGetCampaignQueryOptions } from '@/api/generated/query/endpoints/campaigns/campaigns'
-import type { Campaign } from '@/api/generated/query/model/campaign'
-import { CampaignEditPage } from '@/features/campaigns/campaign-edit-page'
-import { donationSearchSchema } from '@/features/donations/donation-search'
-import { DonationsSection } from '@/features/donations/donations-section'
+import { pathId, schema } from '#src/lib/search-params.ts'
+import { getGetCampaignQueryOptions } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { CampaignEditPage } from '#src/features/campaigns/campaign-edit-page.tsx'
+import { donationSearchSchema } from '#src/features/donations/donation-search.ts'
+import { DonationsSection } from '#src/features/donations/donations-section.tsx'
 
 // The campaign form and the donation list are two features; the route puts the campaign's list below the form.
 const renderDonations = (campaign: Campaign, clubName: string) => (

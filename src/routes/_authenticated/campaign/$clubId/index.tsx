@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pathId, schema } from '@/lib/search-params'
-import { getGetClubOverviewQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
-import { CampaignCreatePage } from '@/features/campaigns/campaign-create-page'
+import { pathId, schema } from '#src/lib/search-params.ts'
+import { getGetClubOverviewQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { CampaignCreatePage } from '#src/features/campaigns/campaign-create-page.tsx'
 
 export const Route = createFileRoute('/_authenticated/campaign/$clubId/')({
   params: schema({ clubId: pathId() }),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { pathFlag, pathId, schema } from '@/lib/search-params'
-import { getGetClubTypesQueryOptions } from '@/api/generated/query/endpoints/club-types/club-types'
-import { getGetClubOverviewQueryOptions } from '@/api/generated/query/endpoints/clubs/clubs'
-import { getGetCountriesQueryOptions } from '@/api/generated/query/endpoints/countries/countries'
-import { ClubProfilePage } from '@/features/club-profile/club-profile-page'
+import { pathFlag, pathId, schema } from '#src/lib/search-params.ts'
+import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
+import { getGetClubOverviewQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { getGetCountriesQueryOptions } from '#src/api/generated/query/endpoints/countries/countries.ts'
+import { ClubProfilePage } from '#src/features/club-profile/club-profile-page.tsx'
 
 export const Route = createFileRoute('/_authenticated/club/$clubId/$showSaveAlert')({
   params: schema({

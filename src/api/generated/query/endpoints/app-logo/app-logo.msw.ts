@@ -82,15 +82,15 @@ import type {
 
 import type {
   AppLogo
-} from '../../model/appLogo.ts';
+} from '../../../../../../openapi/generated/model/appLogo.ts';
 
 import type {
   AppLogoState
-} from '../../model/appLogoState.ts';
+} from '../../../../../../openapi/generated/model/appLogoState.ts';
 
 import {
   LogoContentType
-} from '../../model/logoContentType.ts';
+} from '../../../../../../openapi/generated/model/logoContentType.ts';
 
 
 export const getGetAppLogoResponseAppLogoMock = (overrideResponse: Partial<AppLogo> = {}): AppLogo => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), path: faker.string.alpha({length: {min: 10, max: 20}}), contentType: faker.helpers.arrayElement(Object.values(LogoContentType)), size: faker.number.int({min: 1}), uploadedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, ...overrideResponse});

@@ -89,63 +89,63 @@ import type {
 
 import type {
   AppLogo
-} from '../../model/appLogo.ts';
+} from '../../../../../../openapi/generated/model/appLogo.ts';
 
 import type {
   AppLogoInput
-} from '../../model/appLogoInput.ts';
+} from '../../../../../../openapi/generated/model/appLogoInput.ts';
 
 import type {
   AppLogoState
-} from '../../model/appLogoState.ts';
+} from '../../../../../../openapi/generated/model/appLogoState.ts';
 
 import type {
   AppLogoUpdate
-} from '../../model/appLogoUpdate.ts';
+} from '../../../../../../openapi/generated/model/appLogoUpdate.ts';
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   ConflictResponse
-} from '../../model/conflictResponse.ts';
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetAppLogoFileParams
-} from '../../model/getAppLogoFileParams.ts';
+} from '../../../../../../openapi/generated/model/getAppLogoFileParams.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   PayloadTooLargeResponse
-} from '../../model/payloadTooLargeResponse.ts';
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   TooManyRequestsResponse
-} from '../../model/tooManyRequestsResponse.ts';
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import type {
   UnsupportedMediaTypeResponse
-} from '../../model/unsupportedMediaTypeResponse.ts';
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';

@@ -82,23 +82,23 @@ import type {
 
 import {
   AuditAction
-} from '../../model/auditAction.ts';
+} from '../../../../../../openapi/generated/model/auditAction.ts';
 
 import type {
   AuditClub
-} from '../../model/auditClub.ts';
+} from '../../../../../../openapi/generated/model/auditClub.ts';
 
 import {
   AuditField
-} from '../../model/auditField.ts';
+} from '../../../../../../openapi/generated/model/auditField.ts';
 
 import type {
   AuditPage
-} from '../../model/auditPage.ts';
+} from '../../../../../../openapi/generated/model/auditPage.ts';
 
 import type {
   AuditPerson
-} from '../../model/auditPerson.ts';
+} from '../../../../../../openapi/generated/model/auditPerson.ts';
 
 
 export const getGetClubAuditLogResponseAuditClubMock = (overrideResponse: Partial<AuditClub> = {}): AuditClub => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});

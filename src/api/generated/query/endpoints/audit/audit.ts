@@ -85,39 +85,39 @@ import type {
 
 import type {
   AuditPage
-} from '../../model/auditPage.ts';
+} from '../../../../../../openapi/generated/model/auditPage.ts';
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetAuditLogParams
-} from '../../model/getAuditLogParams.ts';
+} from '../../../../../../openapi/generated/model/getAuditLogParams.ts';
 
 import type {
   GetClubAuditLogParams
-} from '../../model/getClubAuditLogParams.ts';
+} from '../../../../../../openapi/generated/model/getClubAuditLogParams.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType } from '../../../../client.ts';

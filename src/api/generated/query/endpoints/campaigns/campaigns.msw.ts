@@ -82,15 +82,15 @@ import type {
 
 import type {
   Campaign
-} from '../../model/campaign.ts';
+} from '../../../../../../openapi/generated/model/campaign.ts';
 
 import {
   CampaignPhase
-} from '../../model/campaignPhase.ts';
+} from '../../../../../../openapi/generated/model/campaignPhase.ts';
 
 import {
   Currency
-} from '../../model/currency.ts';
+} from '../../../../../../openapi/generated/model/currency.ts';
 
 
 export const getCreateCampaignResponseMock = (): Campaign => ({...{name: faker.string.alpha({length: {min: 1, max: 120}}), description: faker.string.alpha({length: {min: 1, max: 4000}}), goalCents: faker.number.int({min: 1, max: 100000000}), amountCents: faker.number.int({min: 1, max: 100000000}), date: faker.date.past().toISOString().slice(0, 10), time: faker.helpers.fromRegExp("^([01][0-9]|2[0-3]):[0-5][0-9]$"), from: faker.date.past().toISOString().slice(0, 10), to: faker.date.past().toISOString().slice(0, 10), currency: faker.helpers.arrayElement(Object.values(Currency)), minimumDonationCents: faker.number.int({min: 1, max: 100000000})},...{documentId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), enabled: faker.datatype.boolean(), phase: faker.helpers.arrayElement(Object.values(CampaignPhase)), raisedCents: faker.number.int({min: 0}), donationCount: faker.number.int({min: 0}), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})

@@ -82,7 +82,7 @@ import type {
 
 import type {
   ClubRole
-} from '../../model/clubRole.ts';
+} from '../../../../../../openapi/generated/model/clubRole.ts';
 
 
 export const getGetClubRolesResponseMock = (): ClubRole[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0})})))

@@ -82,7 +82,7 @@ import type {
 
 import type {
   ClubType
-} from '../../model/clubType.ts';
+} from '../../../../../../openapi/generated/model/clubType.ts';
 
 
 export const getGetClubTypesResponseMock = (): ClubType[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), clubCount: faker.number.int({min: 0})})))

@@ -89,51 +89,51 @@ import type {
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   ClubType
-} from '../../model/clubType.ts';
+} from '../../../../../../openapi/generated/model/clubType.ts';
 
 import type {
   ConflictResponse
-} from '../../model/conflictResponse.ts';
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   NamedInput
-} from '../../model/namedInput.ts';
+} from '../../../../../../openapi/generated/model/namedInput.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   PayloadTooLargeResponse
-} from '../../model/payloadTooLargeResponse.ts';
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   TooManyRequestsResponse
-} from '../../model/tooManyRequestsResponse.ts';
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import type {
   UnsupportedMediaTypeResponse
-} from '../../model/unsupportedMediaTypeResponse.ts';
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';

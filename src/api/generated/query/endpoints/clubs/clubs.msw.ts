@@ -82,79 +82,79 @@ import type {
 
 import type {
   BankReview
-} from '../../model/bankReview.ts';
+} from '../../../../../../openapi/generated/model/bankReview.ts';
 
 import type {
   Club
-} from '../../model/club.ts';
+} from '../../../../../../openapi/generated/model/club.ts';
 
 import {
   ClubField
-} from '../../model/clubField.ts';
+} from '../../../../../../openapi/generated/model/clubField.ts';
 
 import type {
   ClubMember
-} from '../../model/clubMember.ts';
+} from '../../../../../../openapi/generated/model/clubMember.ts';
 
 import type {
   ClubOverview
-} from '../../model/clubOverview.ts';
+} from '../../../../../../openapi/generated/model/clubOverview.ts';
 
 import type {
   ClubPage
-} from '../../model/clubPage.ts';
+} from '../../../../../../openapi/generated/model/clubPage.ts';
 
 import type {
   ClubRegistrationResult
-} from '../../model/clubRegistrationResult.ts';
+} from '../../../../../../openapi/generated/model/clubRegistrationResult.ts';
 
 import {
   ClubStatus
-} from '../../model/clubStatus.ts';
+} from '../../../../../../openapi/generated/model/clubStatus.ts';
 
 import type {
   ClubSummary
-} from '../../model/clubSummary.ts';
+} from '../../../../../../openapi/generated/model/clubSummary.ts';
 
 import {
   Currency
-} from '../../model/currency.ts';
+} from '../../../../../../openapi/generated/model/currency.ts';
 
 import {
   DocumentLabel
-} from '../../model/documentLabel.ts';
+} from '../../../../../../openapi/generated/model/documentLabel.ts';
 
 import {
   ImageLabel
-} from '../../model/imageLabel.ts';
+} from '../../../../../../openapi/generated/model/imageLabel.ts';
 
 import type {
   Invitation
-} from '../../model/invitation.ts';
+} from '../../../../../../openapi/generated/model/invitation.ts';
 
 import {
   LegitimationDocumentKind
-} from '../../model/legitimationDocumentKind.ts';
+} from '../../../../../../openapi/generated/model/legitimationDocumentKind.ts';
 
 import type {
   PaymentAccount
-} from '../../model/paymentAccount.ts';
+} from '../../../../../../openapi/generated/model/paymentAccount.ts';
 
 import {
   PaymentAccountStatus
-} from '../../model/paymentAccountStatus.ts';
+} from '../../../../../../openapi/generated/model/paymentAccountStatus.ts';
 
 import {
   PaymentRequirement
-} from '../../model/paymentRequirement.ts';
+} from '../../../../../../openapi/generated/model/paymentRequirement.ts';
 
 import {
   Role
-} from '../../model/role.ts';
+} from '../../../../../../openapi/generated/model/role.ts';
 
 import type {
   StoredFile
-} from '../../model/storedFile.ts';
+} from '../../../../../../openapi/generated/model/storedFile.ts';
 
 
 export const getGetClubsResponsePaymentAccountMock = (overrideResponse: Partial<PaymentAccount> = {}): PaymentAccount => ({...{accountId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(PaymentAccountStatus)), chargesEnabled: faker.datatype.boolean(), payoutsEnabled: faker.datatype.boolean(), payoutsBlocked: faker.datatype.boolean(), requirements: faker.helpers.arrayElements(Object.values(PaymentRequirement)), rejectReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, ...overrideResponse});

@@ -89,119 +89,119 @@ import type {
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   Club
-} from '../../model/club.ts';
+} from '../../../../../../openapi/generated/model/club.ts';
 
 import type {
   ClubCheck
-} from '../../model/clubCheck.ts';
+} from '../../../../../../openapi/generated/model/clubCheck.ts';
 
 import type {
   ClubDeactivation
-} from '../../model/clubDeactivation.ts';
+} from '../../../../../../openapi/generated/model/clubDeactivation.ts';
 
 import type {
   ClubMember
-} from '../../model/clubMember.ts';
+} from '../../../../../../openapi/generated/model/clubMember.ts';
 
 import type {
   ClubOverview
-} from '../../model/clubOverview.ts';
+} from '../../../../../../openapi/generated/model/clubOverview.ts';
 
 import type {
   ClubPage
-} from '../../model/clubPage.ts';
+} from '../../../../../../openapi/generated/model/clubPage.ts';
 
 import type {
   ClubRegistration
-} from '../../model/clubRegistration.ts';
+} from '../../../../../../openapi/generated/model/clubRegistration.ts';
 
 import type {
   ClubRegistrationResult
-} from '../../model/clubRegistrationResult.ts';
+} from '../../../../../../openapi/generated/model/clubRegistrationResult.ts';
 
 import type {
   ClubSummary
-} from '../../model/clubSummary.ts';
+} from '../../../../../../openapi/generated/model/clubSummary.ts';
 
 import type {
   ClubUpdate
-} from '../../model/clubUpdate.ts';
+} from '../../../../../../openapi/generated/model/clubUpdate.ts';
 
 import type {
   ConflictResponse
-} from '../../model/conflictResponse.ts';
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
   DocumentReference
-} from '../../model/documentReference.ts';
+} from '../../../../../../openapi/generated/model/documentReference.ts';
 
 import type {
   FileDeletion
-} from '../../model/fileDeletion.ts';
+} from '../../../../../../openapi/generated/model/fileDeletion.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetClubDocumentsParams
-} from '../../model/getClubDocumentsParams.ts';
+} from '../../../../../../openapi/generated/model/getClubDocumentsParams.ts';
 
 import type {
   GetClubImagesParams
-} from '../../model/getClubImagesParams.ts';
+} from '../../../../../../openapi/generated/model/getClubImagesParams.ts';
 
 import type {
   GetClubsParams
-} from '../../model/getClubsParams.ts';
+} from '../../../../../../openapi/generated/model/getClubsParams.ts';
 
 import type {
   ImageReference
-} from '../../model/imageReference.ts';
+} from '../../../../../../openapi/generated/model/imageReference.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   Invitation
-} from '../../model/invitation.ts';
+} from '../../../../../../openapi/generated/model/invitation.ts';
 
 import type {
   InvitationInput
-} from '../../model/invitationInput.ts';
+} from '../../../../../../openapi/generated/model/invitationInput.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   PayloadTooLargeResponse
-} from '../../model/payloadTooLargeResponse.ts';
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   StoredFile
-} from '../../model/storedFile.ts';
+} from '../../../../../../openapi/generated/model/storedFile.ts';
 
 import type {
   TooManyRequestsResponse
-} from '../../model/tooManyRequestsResponse.ts';
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import type {
   UnsupportedMediaTypeResponse
-} from '../../model/unsupportedMediaTypeResponse.ts';
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';

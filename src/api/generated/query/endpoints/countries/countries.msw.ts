@@ -82,7 +82,7 @@ import type {
 
 import type {
   Country
-} from '../../model/country.ts';
+} from '../../../../../../openapi/generated/model/country.ts';
 
 
 export const getGetCountriesResponseMock = (): Country[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.helpers.fromRegExp("^[A-Z]{2}$"), name: faker.string.alpha({length: {min: 10, max: 20}})})))

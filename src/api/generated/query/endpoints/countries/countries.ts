@@ -85,19 +85,19 @@ import type {
 
 import type {
   Country
-} from '../../model/country.ts';
+} from '../../../../../../openapi/generated/model/country.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   TooManyRequestsResponse
-} from '../../model/tooManyRequestsResponse.ts';
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType } from '../../../../client.ts';

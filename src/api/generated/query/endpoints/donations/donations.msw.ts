@@ -82,19 +82,19 @@ import type {
 
 import {
   Currency
-} from '../../model/currency.ts';
+} from '../../../../../../openapi/generated/model/currency.ts';
 
 import {
   DonationGrouping
-} from '../../model/donationGrouping.ts';
+} from '../../../../../../openapi/generated/model/donationGrouping.ts';
 
 import type {
   DonationPage
-} from '../../model/donationPage.ts';
+} from '../../../../../../openapi/generated/model/donationPage.ts';
 
 import type {
   DonationStats
-} from '../../model/donationStats.ts';
+} from '../../../../../../openapi/generated/model/donationStats.ts';
 
 
 export const getGetDonationsOfClubResponseMock = (overrideResponse: Partial<Extract<DonationPage, object>> = {}): DonationPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), totalCents: faker.number.int({min: 0}), currency: faker.helpers.arrayElement(Object.values(Currency)), ...overrideResponse})

@@ -85,47 +85,47 @@ import type {
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   DonationPage
-} from '../../model/donationPage.ts';
+} from '../../../../../../openapi/generated/model/donationPage.ts';
 
 import type {
   DonationStats
-} from '../../model/donationStats.ts';
+} from '../../../../../../openapi/generated/model/donationStats.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetDonationStatsOfClubParams
-} from '../../model/getDonationStatsOfClubParams.ts';
+} from '../../../../../../openapi/generated/model/getDonationStatsOfClubParams.ts';
 
 import type {
   GetDonationsOfCampaignParams
-} from '../../model/getDonationsOfCampaignParams.ts';
+} from '../../../../../../openapi/generated/model/getDonationsOfCampaignParams.ts';
 
 import type {
   GetDonationsOfClubParams
-} from '../../model/getDonationsOfClubParams.ts';
+} from '../../../../../../openapi/generated/model/getDonationsOfClubParams.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType } from '../../../../client.ts';

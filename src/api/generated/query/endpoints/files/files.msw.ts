@@ -82,11 +82,11 @@ import type {
 
 import type {
   FileLink
-} from '../../model/fileLink.ts';
+} from '../../../../../../openapi/generated/model/fileLink.ts';
 
 import type {
   UploadedFile
-} from '../../model/uploadedFile.ts';
+} from '../../../../../../openapi/generated/model/uploadedFile.ts';
 
 
 export const getUploadFileResponseMock = (overrideResponse: Partial<Extract<UploadedFile, object>> = {}): UploadedFile => ({path: faker.helpers.fromRegExp("^(clubs/[A-Za-z0-9_-]{1,64}/[A-Z0-9_]{1,40}|app-logo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$"), size: faker.number.int({min: 1, max: 10485760}), contentType: faker.helpers.arrayElement(['image/jpeg','image/png','image/webp','application/pdf'] as const), ...overrideResponse})

@@ -89,67 +89,67 @@ import type {
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   ConflictResponse
-} from '../../model/conflictResponse.ts';
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
   DiscardUploadParams
-} from '../../model/discardUploadParams.ts';
+} from '../../../../../../openapi/generated/model/discardUploadParams.ts';
 
 import type {
   DownloadFileParams
-} from '../../model/downloadFileParams.ts';
+} from '../../../../../../openapi/generated/model/downloadFileParams.ts';
 
 import type {
   FileLink
-} from '../../model/fileLink.ts';
+} from '../../../../../../openapi/generated/model/fileLink.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetFileLinkParams
-} from '../../model/getFileLinkParams.ts';
+} from '../../../../../../openapi/generated/model/getFileLinkParams.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   PayloadTooLargeResponse
-} from '../../model/payloadTooLargeResponse.ts';
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
 
 import type {
   Problem
-} from '../../model/problem.ts';
+} from '../../../../../../openapi/generated/model/problem.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import type {
   UnsupportedMediaTypeResponse
-} from '../../model/unsupportedMediaTypeResponse.ts';
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
 
 import type {
   UploadFileParams
-} from '../../model/uploadFileParams.ts';
+} from '../../../../../../openapi/generated/model/uploadFileParams.ts';
 
 import type {
   UploadedFile
-} from '../../model/uploadedFile.ts';
+} from '../../../../../../openapi/generated/model/uploadedFile.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';

@@ -82,7 +82,7 @@ import type {
 
 import type {
   Globals
-} from '../../model/globals.ts';
+} from '../../../../../../openapi/generated/model/globals.ts';
 
 
 export const getGetGlobalsResponseMock = (overrideResponse: Partial<Extract<Globals, object>> = {}): Globals => ({maxUploadBytes: faker.number.int({min: 1}), maxLogoBytes: faker.number.int({min: 1}), invitationValidityHours: faker.number.int({min: 1}), supportEmail: faker.internet.email(), minimumDonationCents: faker.number.int({min: 1}), ...overrideResponse})

@@ -85,19 +85,19 @@ import type {
 
 import type {
   Globals
-} from '../../model/globals.ts';
+} from '../../../../../../openapi/generated/model/globals.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType } from '../../../../client.ts';

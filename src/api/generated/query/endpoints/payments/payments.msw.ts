@@ -82,23 +82,23 @@ import type {
 
 import type {
   OnboardingLink
-} from '../../model/onboardingLink.ts';
+} from '../../../../../../openapi/generated/model/onboardingLink.ts';
 
 import type {
   PaymentAccount
-} from '../../model/paymentAccount.ts';
+} from '../../../../../../openapi/generated/model/paymentAccount.ts';
 
 import type {
   PaymentAccountState
-} from '../../model/paymentAccountState.ts';
+} from '../../../../../../openapi/generated/model/paymentAccountState.ts';
 
 import {
   PaymentAccountStatus
-} from '../../model/paymentAccountStatus.ts';
+} from '../../../../../../openapi/generated/model/paymentAccountStatus.ts';
 
 import {
   PaymentRequirement
-} from '../../model/paymentRequirement.ts';
+} from '../../../../../../openapi/generated/model/paymentRequirement.ts';
 
 
 export const getCreatePaymentAccountResponseMock = (overrideResponse: Partial<Extract<OnboardingLink, object>> = {}): OnboardingLink => ({account: {accountId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(PaymentAccountStatus)), chargesEnabled: faker.datatype.boolean(), payoutsEnabled: faker.datatype.boolean(), payoutsBlocked: faker.datatype.boolean(), requirements: faker.helpers.arrayElements(Object.values(PaymentRequirement)), rejectReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, url: faker.internet.url(), expiresAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})

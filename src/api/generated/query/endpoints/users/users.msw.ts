@@ -82,31 +82,31 @@ import type {
 
 import type {
   CurrentUser
-} from '../../model/currentUser.ts';
+} from '../../../../../../openapi/generated/model/currentUser.ts';
 
 import type {
   InvitationAcceptance
-} from '../../model/invitationAcceptance.ts';
+} from '../../../../../../openapi/generated/model/invitationAcceptance.ts';
 
 import type {
   InvitationCheck
-} from '../../model/invitationCheck.ts';
+} from '../../../../../../openapi/generated/model/invitationCheck.ts';
 
 import {
   InvitationStatus
-} from '../../model/invitationStatus.ts';
+} from '../../../../../../openapi/generated/model/invitationStatus.ts';
 
 import {
   Role
-} from '../../model/role.ts';
+} from '../../../../../../openapi/generated/model/role.ts';
 
 import type {
   User
-} from '../../model/user.ts';
+} from '../../../../../../openapi/generated/model/user.ts';
 
 import type {
   UserDeletionImpact
-} from '../../model/userDeletionImpact.ts';
+} from '../../../../../../openapi/generated/model/userDeletionImpact.ts';
 
 
 export const getGetUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})))

@@ -89,91 +89,91 @@ import type {
 
 import type {
   AcceptInvitationParams
-} from '../../model/acceptInvitationParams.ts';
+} from '../../../../../../openapi/generated/model/acceptInvitationParams.ts';
 
 import type {
   BadRequestResponse
-} from '../../model/badRequestResponse.ts';
+} from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
   ConflictResponse
-} from '../../model/conflictResponse.ts';
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
   CurrentUser
-} from '../../model/currentUser.ts';
+} from '../../../../../../openapi/generated/model/currentUser.ts';
 
 import type {
   ForbiddenResponse
-} from '../../model/forbiddenResponse.ts';
+} from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
 import type {
   GetInvitationParams
-} from '../../model/getInvitationParams.ts';
+} from '../../../../../../openapi/generated/model/getInvitationParams.ts';
 
 import type {
   InternalServerErrorResponse
-} from '../../model/internalServerErrorResponse.ts';
+} from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
 import type {
   InvitationAcceptance
-} from '../../model/invitationAcceptance.ts';
+} from '../../../../../../openapi/generated/model/invitationAcceptance.ts';
 
 import type {
   InvitationCheck
-} from '../../model/invitationCheck.ts';
+} from '../../../../../../openapi/generated/model/invitationCheck.ts';
 
 import type {
   InviteRegistration
-} from '../../model/inviteRegistration.ts';
+} from '../../../../../../openapi/generated/model/inviteRegistration.ts';
 
 import type {
   NotFoundResponse
-} from '../../model/notFoundResponse.ts';
+} from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
   PasswordUpdate
-} from '../../model/passwordUpdate.ts';
+} from '../../../../../../openapi/generated/model/passwordUpdate.ts';
 
 import type {
   PayloadTooLargeResponse
-} from '../../model/payloadTooLargeResponse.ts';
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
 
 import type {
   RegisterViaInviteParams
-} from '../../model/registerViaInviteParams.ts';
+} from '../../../../../../openapi/generated/model/registerViaInviteParams.ts';
 
 import type {
   ServiceUnavailableResponse
-} from '../../model/serviceUnavailableResponse.ts';
+} from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
   TooManyRequestsResponse
-} from '../../model/tooManyRequestsResponse.ts';
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
 
 import type {
   UnauthorizedResponse
-} from '../../model/unauthorizedResponse.ts';
+} from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
 import type {
   UnsupportedMediaTypeResponse
-} from '../../model/unsupportedMediaTypeResponse.ts';
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
 
 import type {
   User
-} from '../../model/user.ts';
+} from '../../../../../../openapi/generated/model/user.ts';
 
 import type {
   UserCreate
-} from '../../model/userCreate.ts';
+} from '../../../../../../openapi/generated/model/userCreate.ts';
 
 import type {
   UserDeletionImpact
-} from '../../model/userDeletionImpact.ts';
+} from '../../../../../../openapi/generated/model/userDeletionImpact.ts';
 
 import type {
   UserUpdate
-} from '../../model/userUpdate.ts';
+} from '../../../../../../openapi/generated/model/userUpdate.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';

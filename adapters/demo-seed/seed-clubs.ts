@@ -3,11 +3,11 @@
  * record (and, for a deactivated club, its audit entry), further board members, campaigns, donations and
  * the payment account. Club types and club roles, which every club refers to, too.
  */
-import type { LegitimationDocumentKind } from '../../src/api/generated/query/model/legitimationDocumentKind.ts'
-import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
-import { ibanFromBban } from '../../src/lib/iban.ts'
-import { BILLING_SAME_AS_CLUB } from '../../domain/clubs.ts'
-import { DAY_MS, MINUTE_MS, isoInstant } from '../../domain/time.ts'
+import type { LegitimationDocumentKind } from '#openapi/generated/model/legitimationDocumentKind.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
+import { ibanFromBban } from '#checks/iban.ts'
+import { BILLING_SAME_AS_CLUB } from '#domain/clubs.ts'
+import { DAY_MS, MINUTE_MS, isoInstant } from '#domain/time.ts'
 import { daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
 import { buildClubCampaigns } from './seed-campaigns.ts'
@@ -16,7 +16,7 @@ import { BANKS, CLUB_ROLES, CLUB_TYPES, SEED_FILES, SHORT_DESCRIPTIONS, descript
 import type { ClubSeed } from './seed-data.ts'
 import { seedAccounts, seedClubRoles, seedClubTypes, seedClubs, seedPaymentAccounts } from './seed-accounts.ts'
 import { addMembership, generatedUser, randomPerson } from './seed-users.ts'
-import type { ClubProfileRecord, ClubRoleRecord, ClubTypeRecord, FileRecord, UserRecord } from './types.ts'
+import type { ClubProfileRecord, ClubRoleRecord, ClubTypeRecord, FileRecord, UserRecord } from '#mocks/db/types.ts'
 
 type ClubType = (typeof CLUB_TYPES)[number]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { transliterateGerman } from './transliterate'
+import { transliterateGerman } from './transliterate.ts'
 
 describe('transliterateGerman', () => {
   it('spells the German letters in ASCII, capitals included', () => {

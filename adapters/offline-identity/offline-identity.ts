@@ -11,17 +11,17 @@
  * mode, for development and tests, keeps it in PostgreSQL (server/db/sql-identity-store.ts).
  */
 import { z } from 'zod'
-import { normalizeEmail } from '../../domain/common.ts'
-import { passwordResetMail, verificationMail } from '../../domain/mails.ts'
-import { MALFORMED_BODY } from '../../domain/operation.ts'
-import type { ApiResponse } from '../../domain/operation.ts'
-import type { IdentityProvider, Mailer, TokenCheck, UserRepository } from '../../domain/ports.ts'
-import type { UserRecord } from '../../domain/records.ts'
-import { HOUR_MS, isoInstant } from '../../domain/time.ts'
+import { normalizeEmail } from '#domain/common.ts'
+import { passwordResetMail, verificationMail } from '#domain/mails.ts'
+import { MALFORMED_BODY } from '#domain/operation.ts'
+import type { ApiResponse } from '#domain/operation.ts'
+import type { IdentityProvider, Mailer, TokenCheck, UserRepository } from '#domain/ports.ts'
+import type { UserRecord } from '#domain/records.ts'
+import { HOUR_MS, isoInstant } from '#domain/time.ts'
 import {
   updateUserPasswordBodyPasswordMax,
   updateUserPasswordBodyPasswordMin,
-} from '../../src/api/generated/zod/users/users.zod.ts'
+} from '#openapi/generated/zod/users/users.zod.ts'
 import { randomToken } from './crypto.ts'
 import { OFFLINE_ISSUER, checkIdToken, signIdToken } from './tokens.ts'
 

@@ -2,9 +2,9 @@
  * The hand-written part of the seed: Austrian clubs, people, banks and texts in German. `seed.ts` turns
  * it into records with a seeded PRNG and dates relative to the day the seed is built.
  */
-import type { ClubSize } from '../../src/api/generated/query/model/clubSize.ts'
-import type { ClubStatus } from '../../src/api/generated/query/model/clubStatus.ts'
-import type { PaymentAccountStatus } from '../../src/api/generated/query/model/paymentAccountStatus.ts'
+import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
+import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
+import type { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
 import { seedClubRoles, seedClubs } from './seed-accounts.ts'
 import type { SeedAccountKey, seedClubTypes } from './seed-accounts.ts'
 

@@ -2,7 +2,7 @@
  * The seed's donations: what each club's are derived from (a job), and the table that builds the 13 000
  * records from the jobs the first time anything reads it.
  */
-import { DAY_MS, HOUR_MS, startOfMonth, viennaDay, viennaDayStart } from '../../domain/time.ts'
+import { DAY_MS, HOUR_MS, startOfMonth, viennaDay, viennaDayStart } from '#domain/time.ts'
 import { createPrng } from './prng.ts'
 import type { SeedBuild } from './seed-build.ts'
 import {
@@ -14,7 +14,7 @@ import {
   LAST_NAMES,
 } from './seed-data.ts'
 import type { ClubSeed } from './seed-data.ts'
-import type { CampaignRecord, DonationRecord } from './types.ts'
+import type { CampaignRecord, DonationRecord } from '#mocks/db/types.ts'
 
 /** Generated donations carry this id prefix: persistence stores only the others. */
 export const SEED_DONATION_PREFIX = 'seed-d'

@@ -1,12 +1,12 @@
 /** The seed's users (the demo accounts and generated ones), their credentials and club memberships. */
-import type { Role } from '../../src/api/generated/query/model/role.ts'
-import { transliterateGerman } from '../../src/lib/transliterate.ts'
+import type { Role } from '#openapi/generated/model/role.ts'
+import { transliterateGerman } from '#checks/transliterate.ts'
 import { daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, LAST_NAMES, MAIL_DOMAINS } from './seed-data.ts'
 import { SEED_PASSWORD_HASH, seedAccounts, seedClubRoles, seedClubs, seedInvitations } from './seed-accounts.ts'
 import type { SeedAccountKey } from './seed-accounts.ts'
-import type { UserRecord } from './types.ts'
+import type { UserRecord } from '#mocks/db/types.ts'
 
 export interface Person {
   firstName: string

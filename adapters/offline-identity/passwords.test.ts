@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { serializeState } from '../db/persistence.ts'
-import { SEED_PASSWORD, seedAccounts, seedInvitations } from '../db/seed-accounts.ts'
-import { backend } from '../node.ts'
-import { call } from '../test-client.ts'
+import { serializeState } from '#mocks/db/persistence.ts'
+import { SEED_PASSWORD, seedAccounts, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { backend } from '#mocks/node.ts'
+import { call } from '#mocks/test-client.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
 const signIn = (email: string, password: string) =>

@@ -1,9 +1,9 @@
 /** The seed's invitations into the volume club (open, expired, accepted) and its expired onboarding link. */
-import { HOUR_MS, MINUTE_MS, DAY_MS, isoInstant } from '../../domain/time.ts'
+import { HOUR_MS, MINUTE_MS, DAY_MS, isoInstant } from '#domain/time.ts'
 import { daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
 import { seedAccounts, seedClubRoles, seedClubs, seedInvitations, seedPaymentAccounts } from './seed-accounts.ts'
-import type { InvitationRecord } from './types.ts'
+import type { InvitationRecord } from '#mocks/db/types.ts'
 
 export const expiredOnboardingLinkId = 'link-hallein-abgelaufen'
 

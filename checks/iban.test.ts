@@ -8,7 +8,7 @@ import {
   knownBankOfIban,
   maskIban,
   normalizeIban,
-} from './iban'
+} from './iban.ts'
 
 describe('normalizeIban', () => {
   it('removes separators and upper-cases', () => {

@@ -3,8 +3,8 @@
  * provider-dom.ts) and the mock server (HTML, provider-html.ts). It stands in for a third party, so it
  * deliberately looks unlike the portal.
  */
-import type { PaymentRequirement } from '../../src/api/generated/query/model/paymentRequirement.ts'
-import type { LinkStatus } from '../../domain/onboarding.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
+import type { LinkStatus } from '#domain/onboarding.ts'
 
 export const PROVIDER_TEXTS = {
   documentTitle: 'Kartenzahlungen einrichten – Simulierter Zahlungsanbieter',

@@ -4,7 +4,7 @@
  * and the one PRNG. Every builder draws from that PRNG, so the seed is the same only if they run in the
  * same order: seed.ts's `generate` is that order, and mocks/db/seed.test.ts pins the result.
  */
-import { DAY_MS, isoInstant, viennaDay } from '../../domain/time.ts'
+import { DAY_MS, isoInstant, viennaDay } from '#domain/time.ts'
 import { createPrng } from './prng.ts'
 import type { Prng } from './prng.ts'
 import type {
@@ -18,7 +18,7 @@ import type {
   OnboardingLinkRecord,
   PaymentAccountRecord,
   UserRecord,
-} from './types.ts'
+} from '#mocks/db/types.ts'
 import type { DonationJob } from './seed-donations.ts'
 
 export interface SeedBuild {

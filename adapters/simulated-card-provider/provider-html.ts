@@ -1,5 +1,5 @@
 /** The provider page as plain HTML, for `npm run mock:server` (forms, no script). */
-import type { ProviderLinkInfo } from '../../domain/onboarding.ts'
+import type { ProviderLinkInfo } from '#domain/onboarding.ts'
 import { PROVIDER_TEXTS, REQUIREMENT_LABELS, statusMessage } from './texts.ts'
 
 const escape = (text: string): string =>

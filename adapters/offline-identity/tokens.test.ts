@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createMockBackend } from '../backend.ts'
-import { seedAccounts } from '../db/seed-accounts.ts'
+import { createMockBackend } from '#mocks/backend.ts'
+import { seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import {
   base64UrlDecode,
   base64UrlDecodeText,

@@ -8,8 +8,8 @@
  * invitations and onboarding links (seed-invitations.ts). They share one PRNG (seed-build.ts), so
  * `generate` below is also the order of its draws: changing it changes the seed.
  */
-import { DEFAULT_GLOBALS } from '../../domain/globals.ts'
-import { HOUR_MS } from '../../domain/time.ts'
+import { DEFAULT_GLOBALS } from '#domain/globals.ts'
+import { HOUR_MS } from '#domain/time.ts'
 import { daysAgo, newSeedBuild } from './seed-build.ts'
 import { buildClub, buildClubRoles, buildClubTypes } from './seed-clubs.ts'
 import { lazyDonations } from './seed-donations.ts'
@@ -17,8 +17,8 @@ import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
 import { seedAppLogoId } from './seed-accounts.ts'
 import { buildSeedAccounts, buildVolumeBoard } from './seed-users.ts'
-import { DEFAULT_FAULTS } from './types.ts'
-import type { DbState } from './types.ts'
+import { DEFAULT_FAULTS } from '#mocks/db/types.ts'
+import type { DbState } from '#mocks/db/types.ts'
 
 export { SEED_DONATION_PREFIX, isUnreadSeedDonations } from './seed-donations.ts'
 export { expiredOnboardingLinkId } from './seed-invitations.ts'

@@ -1,11 +1,11 @@
 /** The seed's campaigns: the volume club's six (one per state) and generated ones for the other clubs. */
-import { DAY_MS, isoInstant, viennaDay } from '../../domain/time.ts'
+import { DAY_MS, isoInstant, viennaDay } from '#domain/time.ts'
 import { dayOffset, daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
 import { CAMPAIGN_NAMES, SHORT_DESCRIPTIONS, VOLUME_CAMPAIGNS } from './seed-data.ts'
 import type { ClubSeed } from './seed-data.ts'
 import { seedClubs } from './seed-accounts.ts'
-import type { CampaignRecord } from './types.ts'
+import type { CampaignRecord } from '#mocks/db/types.ts'
 
 type CampaignState = 'ENDED' | 'RUNNING' | 'UPCOMING'
 const PATTERNS: ReadonlyArray<{ state: CampaignState; enabled: boolean }> = [

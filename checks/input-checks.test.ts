@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ageOn, checkBirthDate, hasForbiddenCharacters, isValidPostalCode, normalizePostalCode } from './input-checks'
+import {
+  ageOn,
+  checkBirthDate,
+  hasForbiddenCharacters,
+  isValidPostalCode,
+  normalizePostalCode,
+} from './input-checks.ts'
 
 describe('postal codes by country', () => {
   it('knows the forms of the neighbours and leaves other countries to the generic check', () => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { ProviderLinkInfo } from '../../domain/onboarding.ts'
+import type { ProviderLinkInfo } from '#domain/onboarding.ts'
 import { renderProviderPage } from './provider-dom.ts'
 
 const open: ProviderLinkInfo = {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isValidIban } from '../../src/lib/iban.ts'
-import { viennaDay } from '../../domain/time.ts'
+import { isValidIban } from '#checks/iban.ts'
+import { viennaDay } from '#domain/time.ts'
 import { CLUB_TYPES } from './seed-data.ts'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { sha256, utf8 } from '../identity/crypto.ts'
-import { verifyPassword } from '../identity/passwords.ts'
+import { sha256, utf8 } from '#adapters/offline-identity/crypto.ts'
+import { verifyPassword } from '#adapters/offline-identity/passwords.ts'
 import {
   SEED_PASSWORD,
   SEED_PASSWORD_HASH,

@@ -2,7 +2,7 @@
  * The provider page in the browser: mocks/browser.ts renders it as plain DOM (the app does not start on
  * this path), with the same texts as the mock server's HTML page.
  */
-import type { ProviderLinkInfo, ProviderOutcome } from '../../domain/onboarding.ts'
+import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
 import { PROVIDER_TEXTS, REQUIREMENT_LABELS, statusMessage } from './texts.ts'
 
 const element = <K extends keyof HTMLElementTagNameMap>(
