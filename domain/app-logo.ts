@@ -1,12 +1,7 @@
 /** The portal's own logo: at most one, replaced by PUT; its blob is claimed and released with it. */
-import {
-  CreateAppLogoBody,
-  DeleteAppLogoParams,
-  ReplaceAppLogoBody,
-} from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
 import { change, recordAudit } from './audit.ts'
 import { checkFilePlace, claimBlob, releaseBlob } from './files.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import { notFound, problem } from './problem.ts'
 import type { AppLogoRecord } from './records.ts'
 import { isoInstant } from './time.ts'
@@ -14,11 +9,10 @@ import { isoInstant } from './time.ts'
 /** The logo's file lies in the logo's folder, checked whole like every record's path. */
 const APP_LOGO = { kind: 'app-logo' } as const
 
-export const appLogoOperations = {
-  getAppLogo: defineOperation({ run: async ({ ports }) => json(200, { logo: await ports.appLogo.get() }) }),
+export const appLogoOperations = defineOperations({
+  getAppLogo: { run: async ({ ports }) => json(200, { logo: await ports.appLogo.get() }) },
 
-  createAppLogo: defineOperation({
-    body: CreateAppLogoBody,
+  createAppLogo: {
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
       if (await ports.appLogo.get()) throw problem('logo-exists', 'A logo is set; replace it with PUT.')
@@ -29,10 +23,9 @@ export const appLogoOperations = {
       await recordAudit(ctx, { action: 'APP_LOGO_CHANGED', changes: [change('appLogo', null, logo.name)] })
       return json(201, logo)
     },
-  }),
+  },
 
-  replaceAppLogo: defineOperation({
-    body: ReplaceAppLogoBody,
+  replaceAppLogo: {
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
       const current = await ports.appLogo.get()
@@ -52,10 +45,9 @@ export const appLogoOperations = {
       await recordAudit(ctx, { action: 'APP_LOGO_CHANGED', changes: [change('appLogo', current.name, logo.name)] })
       return json(200, logo)
     },
-  }),
+  },
 
-  deleteAppLogo: defineOperation({
-    params: DeleteAppLogoParams,
+  deleteAppLogo: {
     run: async (ctx, { params }) => {
       const { ports } = ctx
       const current = await ports.appLogo.get()
@@ -65,5 +57,5 @@ export const appLogoOperations = {
       await recordAudit(ctx, { action: 'APP_LOGO_DELETED', changes: [change('appLogo', current.name, null)] })
       return noContent()
     },
-  }),
-}
+  },
+})

@@ -4,18 +4,13 @@
  * The operations that change something append their entry through `recordAudit`, in their own unit of
  * work: the entry commits with the change or not at all. Administrators read the log whole or per club.
  */
-import {
-  GetAuditLogQueryParams,
-  GetClubAuditLogParams,
-  GetClubAuditLogQueryParams,
-} from '#openapi/generated/zod/audit/audit.zod.ts'
 import type { AuditAction } from '#openapi/generated/model/auditAction.ts'
 import type { AuditChange } from '#openapi/generated/model/auditChange.ts'
 import type { AuditEntry } from '#openapi/generated/model/auditEntry.ts'
 import type { AuditField } from '#openapi/generated/model/auditField.ts'
 import type { AuditPage } from '#openapi/generated/model/auditPage.ts'
 import { getClub } from './common.ts'
-import { defineOperation, json, requireCaller } from './operation.ts'
+import { defineOperations, json, requireCaller } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import type { Slice } from './ports.ts'
 import type { AuditEntryRecord, AuditPersonRecord, ClubRecord, UserRecord } from './records.ts'
@@ -76,20 +71,17 @@ const toAuditPage = (slice: Slice<AuditEntryRecord>, page: number, size: number)
   totalPages: Math.ceil(slice.totalItems / size),
 })
 
-export const auditOperations = {
-  getAuditLog: defineOperation({
-    query: GetAuditLogQueryParams,
+export const auditOperations = defineOperations({
+  getAuditLog: {
     run: async ({ ports }, { query }) =>
       json(200, toAuditPage(await ports.audit.page(query.page * query.size, query.size), query.page, query.size)),
-  }),
+  },
 
-  getClubAuditLog: defineOperation({
-    params: GetClubAuditLogParams,
-    query: GetClubAuditLogQueryParams,
+  getClubAuditLog: {
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
       const slice = await ports.audit.pageByClub(club.id, query.page * query.size, query.size)
       return json(200, toAuditPage(slice, query.page, query.size))
     },
-  }),
-}
+  },
+})

@@ -8,12 +8,11 @@
  * card-provider account (ONBOARDING or ACTIVE), starts it. While it is pending the card-provider account
  * is not used for payouts (`PaymentAccount.payoutsBlocked`); donations are still taken.
  */
-import { ConfirmBankReviewParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 import type { BankInfo } from '#openapi/generated/model/bankInfo.ts'
 import { bicMatchesIban, knownBankOfIban, maskIban } from '#checks/iban.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
 import { getClub } from './common.ts'
-import { defineOperation, json, requireCaller, requireFreshSignIn } from './operation.ts'
+import { defineOperations, json, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
@@ -101,9 +100,8 @@ export const applyBankChange = async (
   return review
 }
 
-export const bankReviewOperations = {
-  confirmBankReview: defineOperation({
-    params: ConfirmBankReviewParams,
+export const bankReviewOperations = defineOperations({
+  confirmBankReview: {
     run: async (ctx, { params }) => {
       const club = await getClub(ctx.ports, params.clubId)
       requireFreshSignIn(ctx, 'Confirming new bank details')
@@ -121,5 +119,5 @@ export const bankReviewOperations = {
       })
       return json(200, await toClub(ctx.ports, saved))
     },
-  }),
-}
+  },
+})

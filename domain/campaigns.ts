@@ -1,13 +1,7 @@
 /** Campaigns of a club: amounts and dates checked, phase and totals computed from the donations. */
-import {
-  CreateCampaignBody,
-  DeleteCampaignParams,
-  GetCampaignParams,
-  GetCampaignsOfClubParams,
-  UpdateCampaignBody,
-} from '#openapi/generated/zod/campaigns/campaigns.zod.ts'
+import { CreateCampaignBody } from '#openapi/generated/zod/campaigns/campaigns.zod.ts'
 import { getCampaign, getClub, newestFirst } from './common.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import { isoInstant } from './time.ts'
@@ -65,9 +59,8 @@ const campaignScope = async (ports: Ports, documentId: string) => ({
   clubId: (await getCampaign(ports, documentId)).clubId,
 })
 
-export const campaignOperations = {
-  createCampaign: defineOperation({
-    body: CreateCampaignBody,
+export const campaignOperations = defineOperations({
+  createCampaign: {
     scope: async (ports, { body }) => ({ clubId: (await getClub(ports, body.clubId)).id }),
     run: async ({ ports, now }, { body }) => {
       const club = await getClub(ports, body.clubId)
@@ -81,10 +74,9 @@ export const campaignOperations = {
       await ports.campaigns.insert(campaign)
       return json(201, await toCampaign(ports, campaign, now))
     },
-  }),
+  },
 
-  updateCampaign: defineOperation({
-    body: UpdateCampaignBody,
+  updateCampaign: {
     scope: (ports, { body }) => campaignScope(ports, body.documentId),
     run: async ({ ports, now }, { body }) => {
       const campaign = await getCampaign(ports, body.documentId)
@@ -92,17 +84,15 @@ export const campaignOperations = {
       await ports.campaigns.update(saved)
       return json(200, await toCampaign(ports, saved, now))
     },
-  }),
+  },
 
-  getCampaign: defineOperation({
-    params: GetCampaignParams,
+  getCampaign: {
     scope: (ports, { params }) => campaignScope(ports, params.documentId),
     run: async ({ ports, now }, { params }) =>
       json(200, await toCampaign(ports, await getCampaign(ports, params.documentId), now)),
-  }),
+  },
 
-  deleteCampaign: defineOperation({
-    params: DeleteCampaignParams,
+  deleteCampaign: {
     scope: (ports, { params }) => campaignScope(ports, params.documentId),
     run: async ({ ports }, { params }) => {
       const campaign = await getCampaign(ports, params.documentId)
@@ -114,10 +104,9 @@ export const campaignOperations = {
       await ports.campaigns.delete(campaign.documentId)
       return noContent()
     },
-  }),
+  },
 
-  getCampaignsOfClub: defineOperation({
-    params: GetCampaignsOfClubParams,
+  getCampaignsOfClub: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.clubId)
@@ -129,5 +118,5 @@ export const campaignOperations = {
       )
       return json(200, await toCampaigns(ports, campaigns, now))
     },
-  }),
-}
+  },
+})

@@ -1,8 +1,5 @@
 /** Club roles: unique names, and no deleting a role that members or open invitations hold. */
 import {
-  CreateClubRoleBody,
-  DeleteClubRoleParams,
-  UpdateClubRoleBody,
   createClubRoleBodyNameMin,
   updateClubRoleBodyNameMin,
 } from '#openapi/generated/zod/club-roles/club-roles.zod.ts'
@@ -10,7 +7,7 @@ import type { ClubRole } from '#openapi/generated/model/clubRole.ts'
 import { change, recordAudit } from './audit.ts'
 import { checkedName } from './club-types.ts'
 import { collator } from './common.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
 import type { ClubRoleRecord, InvitationRecord } from './records.ts'
@@ -48,8 +45,8 @@ const getRole = async (ports: Ports, id: string): Promise<ClubRoleRecord> => {
   return role
 }
 
-export const clubRoleOperations = {
-  getClubRoles: defineOperation({
+export const clubRoleOperations = defineOperations({
+  getClubRoles: {
     run: async ({ ports, now }) => {
       const [roles, uses] = await Promise.all([ports.clubRoles.list(), usesByRole(ports, now)])
       return json(
@@ -57,10 +54,9 @@ export const clubRoleOperations = {
         roles.sort((a, b) => collator.compare(a.name, b.name)).map((role) => toClubRole(role, uses.get(role.id) ?? 0)),
       )
     },
-  }),
+  },
 
-  createClubRole: defineOperation({
-    body: CreateClubRoleBody,
+  createClubRole: {
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
       const name = checkedName(await ports.clubRoles.list(), body.name, createClubRoleBodyNameMin)
@@ -69,10 +65,9 @@ export const clubRoleOperations = {
       await recordAudit(ctx, { action: 'CLUB_ROLE_CREATED', changes: [change('clubRole', null, name)] })
       return json(201, toClubRole(role, 0))
     },
-  }),
+  },
 
-  updateClubRole: defineOperation({
-    body: UpdateClubRoleBody,
+  updateClubRole: {
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
       const role = await getRole(ports, body.id)
@@ -83,10 +78,9 @@ export const clubRoleOperations = {
         await recordAudit(ctx, { action: 'CLUB_ROLE_RENAMED', changes: [change('clubRole', role.name, name)] })
       return json(200, toClubRole(saved, (await usesByRole(ports, now)).get(role.id) ?? 0))
     },
-  }),
+  },
 
-  deleteClubRole: defineOperation({
-    params: DeleteClubRoleParams,
+  deleteClubRole: {
     run: async (ctx, { params }) => {
       const { ports, now } = ctx
       const role = await getRole(ports, params.id)
@@ -111,5 +105,5 @@ export const clubRoleOperations = {
       await recordAudit(ctx, { action: 'CLUB_ROLE_DELETED', changes: [change('clubRole', role.name, null)] })
       return noContent()
     },
-  }),
-}
+  },
+})

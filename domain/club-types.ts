@@ -1,16 +1,12 @@
 /** Club types: unique names, and no deleting a type that clubs use. */
 import {
-  CreateClubTypeBody,
-  DeleteClubTypeParams,
-  UpdateClubTypeBody,
-  UpdateClubTypeParams,
   createClubTypeBodyNameMin,
   updateClubTypeBodyNameMin,
 } from '#openapi/generated/zod/club-types/club-types.zod.ts'
 import type { ClubType } from '#openapi/generated/model/clubType.ts'
 import { change, recordAudit } from './audit.ts'
 import { collator, normalizeName, sameName } from './common.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
 import type { ClubTypeRecord } from './records.ts'
@@ -43,8 +39,8 @@ const getType = async (ports: Ports, id: string): Promise<ClubTypeRecord> => {
   return type
 }
 
-export const clubTypeOperations = {
-  getClubTypes: defineOperation({
+export const clubTypeOperations = defineOperations({
+  getClubTypes: {
     run: async ({ ports }) => {
       const [types, counts] = await Promise.all([ports.clubTypes.list(), ports.clubs.countsByType()])
       return json(
@@ -54,10 +50,9 @@ export const clubTypeOperations = {
           .map((type) => toClubType(type, counts.get(type.id) ?? 0)),
       )
     },
-  }),
+  },
 
-  createClubType: defineOperation({
-    body: CreateClubTypeBody,
+  createClubType: {
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
       const name = checkedName(await ports.clubTypes.list(), body.name, createClubTypeBodyNameMin)
@@ -66,11 +61,9 @@ export const clubTypeOperations = {
       await recordAudit(ctx, { action: 'CLUB_TYPE_CREATED', changes: [change('clubType', null, name)] })
       return json(201, toClubType(type, 0))
     },
-  }),
+  },
 
-  updateClubType: defineOperation({
-    params: UpdateClubTypeParams,
-    body: UpdateClubTypeBody,
+  updateClubType: {
     run: async (ctx, { params, body }) => {
       const { ports } = ctx
       const type = await getType(ports, params.id)
@@ -81,10 +74,9 @@ export const clubTypeOperations = {
         await recordAudit(ctx, { action: 'CLUB_TYPE_RENAMED', changes: [change('clubType', type.name, name)] })
       return json(200, await withCount(ports, saved))
     },
-  }),
+  },
 
-  deleteClubType: defineOperation({
-    params: DeleteClubTypeParams,
+  deleteClubType: {
     run: async (ctx, { params }) => {
       const { ports } = ctx
       const type = await getType(ports, params.id)
@@ -95,5 +87,5 @@ export const clubTypeOperations = {
       await recordAudit(ctx, { action: 'CLUB_TYPE_DELETED', changes: [change('clubType', type.name, null)] })
       return noContent()
     },
-  }),
-}
+  },
+})

@@ -3,31 +3,6 @@
  * mark, members and invitations, and the public registration.
  */
 import {
-  ActivateClubParams,
-  AddClubDocumentBody,
-  AddClubDocumentParams,
-  AddClubImageBody,
-  AddClubImageParams,
-  CreateClubWithUserBody,
-  DeactivateClubBody,
-  DeactivateClubParams,
-  DeleteClubDocumentBody,
-  DeleteClubDocumentParams,
-  DeleteClubFileBody,
-  DeleteClubFileParams,
-  GetClubDocumentsParams,
-  GetClubDocumentsQueryParams,
-  GetClubImagesParams,
-  GetClubImagesQueryParams,
-  GetClubOverviewParams,
-  GetClubsOfUserParams,
-  GetClubsQueryParams,
-  GetClubUsersParams,
-  InviteClubUserBody,
-  InviteClubUserParams,
-  SetClubCheckedBody,
-  SetClubCheckedParams,
-  UpdateClubBody,
   createClubWithUserBodyClubNameMin,
   deactivateClubBodyReasonMin,
   updateClubBodyOneNameMin,
@@ -45,7 +20,7 @@ import { collator, getClub, getUser, normalizeName } from './common.ts'
 import { claimBlob, filePlaceRule, isFilePlace, releaseBlob } from './files.ts'
 import { sendInvitation } from './invitations.ts'
 import { clubReleasedMail, verificationMail } from './mails.ts'
-import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
+import { defineOperations, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { ClubSortField, Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
@@ -198,9 +173,8 @@ const firstRepresentativeRole = async (ports: Ports, now: number): Promise<strin
 
 const byClubScope = async (ports: Ports, clubId: string) => ({ clubId: (await getClub(ports, clubId)).id })
 
-export const clubOperations = {
-  getClubs: defineOperation({
-    query: GetClubsQueryParams,
+export const clubOperations = defineOperations({
+  getClubs: {
     run: async ({ ports }, { query }) => {
       const { field, descending } = parseSort(query.sort)
       const sort = (CLUB_SORT_FIELDS as readonly string[]).includes(field) ? (field as ClubSortField) : 'name'
@@ -214,10 +188,9 @@ export const clubOperations = {
       })
       return json(200, pageOf(await toListItems(ports, slice.items), slice.totalItems, query.page, query.size))
     },
-  }),
+  },
 
-  updateClub: defineOperation({
-    body: UpdateClubBody,
+  updateClub: {
     scope: (ports, { body }) => byClubScope(ports, body.id),
     run: async (ctx, { body }) => {
       const { ports, now } = ctx
@@ -265,33 +238,27 @@ export const clubOperations = {
       await ports.clubs.update(saved)
       return json(200, await toClub(ports, saved))
     },
-  }),
+  },
 
-  addClubImage: defineOperation({
-    params: AddClubImageParams,
-    body: AddClubImageBody,
+  addClubImage: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports, now }, { params, body }) => {
       const club = await getClub(ports, params.clubId)
       const file = await addFile(ports, now, club.id, 'IMAGE', body, body.label !== 'GALLERY')
       return json(200, toStoredFile(file))
     },
-  }),
+  },
 
-  addClubDocument: defineOperation({
-    params: AddClubDocumentParams,
-    body: AddClubDocumentBody,
+  addClubDocument: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports, now }, { params, body }) => {
       const club = await getClub(ports, params.clubId)
       const file = await addFile(ports, now, club.id, 'DOCUMENT', body, body.label !== 'OTHER_DOCUMENT')
       return json(200, toStoredFile(file))
     },
-  }),
+  },
 
-  deactivateClub: defineOperation({
-    params: DeactivateClubParams,
-    body: DeactivateClubBody,
+  deactivateClub: {
     run: async (ctx, { params, body }) => {
       const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
@@ -313,10 +280,9 @@ export const clubOperations = {
       })
       return json(200, await toClub(ports, saved))
     },
-  }),
+  },
 
-  activateClub: defineOperation({
-    params: ActivateClubParams,
+  activateClub: {
     run: async (ctx, { params }) => {
       const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
@@ -341,11 +307,9 @@ export const clubOperations = {
       await sendReleaseNotice(ports, released)
       return json(200, await toClub(ports, released))
     },
-  }),
+  },
 
-  setClubChecked: defineOperation({
-    params: SetClubCheckedParams,
-    body: SetClubCheckedBody,
+  setClubChecked: {
     run: async (ctx, { params, body }) => {
       const caller = requireCaller(ctx)
       const club = await getClub(ctx.ports, params.clubId)
@@ -365,11 +329,9 @@ export const clubOperations = {
       })
       return json(200, await toClub(ctx.ports, saved))
     },
-  }),
+  },
 
-  inviteClubUser: defineOperation({
-    params: InviteClubUserParams,
-    body: InviteClubUserBody,
+  inviteClubUser: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async (ctx, { params, body }) => {
       const { ports, now } = ctx
@@ -379,10 +341,9 @@ export const clubOperations = {
       if (!role) throw notFound('Club role', body.clubRoleId)
       return json(201, await sendInvitation(ports, now, { club, role, email: body.email, inviter: caller.user }))
     },
-  }),
+  },
 
-  createClubWithUser: defineOperation({
-    body: CreateClubWithUserBody,
+  createClubWithUser: {
     run: async ({ ports, now }, { body }) => {
       if (!(await ports.clubTypes.get(body.club.clubTypeId))) {
         throw invalidField('club.clubTypeId', 'No club type has this id.', 'unknown_id')
@@ -458,10 +419,9 @@ export const clubOperations = {
       await ports.mailer.send(verificationMail(user.email, user.firstName, code))
       return json(201, { club: await toClub(ports, club), user: toUser(user) })
     },
-  }),
+  },
 
-  getClubUsers: defineOperation({
-    params: GetClubUsersParams,
+  getClubUsers: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.clubId)
@@ -504,11 +464,9 @@ export const clubOperations = {
         }))
       return json(200, [...members, ...invited])
     },
-  }),
+  },
 
-  getClubImages: defineOperation({
-    params: GetClubImagesParams,
-    query: GetClubImagesQueryParams,
+  getClubImages: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
@@ -517,11 +475,9 @@ export const clubOperations = {
       )
       return json(200, files.map(toStoredFile))
     },
-  }),
+  },
 
-  getClubDocuments: defineOperation({
-    params: GetClubDocumentsParams,
-    query: GetClubDocumentsQueryParams,
+  getClubDocuments: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
@@ -530,10 +486,9 @@ export const clubOperations = {
       )
       return json(200, files.map(toStoredFile))
     },
-  }),
+  },
 
-  getClubOverview: defineOperation({
-    params: GetClubOverviewParams,
+  getClubOverview: {
     scope: (ports, { params }) => byClubScope(ports, params.id),
     run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.id)
@@ -560,10 +515,9 @@ export const clubOperations = {
         paymentAccount: account ? toPaymentAccount(account, club) : null,
       })
     },
-  }),
+  },
 
-  getClubsOfUser: defineOperation({
-    params: GetClubsOfUserParams,
+  getClubsOfUser: {
     scope: async (_ports, { params }) => ({ uid: params.id }),
     run: async ({ ports }, { params }) => {
       const user = await getUser(ports, params.id)
@@ -593,25 +547,21 @@ export const clubOperations = {
         summaries.sort((a, b) => collator.compare(a.name, b.name)),
       )
     },
-  }),
+  },
 
-  deleteClubFile: defineOperation({
-    params: DeleteClubFileParams,
-    body: DeleteClubFileBody,
+  deleteClubFile: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, body }) => {
       await removeFile(ports, (await getClub(ports, params.clubId)).id, body.fileId, 'IMAGE')
       return noContent()
     },
-  }),
+  },
 
-  deleteClubDocument: defineOperation({
-    params: DeleteClubDocumentParams,
-    body: DeleteClubDocumentBody,
+  deleteClubDocument: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
     run: async ({ ports }, { params, body }) => {
       await removeFile(ports, (await getClub(ports, params.clubId)).id, body.fileId, 'DOCUMENT')
       return noContent()
     },
-  }),
-}
+  },
+})

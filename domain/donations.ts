@@ -3,20 +3,12 @@
  * whole filter) and the chart's sums per day, week or month. The store pages, sorts and sums
  * (DonationRepository documents the orders); the domain checks the query and shapes the answer.
  */
-import {
-  GetDonationsOfCampaignParams,
-  GetDonationsOfCampaignQueryParams,
-  GetDonationsOfClubParams,
-  GetDonationsOfClubQueryParams,
-  GetDonationStatsOfClubParams,
-  GetDonationStatsOfClubQueryParams,
-} from '#openapi/generated/zod/donations/donations.zod.ts'
 import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
 import type { DonationPage } from '#openapi/generated/model/donationPage.ts'
 import type { DonationStatsBucketsItem } from '#openapi/generated/model/donationStatsBucketsItem.ts'
 import { parseSort } from './clubs.ts'
 import { getCampaign, getClub } from './common.ts'
-import { defineOperation, json } from './operation.ts'
+import { defineOperations, json } from './operation.ts'
 import type { DonationScope, DonationSortField, Ports } from './ports.ts'
 import { addDays, addMonths, dayToUtc, startOfIsoWeek, startOfMonth, utcToDay } from './time.ts'
 import { FieldErrors } from './validation.ts'
@@ -100,35 +92,29 @@ export const donationStats = async (
   return buckets
 }
 
-export const donationOperations = {
-  getDonationsOfClub: defineOperation({
-    params: GetDonationsOfClubParams,
-    query: GetDonationsOfClubQueryParams,
+export const donationOperations = defineOperations({
+  getDonationsOfClub: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
       return json(200, await donationPage(ports, { clubId: club.id }, query))
     },
-  }),
+  },
 
-  getDonationStatsOfClub: defineOperation({
-    params: GetDonationStatsOfClubParams,
-    query: GetDonationStatsOfClubQueryParams,
+  getDonationStatsOfClub: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports }, { params, query }) => {
       const club = await getClub(ports, params.clubId)
       const buckets = await donationStats(ports, club.id, query.from, query.to, query.groupBy)
       return json(200, { groupBy: query.groupBy, from: query.from, to: query.to, currency: 'EUR', buckets })
     },
-  }),
+  },
 
-  getDonationsOfCampaign: defineOperation({
-    params: GetDonationsOfCampaignParams,
-    query: GetDonationsOfCampaignQueryParams,
+  getDonationsOfCampaign: {
     scope: async (ports, { params }) => ({ clubId: (await getCampaign(ports, params.campaignId)).clubId }),
     run: async ({ ports }, { params, query }) => {
       const campaign = await getCampaign(ports, params.campaignId)
       return json(200, await donationPage(ports, { campaignId: campaign.documentId }, query))
     },
-  }),
-}
+  },
+})

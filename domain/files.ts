@@ -11,13 +11,6 @@
  * looser `StoragePath`) is checked the same way, whole, and must be the record's own place:
  * `checkFilePlace`, for the club's images and documents and the app logo, in both backends.
  */
-import { GetAppLogoFileQueryParams } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
-import {
-  DiscardUploadQueryParams,
-  DownloadFileQueryParams,
-  GetFileLinkQueryParams,
-  UploadFileQueryParams,
-} from '#openapi/generated/zod/files/files.zod.ts'
 import { createAppLogoBodySizeMax } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
 import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
@@ -28,7 +21,7 @@ import { CONTENT_TYPES, kindOfBytes, kindOfExtension } from '#checks/file-kind.t
 import type { FileKind as ContentKind } from '#checks/file-kind.ts'
 import type { AccessScope } from './access.ts'
 import { getClub } from './common.ts'
-import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import { defineOperations, json, noContent, requireCaller } from './operation.ts'
 import type { ApiResponse, Caller } from './operation.ts'
 import type { BlobContent, ClaimResult, Ports, ReceivedUpload } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
@@ -261,26 +254,20 @@ const apiBase = (requestPath: string, operationPath: string): string => {
 
 // ------------------------------------------------------------------------------------------ operations
 
-/**
- * `uploadFile` up to the point where the bytes are needed: authentication, access and the place. The
- * server runs this before it reads a body, so a caller without access never sends 10 MB; its answer is
- * the place's rule (what the transport may read).
- */
-export const uploadFilePreflight = defineOperation({
-  query: UploadFileQueryParams,
-  scope: (ports, { query }) => pathScope(ports, query.path),
-  run: async (ctx, { query }) => {
-    const area = areaOrProblem(query.path)
-    if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
-    await assertPlaceExists(ctx.ports, area)
-    return json(200, uploadRule(area))
-  },
-})
-
-export const fileOperations = {
-  uploadFile: defineOperation({
-    query: UploadFileQueryParams,
+export const fileOperations = defineOperations({
+  uploadFile: {
     scope: (ports, { query }) => pathScope(ports, query.path),
+    /**
+     * Up to the point where the bytes are needed: authentication, access and the place. The server runs
+     * this before it reads a body, so a caller without access never sends 10 MB; its answer is the place's
+     * rule (what the transport may read).
+     */
+    preflight: async (ctx, { query }) => {
+      const area = areaOrProblem(query.path)
+      if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
+      await assertPlaceExists(ctx.ports, area)
+      return json(200, uploadRule(area))
+    },
     run: async (ctx, { query }) => {
       const area = areaOrProblem(query.path)
       if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
@@ -298,10 +285,9 @@ export const fileOperations = {
       }
       return json(201, stored)
     },
-  }),
+  },
 
-  discardUpload: defineOperation({
-    query: DiscardUploadQueryParams,
+  discardUpload: {
     scope: (ports, { query }) => pathScope(ports, query.path),
     run: async (ctx, { query }) => {
       const area = areaOrProblem(query.path)
@@ -312,10 +298,9 @@ export const fileOperations = {
       await releaseBlob(ctx.ports, query.path)
       return noContent()
     },
-  }),
+  },
 
-  getFileLink: defineOperation({
-    query: GetFileLinkQueryParams,
+  getFileLink: {
     scope: (ports, { query }) => pathScope(ports, query.path),
     run: async (ctx, { query }) => {
       const area = areaOrProblem(query.path)
@@ -335,10 +320,9 @@ export const fileOperations = {
       }
       return json(200, link)
     },
-  }),
+  },
 
-  downloadFile: defineOperation({
-    query: DownloadFileQueryParams,
+  downloadFile: {
     run: async ({ ports, now }, { query }) => {
       const area = areaOrProblem(query.path)
       const valid =
@@ -350,10 +334,9 @@ export const fileOperations = {
       const maxAge = Math.max(0, query.expires - Math.floor(now / 1000))
       return fileResponse(blob, dispositionOf(area), `private, max-age=${maxAge}`)
     },
-  }),
+  },
 
-  getAppLogoFile: defineOperation({
-    query: GetAppLogoFileQueryParams,
+  getAppLogoFile: {
     run: async ({ ports }, { query }) => {
       const area = areaOrProblem(query.path)
       const logo = await ports.appLogo.get()
@@ -363,5 +346,5 @@ export const fileOperations = {
       // The URL names one logo for good (a new logo has a new path): it may be cached for a while.
       return fileResponse(blob, 'inline', 'public, max-age=3600')
     },
-  }),
-}
+  },
+})

@@ -2,7 +2,7 @@
 import type { Country } from '#openapi/generated/model/country.ts'
 import type { Globals } from '#openapi/generated/model/globals.ts'
 import { collator } from './common.ts'
-import { defineOperation, json } from './operation.ts'
+import { defineOperations, json } from './operation.ts'
 
 /** The defaults a fresh store starts with (a store may hold its own; see GlobalsRepository). */
 export const DEFAULT_GLOBALS: Globals = {
@@ -33,7 +33,7 @@ export const countryList = (): Country[] => {
   return countries
 }
 
-export const otherOperations = {
-  getGlobals: defineOperation({ run: async ({ ports }) => json(200, await ports.globals.get()) }),
-  getCountries: defineOperation({ run: async () => json(200, countryList()) }),
-}
+export const otherOperations = defineOperations({
+  getGlobals: { run: async ({ ports }) => json(200, await ports.globals.get()) },
+  getCountries: { run: async () => json(200, countryList()) },
+})

@@ -10,12 +10,10 @@
 import type { Invitation } from '#openapi/generated/model/invitation.ts'
 import type { InvitationCheck } from '#openapi/generated/model/invitationCheck.ts'
 import type { InvitationStatus } from '#openapi/generated/model/invitationStatus.ts'
-import { ResendClubInvitationParams, WithdrawClubInvitationParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
-import { AcceptInvitationQueryParams, GetInvitationQueryParams } from '#openapi/generated/zod/users/users.zod.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { getClub, normalizeEmail } from './common.ts'
 import { invitationMail } from './mails.ts'
-import { defineOperation, json, noContent, requireCaller } from './operation.ts'
+import { defineOperations, json, noContent, requireCaller } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
@@ -144,10 +142,9 @@ const invitationOfClub = async (ports: Ports, clubId: string, invitationId: stri
   return invitation
 }
 
-export const invitationOperations = {
-  getInvitation: defineOperation({
+export const invitationOperations = defineOperations({
+  getInvitation: {
     before: requireInvitationToken,
-    query: GetInvitationQueryParams,
     run: async ({ ports, now }, { query }) => {
       const invitation = await ports.invitations.findByToken(query.token)
       if (!invitation) throw notFound('Invitation', 'token')
@@ -166,11 +163,10 @@ export const invitationOperations = {
       }
       return json(200, check)
     },
-  }),
+  },
 
-  acceptInvitation: defineOperation({
+  acceptInvitation: {
     before: requireInvitationToken,
-    query: AcceptInvitationQueryParams,
     run: async (ctx, { query }) => {
       const { ports, now } = ctx
       const { user } = requireCaller(ctx)
@@ -191,10 +187,9 @@ export const invitationOperations = {
         clubRoleName: role?.name ?? '',
       })
     },
-  }),
+  },
 
-  withdrawClubInvitation: defineOperation({
-    params: WithdrawClubInvitationParams,
+  withdrawClubInvitation: {
     scope: (ports, { params }) => clubScope(ports, params.clubId),
     run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.clubId)
@@ -202,10 +197,9 @@ export const invitationOperations = {
       await ports.invitations.update({ ...invitation, withdrawnAt: isoInstant(now) })
       return noContent()
     },
-  }),
+  },
 
-  resendClubInvitation: defineOperation({
-    params: ResendClubInvitationParams,
+  resendClubInvitation: {
     scope: (ports, { params }) => clubScope(ports, params.clubId),
     run: async (ctx, { params }) => {
       const { ports, now } = ctx
@@ -218,5 +212,5 @@ export const invitationOperations = {
       const sent = await sendInvitation(ports, now, { club, role, email: invitation.email, inviter: caller.user })
       return json(201, sent)
     },
-  }),
-}
+  },
+})

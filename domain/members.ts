@@ -3,11 +3,9 @@
  * represents it), and what deleting a user would leave behind (the clubs they are the only member of).
  */
 import type { ClubReference } from '#openapi/generated/model/clubReference.ts'
-import { RemoveClubMemberParams } from '#openapi/generated/zod/clubs/clubs.zod.ts'
-import { GetUserDeletionImpactParams } from '#openapi/generated/zod/users/users.zod.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
 import { collator, getClub, getUser } from './common.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
 
@@ -27,9 +25,8 @@ export const clubsOnlyRepresentedBy = async (ports: Ports, uid: string): Promise
     .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
 }
 
-export const memberOperations = {
-  removeClubMember: defineOperation({
-    params: RemoveClubMemberParams,
+export const memberOperations = defineOperations({
+  removeClubMember: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async (ctx, { params }) => {
       const { ports } = ctx
@@ -50,13 +47,12 @@ export const memberOperations = {
       })
       return noContent()
     },
-  }),
+  },
 
-  getUserDeletionImpact: defineOperation({
-    params: GetUserDeletionImpactParams,
+  getUserDeletionImpact: {
     run: async ({ ports }, { params }) => {
       const user = await getUser(ports, params.uid)
       return json(200, { soleRepresentativeOf: await clubsOnlyRepresentedBy(ports, user.uid) })
     },
-  }),
-}
+  },
+})

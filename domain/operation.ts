@@ -1,18 +1,24 @@
 /**
  * The request pipeline every operation goes through, free of any transport: authenticate (401), refuse
- * by role (403), validate path, query and body with the generated zod schemas (400), check access to the
- * named resource (403/404), then run the business rule. All of it runs inside one unit of work, which
- * commits only when the rule returns (so a request's writes apply whole or not at all).
+ * by role (403), validate path, query and body with the zod schemas the operation table names (400),
+ * check access to the named resource (403/404), then run the business rule. All of it runs inside one
+ * unit of work, which commits only when the rule returns (so a request's writes apply whole or not at
+ * all).
  *
- * The adapters in front (MSW handlers in mocks/, the Fastify server in server/) turn their requests into
- * an `ApiRequest` and the `ApiResponse` back into theirs; nothing else.
+ * An operation's implementation names neither its schemas nor its access: both come from the contract's
+ * operation table (openapi/generated/operations.ts), and its input is typed from those schemas.
+ *
+ * The adapters in front (MSW in mocks/, the Fastify app in server/) turn their requests into an
+ * `ApiRequest` and the `ApiResponse` back into theirs; nothing else.
  */
 import type { z } from 'zod/mini'
-import { ACCESS, allowsUnconfirmed, dependsOnResource, granted, grantedByRole } from './access.ts'
-import type { AccessScope, AccessSubject, OperationId } from './access.ts'
+import { OPERATION_TABLE } from '#openapi/generated/operations.ts'
+import type { OperationId } from '#openapi/generated/operations.ts'
+import { allowsUnconfirmed, dependsOnResource, granted, grantedByRole } from './access.ts'
+import type { AccessScope, AccessSubject } from './access.ts'
 import { zvrTaken } from './club-checks.ts'
 import type { Clock, Ports, UnitOfWork } from './ports.ts'
-import { DuplicateKeyError } from './ports.ts'
+import { CancelledError, DuplicateKeyError } from './ports.ts'
 import { ProblemError, problem, toProblemBody } from './problem.ts'
 import type { UserRecord } from './records.ts'
 import { authenticate } from './session.ts'
@@ -59,30 +65,40 @@ export interface OperationContext {
   readonly request: ApiRequest
 }
 
-export interface OperationInput<P, Q, B> {
-  readonly params: P
-  readonly query: Q
-  readonly body: B
+type Row<O extends OperationId> = (typeof OPERATION_TABLE)[O]
+/** What a schema of the table parses to; `undefined` where the operation takes no such input. */
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined
+
+/** An operation's input as its schemas in the operation table parse it. */
+export interface OperationInput<O extends OperationId> {
+  readonly params: Parsed<Row<O>['params']>
+  readonly query: Parsed<Row<O>['query']>
+  readonly body: Parsed<Row<O>['body']>
 }
 
-export interface OperationSpec<P, Q, B> {
-  readonly params?: z.ZodMiniType<P>
-  readonly query?: z.ZodMiniType<Q>
-  readonly body?: z.ZodMiniType<B>
+export interface OperationImpl<O extends OperationId> {
   /** Checks that come before validation (e.g. a missing invitation token has its own problem type). */
   readonly before?: (request: ApiRequest) => void
   /** What the request is about, for `CLUB_MEMBER` and `SELF`; throws `not-found` for unknown ids. */
-  readonly scope?: (ports: Ports, input: OperationInput<P, Q, B>) => Promise<AccessScope>
-  readonly run: (ctx: OperationContext, input: OperationInput<P, Q, B>) => Promise<ApiResponse>
+  readonly scope?: (ports: Ports, input: OperationInput<O>) => Promise<AccessScope>
+  /**
+   * For an operation whose body is large (an upload): everything up to the point where the body is
+   * needed, so an edge can refuse a caller before reading it (`execute(…, { preflight: true })`).
+   */
+  readonly preflight?: (ctx: OperationContext, input: OperationInput<O>) => Promise<ApiResponse>
+  readonly run: (ctx: OperationContext, input: OperationInput<O>) => Promise<ApiResponse>
 }
 
-// The input types are checked where each operation is defined; the table of all operations erases them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyOperation = OperationSpec<any, any, any>
+/**
+ * The implementations of a module's operations, keyed by operationId: each one's input is typed from
+ * the schemas the operation table names for it.
+ */
+export const defineOperations = <K extends OperationId>(operations: { [O in K]: OperationImpl<O> }) => operations
 
-export const defineOperation = <P = undefined, Q = undefined, B = undefined>(
-  spec: OperationSpec<P, Q, B>,
-): OperationSpec<P, Q, B> => spec
+// Each implementation is checked against its own operation where it is defined; the table of all of
+// them erases the input types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = OperationImpl<any>
 
 export const json = (status: number, body: unknown): ApiResponse => ({ status, body })
 export const noContent = (): ApiResponse => ({ status: 204 })
@@ -141,6 +157,16 @@ export interface ExecuteOptions {
   onUnexpected?: (operationId: OperationId, error: unknown) => void
 }
 
+export interface ExecuteRequestOptions {
+  /** Run the operation's `preflight` instead of its rule (a read-only check before a large body is read). */
+  readonly preflight?: boolean
+  /**
+   * The request's time limit: when it fires, the operation is cancelled, its unit of work rolls back and
+   * the answer is 503 `unavailable` (nothing was changed, as the contract promises).
+   */
+  readonly signal?: AbortSignal
+}
+
 /** Runs one operation of the contract against the ports; never throws. */
 export const executeOperation = async (
   unitOfWork: UnitOfWork,
@@ -148,37 +174,49 @@ export const executeOperation = async (
   operationId: OperationId,
   spec: AnyOperation,
   request: ApiRequest,
-  options: ExecuteOptions = {},
+  options: ExecuteOptions & ExecuteRequestOptions = {},
 ): Promise<ApiResponse> => {
   const now = clock.now()
+  const row = OPERATION_TABLE[operationId]
+  const preflight = options.preflight ? spec.preflight : undefined
+  if (options.preflight && !preflight) throw new Error(`${operationId} has no preflight.`)
   try {
-    return await unitOfWork.run(request.method === 'GET' ? 'read' : 'write', async (ports) => {
-      const rules = ACCESS[operationId]
-      const caller = rules.some((rule) => rule === 'ANYONE')
-        ? null
-        : await authenticate(ports, request.authorization, now)
-      if (caller && !caller.emailVerified && !allowsUnconfirmed(rules))
-        throw problem('email-not-verified', 'Confirm your e-mail address first (the link in the mail we sent).')
-      const subject: AccessSubject | null = caller
-        ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds }
-        : null
-      const byRole = grantedByRole(rules, subject)
-      // Refuse before validating when no resource could grant access: a caller without the role learns
-      // nothing about the body's rules.
-      if (!byRole && !dependsOnResource(rules)) throw problem('forbidden', 'Your role does not allow this operation.')
-      spec.before?.(request)
-      const input: OperationInput<unknown, unknown, unknown> = {
-        params: spec.params ? parseInput(spec.params, request.params, 'path') : undefined,
-        query: spec.query ? parseInput(spec.query, Object.fromEntries(request.query), 'query') : undefined,
-        body: spec.body ? parseBody(spec.body, request.body) : undefined,
-      }
-      if (!byRole) {
-        const scope = spec.scope ? await spec.scope(ports, input) : {}
-        if (!granted(rules, subject, scope)) throw problem('forbidden', 'You have no access to this resource.')
-      }
-      return spec.run({ ports, caller, now, request }, input)
-    })
+    return await unitOfWork.run(
+      request.method === 'GET' || preflight ? 'read' : 'write',
+      async (ports) => {
+        const rules = row.access
+        const caller = rules.some((rule) => rule === 'ANYONE')
+          ? null
+          : await authenticate(ports, request.authorization, now)
+        if (caller && !caller.emailVerified && !allowsUnconfirmed(rules))
+          throw problem('email-not-verified', 'Confirm your e-mail address first (the link in the mail we sent).')
+        const subject: AccessSubject | null = caller
+          ? { uid: caller.user.uid, role: caller.user.role, clubIds: caller.clubIds }
+          : null
+        const byRole = grantedByRole(rules, subject)
+        // Refuse before validating when no resource could grant access: a caller without the role learns
+        // nothing about the body's rules.
+        if (!byRole && !dependsOnResource(rules)) throw problem('forbidden', 'Your role does not allow this operation.')
+        spec.before?.(request)
+        const input = {
+          params: row.params ? parseInput(row.params, request.params, 'path') : undefined,
+          query: row.query ? parseInput(row.query, Object.fromEntries(request.query), 'query') : undefined,
+          body: row.body ? parseBody(row.body, request.body) : undefined,
+        } as OperationInput<typeof operationId>
+        if (!byRole) {
+          const scope = spec.scope ? await spec.scope(ports, input) : {}
+          if (!granted(rules, subject, scope)) throw problem('forbidden', 'You have no access to this resource.')
+        }
+        return (preflight ?? spec.run)({ ports, caller, now, request }, input)
+      },
+      options.signal,
+    )
   } catch (error) {
+    if (error instanceof CancelledError || (options.signal?.aborted && !(error instanceof ProblemError)))
+      return problemResponse(
+        problem('unavailable', 'The request took too long and was cancelled; nothing was changed.'),
+        request.path,
+      )
     if (error instanceof ProblemError) return problemResponse(error, request.path)
     if (error instanceof DuplicateKeyError) return problemResponse(duplicateProblem(error, operationId), request.path)
     ;(options.onUnexpected ?? ((id, cause) => console.error('[backend]', id, cause)))(operationId, error)

@@ -1,5 +1,5 @@
 /** Every operation of the contract, by operationId. The type makes a missing or extra one a compile error. */
-import type { OperationId } from './access.ts'
+import type { OperationId } from '#openapi/generated/operations.ts'
 import { appLogoOperations } from './app-logo.ts'
 import { auditOperations } from './audit.ts'
 import { bankReviewOperations } from './bank-review.ts'
@@ -33,7 +33,7 @@ const all = {
   ...fileOperations,
 }
 
-// Both directions: every OperationId has an implementation, and nothing is implemented that the
-// permission table (and so the contract) does not know.
+// Both directions: every operation of the contract has an implementation, and nothing is implemented
+// that the contract does not have.
 type Exact<A, B> = [Exclude<keyof A, B>, Exclude<B, keyof A>] extends [never, never] ? A : never
 export const OPERATIONS: Record<OperationId, AnyOperation> = all satisfies Exact<typeof all, OperationId>

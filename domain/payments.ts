@@ -3,20 +3,12 @@
  * onboarding: `ONBOARDING` → `ACTIVE` when the provider has every detail; `ONBOARDING`/`ACTIVE` →
  * `REJECTED` by an administrator; deleting removes the account. At most one live account per club.
  */
-import {
-  CreateOnboardingLinkParams,
-  CreatePaymentAccountParams,
-  DeletePaymentAccountParams,
-  GetPaymentAccountParams,
-  RejectPaymentAccountBody,
-  RejectPaymentAccountParams,
-  rejectPaymentAccountBodyReasonMin,
-} from '#openapi/generated/zod/payments/payments.zod.ts'
+import { rejectPaymentAccountBodyReasonMin } from '#openapi/generated/zod/payments/payments.zod.ts'
 import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { change, recordAudit } from './audit.ts'
 import { getClub } from './common.ts'
-import { defineOperation, json, noContent } from './operation.ts'
+import { defineOperations, json, noContent } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
@@ -72,9 +64,8 @@ const accountInClub = async (
   return { club, account }
 }
 
-export const paymentOperations = {
-  createPaymentAccount: defineOperation({
-    params: CreatePaymentAccountParams,
+export const paymentOperations = defineOperations({
+  createPaymentAccount: {
     run: async (ctx, { params }) => {
       const { ports, now, request } = ctx
       const club = await getClub(ports, params.clubId)
@@ -110,20 +101,18 @@ export const paymentOperations = {
       })
       return json(201, await newLink(ports, now, request, club, account))
     },
-  }),
+  },
 
-  getPaymentAccount: defineOperation({
-    params: GetPaymentAccountParams,
+  getPaymentAccount: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports }, { params }) => {
       const club = await getClub(ports, params.clubId)
       const account = await accountOfClub(ports, club.id)
       return json(200, { account: account ? toPaymentAccount(account, club) : null })
     },
-  }),
+  },
 
-  createOnboardingLink: defineOperation({
-    params: CreateOnboardingLinkParams,
+  createOnboardingLink: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async ({ ports, now, request }, { params }) => {
       const club = await getClub(ports, params.clubId)
@@ -133,11 +122,9 @@ export const paymentOperations = {
       }
       return json(201, await newLink(ports, now, request, club, account))
     },
-  }),
+  },
 
-  rejectPaymentAccount: defineOperation({
-    params: RejectPaymentAccountParams,
-    body: RejectPaymentAccountBody,
+  rejectPaymentAccount: {
     run: async (ctx, { params, body }) => {
       const { ports, now } = ctx
       const { club, account } = await accountInClub(ports, params.accountId, params.clubId)
@@ -164,10 +151,9 @@ export const paymentOperations = {
       })
       return json(200, toPaymentAccount(rejected, club))
     },
-  }),
+  },
 
-  deletePaymentAccount: defineOperation({
-    params: DeletePaymentAccountParams,
+  deletePaymentAccount: {
     run: async (ctx, { params }) => {
       const { ports } = ctx
       const { club, account } = await accountInClub(ports, params.accountId, params.clubId)
@@ -183,5 +169,5 @@ export const paymentOperations = {
       })
       return noContent()
     },
-  }),
-}
+  },
+})

@@ -376,9 +376,33 @@ export interface Ports {
 export interface UnitOfWork {
   /**
    * Runs `work` in one transaction: `read` work may not write; `write` work commits when it returns
-   * and rolls back when it throws.
+   * and rolls back when it throws. When `signal` fires first, the work is abandoned: the promise rejects
+   * with CancelledError, the transaction rolls back, and nothing the abandoned work does afterwards
+   * reaches the store.
    */
-  run<T>(mode: 'read' | 'write', work: (ports: Ports) => Promise<T>): Promise<T>
+  run<T>(mode: 'read' | 'write', work: (ports: Ports) => Promise<T>, signal?: AbortSignal): Promise<T>
+}
+
+/** A unit of work was cancelled (its request ran out of time) and rolled back. */
+export class CancelledError extends Error {
+  constructor() {
+    super('The unit of work was cancelled and rolled back.')
+    this.name = 'CancelledError'
+  }
+}
+
+/** `running`, or a rejection with CancelledError as soon as `signal` fires (the work itself runs on). */
+export const untilCancelled = <T>(running: Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
+  if (!signal) return running
+  if (signal.aborted) {
+    running.catch(() => undefined)
+    return Promise.reject(new CancelledError())
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CancelledError())
+    signal.addEventListener('abort', onAbort, { once: true })
+    running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }
 
 export interface Clock {

@@ -1,16 +1,9 @@
 /** Users, the caller's own record and password, and accepting invitations. */
-import {
-  CreateUserBody,
-  DeleteUserParams,
-  RegisterViaInviteBody,
-  RegisterViaInviteQueryParams,
-  UpdateUserBody,
-  UpdateUserPasswordBody,
-} from '#openapi/generated/zod/users/users.zod.ts'
+import { CreateUserBody } from '#openapi/generated/zod/users/users.zod.ts'
 import { change, recordAudit } from './audit.ts'
 import { collator, getUser, normalizeEmail, normalizeName } from './common.ts'
 import { joinClubByInvitation, openInvitationByToken, requireInvitationToken } from './invitations.ts'
-import { defineOperation, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
+import { defineOperations, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { UserRecord } from './records.ts'
@@ -77,8 +70,8 @@ export const insertUser = async (
   return record
 }
 
-export const userOperations = {
-  getUsers: defineOperation({
+export const userOperations = defineOperations({
+  getUsers: {
     run: async ({ ports }) =>
       json(
         200,
@@ -91,10 +84,9 @@ export const userOperations = {
           )
           .map(toUser),
       ),
-  }),
+  },
 
-  createUser: defineOperation({
-    body: CreateUserBody,
+  createUser: {
     // An administrator vouches for the address, so the account can sign in at once.
     run: async (ctx, { body }) => {
       const user = await insertUser(ctx.ports, ctx.now, { ...body, emailVerified: true })
@@ -109,10 +101,9 @@ export const userOperations = {
       })
       return json(201, toUser(user))
     },
-  }),
+  },
 
-  updateUser: defineOperation({
-    body: UpdateUserBody,
+  updateUser: {
     run: async (ctx, { body }) => {
       const { ports } = ctx
       const user = await getUser(ports, body.uid)
@@ -145,29 +136,26 @@ export const userOperations = {
       }
       return json(200, toUser(updated))
     },
-  }),
+  },
 
-  getCurrentUser: defineOperation({
+  getCurrentUser: {
     run: async (ctx) => {
       const { user, clubIds } = requireCaller(ctx)
       return json(200, { ...toUser(user), clubIds: [...clubIds].sort() })
     },
-  }),
+  },
 
-  updateUserPassword: defineOperation({
-    body: UpdateUserPasswordBody,
+  updateUserPassword: {
     run: async (ctx, { body }) => {
       const { user } = requireCaller(ctx)
       requireFreshSignIn(ctx, 'Changing the password')
       await ctx.ports.identity.setPassword(user.uid, body.password, ctx.now)
       return noContent()
     },
-  }),
+  },
 
-  registerViaInvite: defineOperation({
+  registerViaInvite: {
     before: requireInvitationToken,
-    query: RegisterViaInviteQueryParams,
-    body: RegisterViaInviteBody,
     run: async ({ ports, now }, { query, body }) => {
       const invitation = await openInvitationByToken(ports, now, query.token)
       // The address came by e-mail, which proves it. An address with an account accepts with that account
@@ -183,10 +171,9 @@ export const userOperations = {
       await joinClubByInvitation(ports, now, invitation, user.uid)
       return json(201, toUser(user))
     },
-  }),
+  },
 
-  deleteUser: defineOperation({
-    params: DeleteUserParams,
+  deleteUser: {
     run: async (ctx, { params }) => {
       const caller = requireCaller(ctx)
       const { ports } = ctx
@@ -214,5 +201,5 @@ export const userOperations = {
       await ports.identity.deleteAccount(user.uid)
       return noContent()
     },
-  }),
-}
+  },
+})

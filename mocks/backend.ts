@@ -1,11 +1,15 @@
 /**
- * One mocked backend: the domain over the in-memory store, a clock, and the store's seed. The three
- * ways of serving it (browser, Vitest, the Node server) each make one of these and put the same MSW
- * handlers in front of it.
+ * One mocked backend: the domain over the in-memory store, a clock, the store's seed, and the faults the
+ * control plane injects (a delay, failures of named operations). The ways of serving it each make one:
+ * MSW in the browser and in Vitest (mocks/browser.ts, mocks/node.ts), the server's Fastify app in
+ * `npm run mock:server` (mocks/server.ts).
  */
 import { createDomainBackend } from '#domain/backend.ts'
-import type { OperationId } from '#domain/access.ts'
-import type { ApiRequest, ApiResponse } from '#domain/operation.ts'
+import type { OperationId } from '#openapi/generated/operations.ts'
+import { problemResponse } from '#domain/operation.ts'
+import type { ApiRequest, ApiResponse, ExecuteRequestOptions } from '#domain/operation.ts'
+import { ProblemError, kindForStatus } from '#domain/problem.ts'
+import { takeInjectedFailure } from './control/control.ts'
 import type { Ports } from '#domain/ports.ts'
 import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
@@ -34,7 +38,8 @@ export interface MockBackend {
   now(): number
   /** Back to the seed: data, mailbox and faults. */
   reset(): void
-  execute(operationId: OperationId, request: ApiRequest): Promise<ApiResponse>
+  /** An operation as the domain answers it, after the injected delay and failure, if any. */
+  execute(operationId: OperationId, request: ApiRequest, options?: ExecuteRequestOptions): Promise<ApiResponse>
   /** A valid ID token for a user of the store (e.g. a seed account), as the offline sign-in issues it now. */
   idTokenFor(email: string): string
   /** Runs work with the ports (and the identity's store) in one transaction: the control plane's actions. */
@@ -61,7 +66,22 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
       store.replace(freshSeed(now()))
       fileBlobs.clear()
     },
-    execute: (operationId, request) => domain.execute(operationId, request),
+    execute: async (operationId, request, options) => {
+      const { delayMs } = store.state.singletons.faults
+      // An upload's preflight and its operation are one request: delayed once.
+      if (delayMs > 0 && !options?.preflight) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      const injected = await takeInjectedFailure(store, operationId)
+      if (injected === null) return domain.execute(operationId, request, options)
+      return problemResponse(
+        new ProblemError(
+          kindForStatus(injected),
+          `Failure injected for ${operationId} by the mock fault settings.`,
+          undefined,
+          injected,
+        ),
+        request.path,
+      )
+    },
     idTokenFor: (email) => {
       const { tables, singletons } = store.state
       const wanted = email.trim().toLowerCase()

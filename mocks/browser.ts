@@ -11,7 +11,7 @@ import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
 import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
-import { API_PREFIX } from './handlers/api-route.ts'
+import { API_PREFIX } from '#openapi/generated/operations.ts'
 import { renderProviderPage } from '#adapters/simulated-card-provider/provider-dom.ts'
 
 export { STATE_KEY }

@@ -3,16 +3,12 @@
  * request ids, CORS, health and readiness, failures inside a request, and a shutdown that lets running
  * requests finish. The domain's rules are tested by domain/*.test.ts on every store.
  */
-import { pino } from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { DomainBackend } from '#domain/backend.ts'
 import type { ApiResponse } from '#domain/operation.ts'
-import { buildApp } from './app.ts'
-import type { ServerBackend } from './backend.ts'
-import type { OpenDatabase } from './db/database.ts'
+import { buildEdgeApp } from './testing/test-app.ts'
 
-const logger = pino({ level: 'silent' })
 const apps: FastifyInstance[] = []
 
 interface FakeOptions {
@@ -24,23 +20,17 @@ interface FakeOptions {
 
 /** The server's edge over a stand-in backend: the edge alone decides what these tests look at. */
 const serverWith = async (options: FakeOptions = {}) => {
-  const database = { ping: async () => options.ready ?? true } as unknown as OpenDatabase
-  const backend = {
-    domain: { execute: options.execute ?? (async (): Promise<ApiResponse> => ({ status: 200, body: [] })) },
-    database,
-    clock: { now: () => Date.now() },
-    transact: () => Promise.reject(new Error('not used')),
-  } as unknown as ServerBackend
-  const app = await buildApp({
-    backend,
-    config: {
+  const app = await buildEdgeApp(
+    {
+      ready: async () => options.ready ?? true,
+      ...(options.execute ? { domain: { execute: options.execute } } : {}),
+    },
+    {
       bodyLimit: options.bodyLimit ?? 1024,
       requestTimeoutMs: options.requestTimeoutMs ?? 2_000,
       corsOrigins: ['https://portal.vereinsportal.at'],
-      testHooks: false,
     },
-    logger,
-  })
+  )
   apps.push(app)
   return app
 }
@@ -98,18 +88,6 @@ describe('the server edge', () => {
       payload: '{"broken',
     })
     expect(typeof seen).toBe('symbol')
-  })
-
-  it('answers 503 when a request takes longer than its time limit, and keeps serving', async () => {
-    const app = await serverWith({
-      requestTimeoutMs: 100,
-      execute: (id) =>
-        id === 'getUsers' ? new Promise<ApiResponse>(() => undefined) : Promise.resolve({ status: 200, body: [] }),
-    })
-    const slow = await app.inject({ method: 'GET', url: '/api/backend/v1/users' })
-    expect(slow.statusCode).toBe(503)
-    expect(problemOf(slow.body).type).toBe('https://vereinsportal.at/problems/unavailable')
-    expect((await app.inject({ method: 'GET', url: '/api/backend/v1/country' })).statusCode).toBe(200)
   })
 
   it('turns a failure inside a request into a 500 problem, and keeps serving', async () => {

@@ -1,86 +1,73 @@
 /**
- * The HTTP adapter over the domain (Fastify): every operation of openapi/portal.yaml under
- * `/api/backend/v1`, answered by the domain in one transaction; nothing else decides anything here.
+ * The HTTP edge (Fastify), the only one: the real server (server/main.ts) and the mocked backend's
+ * server (`npm run mock:server`, mocks/server.ts) are this app over different backends. Every operation of
+ * the contract under API_PREFIX is answered by the domain (server/api-routes.ts); nothing else decides
+ * anything here.
  *
- * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit
- * per request (503), a request id on every log line and answer, CORS for the portal's own origins,
- * `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every failure, security headers and
- * compression on every answer (server/security-headers.ts), rate limits on what anyone may call
- * (server/rate-limits.ts), the file routes (server/files), the built app with its page fallback when
- * STATIC_DIR is set (server/static.ts), and the test hooks and the local identity's sign-in where the
- * configuration asks for them (never beside Firebase Auth).
+ * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit per
+ * request after which its work is cancelled (503), a request id on every log line and answer, CORS for
+ * the portal's own origins, `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every
+ * failure, security headers and compression on every answer (server/security-headers.ts), rate limits on
+ * what anyone may call (server/rate-limits.ts), the simulated card provider's hosted page
+ * (server/provider-page.ts), the built app with its page fallback when `staticDir` is set
+ * (server/static.ts), and, where asked, the local-only policy of a development server
+ * (server/origin-policy.ts) and a control plane under `/__mock` (the caller's).
  */
 import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import Fastify from 'fastify'
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { OperationId } from '#domain/access.ts'
-import { MALFORMED_BODY, problemResponse } from '#domain/operation.ts'
-import type { ApiRequest, ApiResponse } from '#domain/operation.ts'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Ports } from '#domain/ports.ts'
 import { ProblemError, kindForStatus, problem } from '#domain/problem.ts'
-import { contractOperations } from '#openapi/contract.ts'
-import type { ServerBackend } from './backend.ts'
-import type { ServerConfig } from './config.ts'
-import { FILE_OPERATION_IDS, registerFileRoutes } from './files/routes.ts'
+import { pathOf, registerApiRoutes, sendProblem } from './api-routes.ts'
+import type { ApiBackend, RawBody } from './api-routes.ts'
+import { registerLocalOnly } from './origin-policy.ts'
+import type { LocalOnlyPolicy } from './origin-policy.ts'
 import { registerProviderPage } from './provider-page.ts'
 import { registerRateLimits } from './rate-limits.ts'
+import type { RateLimits } from './rate-limits.ts'
 import { readContentSources, registerSecurityHeaders } from './security-headers.ts'
+import type { ContentSources } from './security-headers.ts'
 import { isAppPage, registerStatic, sendAppPage } from './static.ts'
-import { registerLocalIdentity, registerTestHooks } from './test-hooks.ts'
 
-export const API_PREFIX = '/api/backend/v1'
+/** What the edge needs of a backend (the server's, over PostgreSQL, or the mocked one, in memory). */
+export interface HttpBackend extends ApiBackend {
+  /** `/readyz`: whether the backend can serve (its database answers). */
+  ready(): Promise<boolean>
+  now(): number
+  /** Work with the ports in one transaction (the provider page). */
+  transact<T>(work: (ports: Ports) => Promise<T>, readOnly?: boolean): Promise<T>
+}
+
+export interface EdgeConfig {
+  /** Bytes of a JSON body; a larger one is refused (413) before it is read. */
+  readonly bodyLimit: number
+  /** Milliseconds an operation may take before it is cancelled and answered with 503. */
+  readonly requestTimeoutMs: number
+  /** Milliseconds a whole request may take to arrive (uploads on a slow line). */
+  readonly uploadTimeoutMs?: number | undefined
+  /** Origins whose pages may call the API from the browser (CORS), or a test of an origin. */
+  readonly corsOrigins: readonly string[] | ((origin: string) => boolean)
+  readonly trustProxy?: boolean | string | undefined
+  readonly rateLimits?: RateLimits | undefined
+  readonly contentSources?: ContentSources | undefined
+  /** The built app to serve beside the API. */
+  readonly staticDir?: string | undefined
+  /** A development server's safety: loopback names only, foreign pages refused (mock:server). */
+  readonly localOnly?: LocalOnlyPolicy | undefined
+}
 
 export interface AppOptions {
-  backend: ServerBackend
-  config: Pick<ServerConfig, 'bodyLimit' | 'requestTimeoutMs' | 'corsOrigins' | 'testHooks'> &
-    Pick<ServerConfig, 'staticDir' | 'trustProxy' | 'rateLimits' | 'contentSources' | 'uploadTimeoutMs'>
+  backend: HttpBackend
+  config: EdgeConfig
   logger: FastifyBaseLogger
+  /** Routes under `/__mock/`: the server's local identity and test hooks, or the mocked backend's control plane. */
+  controlPlane?: (app: FastifyInstance) => Promise<void> | void
+  /** Called with one line per answered request (`GET /path → 200 (1.2 ms)`): mock:server's log. */
+  requestLog?: (line: string) => void
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
-
-const sendApiResponse = (reply: FastifyReply, response: ApiResponse): FastifyReply => {
-  reply.code(response.status)
-  for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value)
-  if (response.body === undefined || response.status === 204) return reply.send()
-  if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8')
-  return reply.send(JSON.stringify(response.body))
-}
-
-const sendProblem = (reply: FastifyReply, error: ProblemError, instance: string): FastifyReply =>
-  sendApiResponse(reply, problemResponse(error, instance))
-
-/** The request's path without its query: a problem's `instance`. */
-const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? request.url
-
-/** `{clubId}` → `:clubId`, Fastify's path parameters. */
-const toRoutePath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1')
-
-class TimeoutError extends Error {}
-
-/** The domain's answer, or a TimeoutError when it takes longer than `ms` (the work itself runs on). */
-const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError()), ms)
-  })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
-}
-
-const toApiRequest = (request: FastifyRequest): ApiRequest => {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`)
-  const origin = url.origin
-  return {
-    method: request.method,
-    path: url.pathname,
-    origin,
-    appOrigin: typeof request.headers.origin === 'string' ? request.headers.origin : origin,
-    params: (request.params ?? {}) as Record<string, string>,
-    query: url.searchParams,
-    authorization: request.headers.authorization ?? null,
-    body: request.body,
-  }
-}
 
 export const buildApp = async (options: AppOptions): Promise<FastifyInstance> => {
   const { backend, config } = options
@@ -88,7 +75,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     loggerInstance: options.logger,
     bodyLimit: config.bodyLimit,
     // Slow clients: the whole request must arrive within this time (uploads included, so it is longer than
-    // the time an operation may take, which withTimeout below limits).
+    // the time an operation may take, which the API routes limit).
     requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs ?? 0),
     // On shutdown, idle keep-alive connections close at once; running requests finish.
     forceCloseConnections: 'idle',
@@ -107,9 +94,20 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  const { requestLog } = options
+  if (requestLog) {
+    app.addHook('onResponse', async (request, reply) => {
+      requestLog(`${request.method} ${request.url} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`)
+    })
+  }
+  if (config.localOnly) registerLocalOnly(app, config.localOnly)
 
+  const corsOrigins = config.corsOrigins
   await app.register(cors, {
-    origin: [...config.corsOrigins],
+    origin:
+      typeof corsOrigins === 'function'
+        ? (origin, callback) => callback(null, origin !== undefined && corsOrigins(origin))
+        : [...corsOrigins],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Request-Id'],
     exposedHeaders: ['WWW-Authenticate', 'Location', 'X-Request-Id'],
@@ -122,38 +120,23 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Attaches itself to the routes registered below: registration, invitations, sign-in, public reads.
   if (config.rateLimits) await registerRateLimits(app, config.rateLimits)
 
-  // JSON is read as text and parsed here, so that a malformed body reaches the domain like an empty one
-  // does: it answers 401 before 400 for a caller without a token, exactly as the mocked backend.
+  // Bodies are kept as bytes, counted against bodyLimit while they arrive, and read by the route that
+  // takes them: an operation's JSON by domain/request-body.ts (415, malformed JSON), so a malformed body
+  // reaches the domain like an empty one does (it answers 401 before 400 for a caller without a token).
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser(
-    ['application/json', 'application/problem+json'],
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8')
-      if (text.trim() === '') return done(null, undefined)
-      try {
-        done(null, JSON.parse(text) as unknown)
-      } catch {
-        done(null, MALFORMED_BODY)
-      }
-    },
-  )
-  // The provider page's form (application/x-www-form-urlencoded) is read by its own route.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
-  )
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, bytes, done) => {
+    const raw: RawBody = { contentType: request.headers['content-type'] ?? null, bytes: bytes as Buffer }
+    done(null, raw)
+  })
 
   app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, request, reply) => {
     const instance = pathOf(request)
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendProblem(
-        reply,
+        reply.header('connection', 'close'),
         problem('payload-too-large', `The body is larger than ${config.bodyLimit} bytes.`),
         instance,
       )
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendProblem(reply, problem('unsupported-media-type', 'The body must be application/json.'), instance)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
@@ -180,50 +163,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
-    const ready = await backend.database.ping()
+    const ready = await backend.ready()
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unreachable' })
   })
 
-  // Files (uploads, signed links, downloads) have routes of their own: bytes, not JSON (server/files).
-  await registerFileRoutes(app, backend)
-  for (const operation of contractOperations()) {
-    if (FILE_OPERATION_IDS.has(operation.operationId)) continue
-    const operationId = operation.operationId as OperationId
-    app.route({
-      method: operation.method,
-      url: `${API_PREFIX}${toRoutePath(operation.path)}`,
-      handler: async (request, reply) => {
-        // The only other body this server reads is the provider page's form.
-        if (request.body instanceof URLSearchParams) {
-          return sendProblem(
-            reply,
-            problem('unsupported-media-type', 'The body must be application/json.'),
-            pathOf(request),
-          )
-        }
-        const apiRequest = toApiRequest(request)
-        try {
-          const response = await withTimeout(backend.domain.execute(operationId, apiRequest), config.requestTimeoutMs)
-          if (response.status >= 500)
-            request.log.error({ operationId, status: response.status }, 'operation answered with a server error')
-          return sendApiResponse(reply, response)
-        } catch (error) {
-          if (!(error instanceof TimeoutError)) throw error
-          request.log.error({ operationId, timeoutMs: config.requestTimeoutMs }, 'operation timed out')
-          return sendProblem(
-            reply,
-            problem('unavailable', `The backend did not answer within ${config.requestTimeoutMs} ms.`),
-            apiRequest.path,
-          )
-        }
-      },
-    })
-  }
-
+  await registerApiRoutes(app, backend, { requestTimeoutMs: config.requestTimeoutMs })
   registerProviderPage(app, backend)
-  // With Firebase Auth the browser signs in at Firebase; the local stand-in must not exist beside it.
-  if (backend.identity !== 'firebase') registerLocalIdentity(app, backend)
-  if (config.testHooks) registerTestHooks(app, backend)
+  if (options.controlPlane) await options.controlPlane(app)
   if (config.staticDir) prerendered = await registerStatic(app, config.staticDir)
 
   return app

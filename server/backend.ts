@@ -2,7 +2,7 @@
  * The real backend's composition: the domain over the SQL adapters in one transaction per request, an
  * identity provider (Firebase Auth through firebase-admin, or the local identity: the offline twin of
  * Firebase Auth with its accounts in the same database, for development and tests) and the simulated
- * card provider. server/app.ts puts HTTP in front of it.
+ * card provider. server/app.ts puts HTTP in front of it (server/server-app.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { createDomainBackend } from '#domain/backend.ts'
@@ -20,9 +20,11 @@ import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
 import type { DiskFiles } from './files/disk-store.ts'
+import { diskUploads } from './files/disk-uploads.ts'
 import { temporaryDiskFiles } from './files/temporary.ts'
 import { sqlFileBlobs } from './files/sql-file-blobs.ts'
 import type { Auth } from 'firebase-admin/auth'
+import type { HttpBackend } from './app.ts'
 
 /**
  * The card provider until a real one is contracted: account ids in the provider's format, and its
@@ -33,13 +35,13 @@ export const simulatedCardProvider: CardProvider = {
   onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${PROVIDER_PAGE_PATH}?link=${encodeURIComponent(linkId)}`,
 }
 
-export interface ServerBackend {
+export interface ServerBackend extends HttpBackend {
   readonly domain: DomainBackend
   readonly database: OpenDatabase
   readonly clock: Clock
   /** Who signs users in: the local identity serves its sign-in protocol under /__mock/identity. */
   readonly identity: 'local' | 'firebase'
-  /** The unit of work the domain runs in (the file routes run parts of an operation in it). */
+  /** The unit of work the domain runs in. */
   readonly unitOfWork: UnitOfWork
   /** Where uploaded files live (server/files). */
   readonly files: DiskFiles
@@ -102,14 +104,22 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
    * steps run once it has committed. On PostgreSQL a transaction may be attempted more than once
    * (serialization failures): every attempt but the committed one is undone.
    */
-  const withEffects = async <T>(readOnly: boolean, work: (trx: Trx, effects: TransactionEffects) => Promise<T>) => {
+  const withEffects = async <T>(
+    readOnly: boolean,
+    work: (trx: Trx, effects: TransactionEffects) => Promise<T>,
+    signal?: AbortSignal,
+  ) => {
     const attempts: TransactionEffects[] = []
     try {
-      const result = await database.transaction((trx) => {
-        const effects = new TransactionEffects()
-        attempts.push(effects)
-        return work(trx, effects)
-      }, readOnly)
+      const result = await database.transaction(
+        (trx) => {
+          const effects = new TransactionEffects()
+          attempts.push(effects)
+          return work(trx, effects)
+        },
+        readOnly,
+        signal,
+      )
       const committed = attempts.pop()
       for (const failed of attempts) await failed.rolledBack(logger)
       await committed?.committed(logger)
@@ -120,7 +130,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     }
   }
   const unitOfWork: UnitOfWork = {
-    run: (mode, work) => withEffects(mode === 'read', (trx, effects) => work(portsOf(trx, effects))),
+    run: (mode, work, signal) => withEffects(mode === 'read', (trx, effects) => work(portsOf(trx, effects)), signal),
   }
   const domain = createDomainBackend(unitOfWork, clock, {
     onUnexpected: (operationId, error) => logger.error({ err: error, operationId }, 'operation failed'),
@@ -131,6 +141,9 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     clock,
     unitOfWork,
     files,
+    uploads: diskUploads(files),
+    ready: () => database.ping(),
+    now,
     identity: firebaseAuth ? 'firebase' : 'local',
     transact: (work, readOnly = false) =>
       withEffects(readOnly, (trx, effects) => work(portsOf(trx, effects), identityStoreOf(trx))),

@@ -4,41 +4,29 @@
  * the mocked backend gives (mocks/handlers/api-route.ts), so a client sees one behaviour everywhere.
  */
 import { getResponse } from 'msw'
-import { pino } from 'pino'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { ApiResponse } from '#domain/operation.ts'
+import { JSON_BODY_LIMIT_BYTES } from '#domain/request-body.ts'
 import { createMockBackend } from '#mocks/backend.ts'
 import { createHandlers } from '#mocks/handlers/all-handlers.ts'
-import { JSON_BODY_LIMIT_BYTES } from '#mocks/handlers/api-route.ts'
-import { buildApp } from './app.ts'
-import type { ServerBackend } from './backend.ts'
 import { readConfig } from './config.ts'
-import type { OpenDatabase } from './db/database.ts'
+import { buildEdgeApp } from './testing/test-app.ts'
 
 const API = '/api/backend/v1'
 const calls: string[] = []
 let app: FastifyInstance
 
 /** The server's edge over a stand-in backend that records which operations ran. */
-const buildServer = async () => {
-  const backend = {
-    domain: {
-      execute: async (operationId: string): Promise<ApiResponse> => (
-        calls.push(operationId),
-        { status: 200, body: {} }
-      ),
+const buildServer = () =>
+  buildEdgeApp(
+    {
+      domain: {
+        execute: async (operationId): Promise<ApiResponse> => (calls.push(operationId), { status: 200, body: {} }),
+      },
     },
-    database: { ping: async () => true } as unknown as OpenDatabase,
-    clock: { now: () => Date.now() },
-    transact: () => Promise.reject(new Error('not used')),
-  } as unknown as ServerBackend
-  return buildApp({
-    backend,
-    config: { bodyLimit: readConfig([], {}).bodyLimit, requestTimeoutMs: 2_000, corsOrigins: [], testHooks: false },
-    logger: pino({ level: 'silent' }),
-  })
-}
+    { bodyLimit: readConfig([], {}).bodyLimit },
+  )
 
 afterAll(async () => {
   await app?.close()

@@ -17,6 +17,7 @@
  */
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
+import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
 import { readConfig, refusal } from './config.ts'
 import { openDatabase } from './db/database.ts'
@@ -44,6 +45,8 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
   poolSize: config.poolSize,
+  // A request's statements stop where the request does (its unit of work is cancelled at that time too).
+  statementTimeoutMs: config.requestTimeoutMs,
   onConnectionError: (error) =>
     logger.warn({ err: error }, 'a database connection failed while idle; the pool replaces it'),
 })
@@ -59,7 +62,7 @@ const mail = startMail(database, config, logger)
 const fileConfig = readFileConfig(config.dataDir)
 const files = createDiskFiles(fileConfig.dir, { linkSecret: fileConfig.linkSecret })
 const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files })
-const app = await buildApp({ backend, config, logger })
+const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
 void backend

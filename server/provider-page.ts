@@ -1,8 +1,7 @@
 /**
- * The stand-in for the card provider's hosted onboarding, until a real provider is contracted: the
- * same page and calls as the mocked backend's (mocks/provider/: plain HTML forms, and the JSON calls
- * of its in-browser version), whose outcome the domain applies (domain/onboarding.ts) before the user
- * is sent back to the app.
+ * The simulated card provider's hosted onboarding over HTTP (adapters/simulated-card-provider/: plain
+ * HTML forms, and the JSON calls of its in-browser version), whose outcome the domain applies
+ * (domain/onboarding.ts) before the user is sent back to the app. Served by the server and by mock:server.
  */
 import type { FastifyInstance } from 'fastify'
 import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '#domain/onboarding.ts'
@@ -12,9 +11,20 @@ import {
   PROVIDER_PAGE_PATH,
   PROVIDER_SUBMIT_PATH,
 } from '#adapters/simulated-card-provider/paths.ts'
-import type { ServerBackend } from './backend.ts'
+import { isRawBody } from './api-routes.ts'
+import type { HttpBackend } from './app.ts'
 
-export const registerProviderPage = (app: FastifyInstance, backend: ServerBackend): void => {
+/** The page's JSON call's body; undefined when it is none. */
+const jsonOf = (body: unknown): unknown => {
+  if (!isRawBody(body)) return undefined
+  try {
+    return JSON.parse(body.bytes.toString('utf8')) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+export const registerProviderPage = (app: FastifyInstance, backend: HttpBackend): void => {
   /** The page's outcome, from its form or its JSON call, applied by the domain. */
   const submit = async (
     link: unknown,
@@ -23,14 +33,14 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
     const submission = readProviderSubmission({ link, outcome })
     if (!submission) return { status: 400, error: 'INVALID_REQUEST' }
     const answer = await backend.transact((ports) =>
-      completeOnboarding(ports, backend.clock.now(), submission.link, submission.outcome),
+      completeOnboarding(ports, backend.now(), submission.link, submission.outcome),
     )
     return answer ? { status: 200, redirectTo: answer.redirectTo } : { status: 404, error: 'UNKNOWN_LINK' }
   }
 
   app.get<{ Querystring: { link?: string } }>(PROVIDER_PAGE_PATH, async (request, reply) => {
     const linkId = request.query.link ?? ''
-    const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.clock.now(), linkId), true)
+    const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId), true)
     return reply
       .code(info ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
@@ -42,7 +52,7 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
   })
 
   app.post(PROVIDER_PAGE_PATH, async (request, reply) => {
-    const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams()
+    const form = new URLSearchParams(isRawBody(request.body) ? request.body.bytes.toString('utf8') : '')
     const answer = await submit(form.get('link'), form.get('outcome'))
     if (answer.status !== 200) return reply.code(answer.status).send({ error: answer.error })
     return reply.code(303).header('location', answer.redirectTo).send()
@@ -50,14 +60,14 @@ export const registerProviderPage = (app: FastifyInstance, backend: ServerBacken
 
   app.get<{ Querystring: { link?: string } }>(PROVIDER_LINK_PATH, async (request, reply) => {
     const info = await backend.transact(
-      (ports) => onboardingLinkInfo(ports, backend.clock.now(), request.query.link ?? ''),
+      (ports) => onboardingLinkInfo(ports, backend.now(), request.query.link ?? ''),
       true,
     )
     return info ? reply.send(info) : reply.code(404).send({ error: 'UNKNOWN_LINK' })
   })
 
   app.post(PROVIDER_SUBMIT_PATH, async (request, reply) => {
-    const input = request.body as { link?: unknown; outcome?: unknown } | undefined
+    const input = jsonOf(request.body) as { link?: unknown; outcome?: unknown } | undefined
     const answer = await submit(input?.link, input?.outcome)
     return answer.status === 200
       ? reply.send({ redirectTo: answer.redirectTo })

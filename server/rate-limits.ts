@@ -1,13 +1,14 @@
 /**
  * Abuse limits: requests per minute and client IP on what anyone may call without an account
- * (docs/decisions/0013-security-headers-and-rate-limits.md).
+ * (docs/decisions/0013-security-headers-and-rate-limits.md). Which operation counts against which limit
+ * is its `x-rate-limit` in the contract, from the operation table:
  *
- * - `signIn`: creating accounts and proving who one is, one counter for all of them per IP:
- *   registration (`createClubWithUser`), invitation acceptance (`registerViaInvite`), and the local
+ * - `signIn`: creating accounts and proving who one is, one counter for all of them per IP: the
+ *   operations marked `x-rate-limit: sign-in` (registration, invitation acceptance), and the local
  *   identity's sign-in, password-reset and address-confirmation actions (`/__mock/identity/*`, not its
  *   token refresh and look-up, which a signed-in app calls on its own);
- * - `public`: every other operation the contract opens to anyone (`x-access: [ANYONE]`: club types,
- *   countries, the app logo, the invitation check), one counter for all of them per IP.
+ * - `public`: every other operation the contract opens to anyone, one counter for all of them per IP
+ *   (`x-rate-limit: none` takes one off: a signed download link).
  *
  * Over the limit: 429 problem `too-many-requests` with `Retry-After` (seconds), before the body is read.
  * The client IP is `request.ip`, which honours `X-Forwarded-For` only from a trusted proxy (TRUST_PROXY).
@@ -15,9 +16,9 @@
  */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { contractOperations } from '#openapi/contract.ts'
-
-const API_PREFIX = '/api/backend/v1'
+import { OPERATION_IDS, OPERATION_TABLE } from '#openapi/generated/operations.ts'
+import type { RateLimitClass } from '#openapi/generated/operations.ts'
+import { routeOf } from './api-routes.ts'
 
 export interface RateLimits {
   /** Registration, invitation acceptance, sign-in and password reset, per minute and IP. */
@@ -28,15 +29,7 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, publicPerMinute: 300 }
 
-export type RateLimitGroup = 'signIn' | 'public'
-
-/** Operations that create an account or stand in for a sign-in; the rest of `ANYONE` is `public`. */
-const SIGN_IN_OPERATIONS = new Set(['createClubWithUser', 'registerViaInvite'])
-/**
- * `ANYONE` operations that are not limited: a download link is signed by the server and expires within
- * the hour, and a page of gallery images or documents would otherwise use up the public limit.
- */
-const UNLIMITED_OPERATIONS = new Set(['downloadFile'])
+export type RateLimitGroup = RateLimitClass
 /** The local identity's actions that take a password, an e-mail address or a one-time code. */
 const SIGN_IN_IDENTITY_ACTIONS = new Set([
   'signIn',
@@ -47,17 +40,15 @@ const SIGN_IN_IDENTITY_ACTIONS = new Set([
 ])
 const IDENTITY_PREFIX = '/__mock/identity/'
 
-const toRoutePath = (contractPath: string): string => contractPath.replace(/\{([^}]+)\}/g, ':$1')
-
-/** `METHOD path` of every limited operation, as the server registers its routes. */
+/** `METHOD url` of every limited operation, as the server registers its routes. */
 const operationGroups = (): Map<string, RateLimitGroup> => {
   const groups = new Map<string, RateLimitGroup>()
-  for (const operation of contractOperations()) {
-    if (!operation.access.includes('ANYONE') || UNLIMITED_OPERATIONS.has(operation.operationId)) continue
-    const group: RateLimitGroup = SIGN_IN_OPERATIONS.has(operation.operationId) ? 'signIn' : 'public'
-    const url = `${API_PREFIX}${toRoutePath(operation.path)}`
-    groups.set(`${operation.method} ${url}`, group)
-    if (operation.method === 'GET') groups.set(`HEAD ${url}`, group)
+  for (const operationId of OPERATION_IDS) {
+    const group = OPERATION_TABLE[operationId].rateLimit
+    if (!group) continue
+    const { method, url } = routeOf(operationId)
+    groups.set(`${method} ${url}`, group)
+    if (method === 'GET') groups.set(`HEAD ${url}`, group)
   }
   return groups
 }

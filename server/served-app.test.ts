@@ -7,17 +7,15 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { ApiResponse } from '#domain/operation.ts'
-import { buildApp } from './app.ts'
+import type { EdgeConfig, HttpBackend } from './app.ts'
 import type { ServerBackend } from './backend.ts'
-import type { ServerConfig } from './config.ts'
-import type { OpenDatabase } from './db/database.ts'
+import { serverControlPlane } from './control-plane.ts'
 import { readContentSources } from './security-headers.ts'
+import { buildEdgeApp } from './testing/test-app.ts'
 
-const logger = pino({ level: 'silent' })
 const apps: FastifyInstance[] = []
 let staticDir: string
 
@@ -44,26 +42,22 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()))
 })
 
-type Config = Parameters<typeof buildApp>[0]['config']
-
-const serve = async (overrides: Partial<Config> = {}, execute?: () => Promise<ApiResponse>) => {
-  const backend = {
-    domain: { execute: execute ?? (async (): Promise<ApiResponse> => ({ status: 200, body: [{ id: 'ct-1' }] })) },
-    database: { ping: async () => true } as unknown as OpenDatabase,
-    clock: { now: () => Date.now() },
-    transact: async () => ({ status: 400, body: { error: 'INVALID_CREDENTIALS' } }),
-  } as unknown as ServerBackend
-  const config: Config = {
-    bodyLimit: 1024 * 1024,
+const serve = async (overrides: Partial<EdgeConfig> = {}, execute?: () => Promise<ApiResponse>) => {
+  const config: Partial<EdgeConfig> = {
     requestTimeoutMs: 2_000,
     corsOrigins: ['https://portal.vereinsportal.at', 'http://localhost:8080', 'http://127.0.0.1:8080'],
-    testHooks: false,
     staticDir,
     contentSources: readContentSources({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9479' }),
     rateLimits: { signInPerMinute: 1000, publicPerMinute: 1000 },
     ...overrides,
   }
-  const app = await buildApp({ backend, config, logger })
+  const backend: Partial<HttpBackend> = {
+    domain: { execute: execute ?? (async (): Promise<ApiResponse> => ({ status: 200, body: [{ id: 'ct-1' }] })) },
+    // The local identity's sign-in (its route is on): every attempt is refused.
+    transact: async <T>() => ({ status: 400, body: { error: 'INVALID_CREDENTIALS' } }) as T,
+  }
+  const controlPlane = serverControlPlane({ ...backend, identity: 'local' } as ServerBackend, { testHooks: false })
+  const app = await buildEdgeApp(backend, config, { controlPlane })
   apps.push(app)
   return app
 }
@@ -354,7 +348,7 @@ describe('the rate limits', () => {
 
   it('switches a limit off with 0, and has none unless configured', async () => {
     for (const rateLimits of [{ signInPerMinute: 0, publicPerMinute: 0 }, undefined] satisfies Array<
-      ServerConfig['rateLimits']
+      EdgeConfig['rateLimits']
     >) {
       const app = await serve({ rateLimits })
       for (let i = 0; i < 30; i++) expect((await registration(app)).statusCode).toBe(200)

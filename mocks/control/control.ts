@@ -3,7 +3,7 @@
  * and settings. (Identity: mocks/identity/; the provider's onboarding: domain/onboarding.ts.)
  */
 import { z } from 'zod'
-import { OPERATION_IDS } from '#domain/access.ts'
+import { OPERATION_IDS } from '#openapi/generated/operations.ts'
 import type { ApiResponse } from '#domain/operation.ts'
 import type { Store, Tx } from '#mocks/db/store.ts'
 import type { Faults, MailRecord, Settings } from '#mocks/db/types.ts'

@@ -15,7 +15,7 @@ import type {
   Ports,
   UnitOfWork,
 } from '#domain/ports.ts'
-import { DuplicateKeyError } from '#domain/ports.ts'
+import { DuplicateKeyError, untilCancelled } from '#domain/ports.ts'
 import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '#domain/records.ts'
 import { compareBySortKey, sortKey } from '#domain/sort-key.ts'
 import { isoInstant } from '#domain/time.ts'
@@ -364,9 +364,10 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
  * The in-memory store as the domain's unit of work. Reads work on the state as it is when they start
  * (states are immutable, so that is a consistent snapshot); writes queue for their turn.
  */
+/** A cancelled write's transaction is never committed: what the abandoned work writes afterwards is lost with it. */
 export const memoryUnitOfWork = (store: Store, options: MemoryPortsOptions): UnitOfWork => ({
-  run: (mode, work) =>
+  run: (mode, work, signal) =>
     mode === 'read'
-      ? work(memoryPorts(new Tx(store.state), options))
-      : store.transactAsync((tx) => work(memoryPorts(tx, options))),
+      ? untilCancelled(work(memoryPorts(new Tx(store.state), options)), signal)
+      : store.transactAsync((tx) => untilCancelled(work(memoryPorts(tx, options)), signal)),
 })

@@ -2,7 +2,7 @@
 import { HttpResponse, http } from 'msw'
 import type { HttpHandler } from 'msw'
 import type { MockBackend } from '#mocks/backend.ts'
-import { OPERATION_IDS } from '#domain/access.ts'
+import { OPERATION_IDS } from '#openapi/generated/operations.ts'
 import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '#domain/onboarding.ts'
 import { MALFORMED_BODY } from '#domain/operation.ts'
 import type { ApiResponse } from '#domain/operation.ts'

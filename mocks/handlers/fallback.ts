@@ -7,7 +7,8 @@ import { getResponse, http } from 'msw'
 import type { HttpHandler, RequestHandler } from 'msw'
 import { problemResponse } from '#domain/operation.ts'
 import { problem } from '#domain/problem.ts'
-import { API_PREFIX, toHttpResponse } from './api-route.ts'
+import { API_PREFIX } from '#openapi/generated/operations.ts'
+import { toHttpResponse } from './api-route.ts'
 
 let generated: Promise<RequestHandler[]> | null = null
 

@@ -6,43 +6,11 @@
  * cannot pass over it.
  */
 import { z } from 'zod'
-import * as appLogo from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
-import * as campaigns from '#openapi/generated/zod/campaigns/campaigns.zod.ts'
-import * as clubRoles from '#openapi/generated/zod/club-roles/club-roles.zod.ts'
-import * as clubTypes from '#openapi/generated/zod/club-types/club-types.zod.ts'
-import * as clubs from '#openapi/generated/zod/clubs/clubs.zod.ts'
-import * as countries from '#openapi/generated/zod/countries/countries.zod.ts'
-import * as donations from '#openapi/generated/zod/donations/donations.zod.ts'
-import * as files from '#openapi/generated/zod/files/files.zod.ts'
-import * as globals from '#openapi/generated/zod/globals/globals.zod.ts'
-import * as payments from '#openapi/generated/zod/payments/payments.zod.ts'
-import * as users from '#openapi/generated/zod/users/users.zod.ts'
-import type { OperationId } from '#domain/access.ts'
+import { OPERATION_TABLE } from '#openapi/generated/operations.ts'
+import type { OperationId } from '#openapi/generated/operations.ts'
 import type { ApiResponse } from '#domain/operation.ts'
 import { problemResponse } from '#domain/operation.ts'
 import { problem } from '#domain/problem.ts'
-
-const modules: ReadonlyArray<Record<string, unknown>> = [
-  appLogo,
-  campaigns,
-  clubRoles,
-  clubTypes,
-  clubs,
-  countries,
-  donations,
-  files,
-  globals,
-  payments,
-  users,
-]
-
-/** `getClubs` → the generated `GetClubsResponse`. */
-export const successSchema = (operationId: OperationId): z.core.$ZodType | undefined => {
-  const name = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`
-  // Generated schemas are Zod Mini's: `instanceof` the core type, which classic and mini schemas share.
-  for (const module of modules) if (module[name] instanceof z.core.$ZodType) return module[name]
-  return undefined
-}
 
 /** The contract's `Problem`, closed like every object of the contract (no stack trace, no internal field). */
 const ProblemShape = z.strictObject({
@@ -65,20 +33,19 @@ const describeIssue = (issue: z.core.$ZodIssue): string => {
     : `${where}: ${issue.message}`
 }
 
-/**
- * @param declaredStatuses the statuses each operation declares in the contract (from openapi/portal.yaml)
- */
+/** Checks every answer against the operation table's statuses and success schemas; `report` hears each violation. */
 export const createResponseCheck =
-  (declaredStatuses: ReadonlyMap<string, ReadonlySet<number>>, report: (message: string) => void) =>
+  (report: (message: string) => void) =>
   (operationId: OperationId, response: ApiResponse): ApiResponse => {
     const violations: string[] = []
-    const declared = declaredStatuses.get(operationId)
+    const row = OPERATION_TABLE[operationId]
     // 5xx from injected faults are the tester's choice; every other status must be declared.
-    if (declared && !declared.has(response.status) && response.status < 500) {
+    if (!row.statuses.includes(response.status) && response.status < 500) {
       violations.push(`status ${response.status} is not declared`)
     }
     if (response.status < 300 && response.status !== 204) {
-      const schema = successSchema(operationId)
+      // Generated schemas are Zod Mini's: their core type is what classic and mini schemas share.
+      const schema = row.response as z.core.$ZodType | null
       const result = schema && z.safeParse(schema, response.body)
       if (result && !result.success) {
         violations.push(...result.error.issues.map(describeIssue))

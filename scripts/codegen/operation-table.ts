@@ -33,9 +33,13 @@ interface OperationObject {
   'x-addition'?: unknown
 }
 
+type PathItem = Partial<Record<(typeof METHODS)[number], OperationObject>> & {
+  parameters?: Array<{ in?: string; $ref?: string }>
+}
+
 interface Document {
   servers?: Array<{ url?: string }>
-  paths: Record<string, Record<string, OperationObject>>
+  paths: Record<string, PathItem>
   components?: { parameters?: Record<string, { in?: string }> }
 }
 
@@ -79,6 +83,7 @@ interface Row {
   params: string | null
   query: string | null
   body: string | null
+  response: string | null
 }
 
 const rows: Row[] = []
@@ -144,6 +149,8 @@ for (const [apiPath, item] of Object.entries(document.paths)) {
       params: schema('Params', locations.has('path')),
       query: schema('QueryParams', locations.has('query')),
       body: schema('Body', bodyType === 'application/json'),
+      // orval's schema of the success answer's JSON body, where it has one.
+      response: names.has(`${pascal(operationId)}Response`) ? `${camel(tag)}.${pascal(operationId)}Response` : null,
     })
   }
 }
@@ -153,7 +160,10 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
-const tags = [...new Set(rows.map((row) => row.tag))].sort()
+// The tags whose schemas the rows name.
+const tags = [
+  ...new Set(rows.filter((row) => row.params ?? row.query ?? row.body ?? row.response).map((row) => row.tag)),
+].sort()
 const literal = (value: unknown): string =>
   Array.isArray(value) ? `[${value.map(literal).join(', ')}]` : JSON.stringify(value).replace(/"/g, "'")
 const lines = [
@@ -164,7 +174,7 @@ const lines = [
   ' * One row per operation: how it is routed (method, path under API_PREFIX), who may call it (`x-access`),',
   ' * whether it needs a fresh sign-in (`x-fresh-sign-in`), which rate limit counts it (`x-rate-limit`; what',
   ' * anyone may call is `public` unless it says otherwise), the statuses it declares, and the zod schemas',
-  ' * of its path parameters, query and JSON body.',
+  ' * of its path parameters, query, JSON body and success answer.',
   ' */',
   ...tags.map((tag) => `import * as ${camel(tag)} from './zod/${tag}/${tag}.zod.ts'`),
   '',
@@ -182,15 +192,16 @@ const lines = [
     `    tag: ${literal(row.tag)},`,
     `    method: ${literal(row.method)},`,
     `    path: ${literal(row.path)},`,
-    `    access: ${literal(row.access)},`,
+    `    access: ${literal(row.access)} as readonly AccessRule[],`,
     `    freshSignIn: ${row.freshSignIn},`,
     `    rateLimit: ${literal(row.rateLimit)},`,
     `    addition: ${row.addition},`,
-    `    statuses: ${literal(row.statuses)},`,
+    `    statuses: ${literal(row.statuses)} as readonly number[],`,
     `    bodyType: ${literal(row.bodyType)},`,
     `    params: ${row.params ?? 'null'},`,
     `    query: ${row.query ?? 'null'},`,
     `    body: ${row.body ?? 'null'},`,
+    `    response: ${row.response ?? 'null'},`,
     '  },',
   ]),
   '} as const',

@@ -6,13 +6,26 @@
  * times when PostgreSQL reports a serialization conflict, so the domain's checks (last administrator,
  * unique names) hold under concurrent requests. PGlite is one connection in one process: units of work
  * take turns (a queue), which is the same guarantee.
+ *
+ * A unit of work given an abort signal (a request's time limit) is cancelled when it fires: the work's
+ * promise is abandoned, its transaction rolls back, and every further query of the abandoned work is
+ * refused, so nothing of it commits after the 503 (CancellationGuard). On a PostgreSQL server its
+ * statements also stop at `statementTimeoutMs`.
  */
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely'
 import { Migrator } from 'kysely/migration'
-
 import pg from 'pg'
+import { CancelledError, untilCancelled } from '#domain/ports.ts'
 import { migrationProvider } from './migrations.ts'
 import type { Database } from './schema.ts'
 
@@ -32,6 +45,8 @@ export interface DatabaseOptions {
    * pool replaces it; without a listener the failure would end the process.
    */
   onConnectionError?: (error: Error) => void
+  /** How long one statement of a cancellable unit of work may run (PostgreSQL server only). */
+  statementTimeoutMs?: number | undefined
 }
 
 export interface OpenDatabase {
@@ -41,7 +56,7 @@ export interface OpenDatabase {
    * Runs `work` in one transaction (see above). `readOnly` work runs without one: on PGlite it has the
    * connection to itself anyway; on a PostgreSQL server each query reads what is committed when it runs.
    */
-  transaction<T>(work: (trx: Trx) => Promise<T>, readOnly?: boolean): Promise<T>
+  transaction<T>(work: (trx: Trx) => Promise<T>, readOnly?: boolean, signal?: AbortSignal): Promise<T>
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
   close(): Promise<void>
@@ -70,6 +85,31 @@ const PARSERS = { [INT8]: toNumber, [DATE]: asString, [TIMESTAMPTZ]: timestamptz
 const RETRYABLE = new Set(['40001', '40P01'])
 const MAX_ATTEMPTS = 4
 
+/** Refuses every query once `signal` has fired: abandoned work cannot write after its rollback. */
+class CancellationGuard implements KyselyPlugin {
+  readonly #signal: AbortSignal
+  constructor(signal: AbortSignal) {
+    this.#signal = signal
+  }
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.#signal.aborted) throw new CancelledError()
+    return args.node
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result)
+  }
+}
+
+/**
+ * `work` on `trx`, abandoned as soon as `signal` fires: the promise rejects with CancelledError (so the
+ * caller's transaction rolls back) while the work's own queries are refused from then on.
+ */
+const cancellable = <T>(trx: Trx, work: (trx: Trx) => Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
+  if (!signal) return work(trx)
+  if (signal.aborted) return Promise.reject(new CancelledError())
+  return untilCancelled(work(trx.withPlugin(new CancellationGuard(signal))), signal)
+}
+
 const codeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
@@ -79,6 +119,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<OpenDataba
       options.url,
       options.poolSize ?? 10,
       options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
+      options.statementTimeoutMs,
     )
   }
   return openPglite(options.dataDir)
@@ -107,7 +148,10 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
   return {
     db,
     kind: 'pglite',
-    transaction: (work, readOnly = false) => exclusive(() => (readOnly ? work(db) : db.transaction().execute(work))),
+    transaction: (work, readOnly = false, signal) =>
+      exclusive(() =>
+        readOnly ? cancellable(db, work, signal) : db.transaction().execute((trx) => cancellable(trx, work, signal)),
+      ),
     ping: () => exclusive(async () => (await pglite.query('SELECT 1')).rows.length === 1).catch(() => false),
     close: async () => {
       await exclusive(async () => undefined)
@@ -120,7 +164,12 @@ const openPostgres = async (
   url: string,
   poolSize: number,
   onConnectionError: (error: Error) => void,
+  statementTimeoutMs: number | undefined,
 ): Promise<OpenDatabase> => {
+  const limitStatements = async (trx: Trx, signal: AbortSignal | undefined) => {
+    if (signal && statementTimeoutMs && Number.isInteger(statementTimeoutMs))
+      await sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`).execute(trx)
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -137,11 +186,17 @@ const openPostgres = async (
   return {
     db,
     kind: 'postgres',
-    transaction: async (work, readOnly = false) => {
-      if (readOnly) return work(db)
+    transaction: async (work, readOnly = false, signal) => {
+      if (readOnly) return cancellable(db, work, signal)
       for (let attempt = 1; ; attempt++) {
         try {
-          return await db.transaction().setIsolationLevel('serializable').execute(work)
+          return await db
+            .transaction()
+            .setIsolationLevel('serializable')
+            .execute(async (trx) => {
+              await limitStatements(trx, signal)
+              return cancellable(trx, work, signal)
+            })
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(codeOf(error) ?? '')) throw error
           await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10))

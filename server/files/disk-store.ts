@@ -12,24 +12,7 @@ import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/
 import type { Readable } from 'node:stream'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
-
-/** The body passed the limit; the rest is not read. */
-export class TooLargeError extends Error {
-  readonly limit: number
-  constructor(limit: number) {
-    super(`The body is larger than ${limit} bytes.`)
-    this.name = 'TooLargeError'
-    this.limit = limit
-  }
-}
-
-/** The client stopped sending (closed the tab, aborted the upload). */
-export class AbortedUploadError extends Error {
-  constructor() {
-    super('The upload was aborted by the client.')
-    this.name = 'AbortedUploadError'
-  }
-}
+import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
 
 export interface IncomingFile {
   /** The temporary file holding the bytes. */

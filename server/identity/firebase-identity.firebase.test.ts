@@ -4,7 +4,6 @@
  * from the emulator's own sign-in, as the browser's Firebase SDK gets them.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { pino } from 'pino'
 import type { FastifyInstance } from 'fastify'
 import {
   SEED_PASSWORD,
@@ -14,11 +13,10 @@ import {
   seedClubs,
 } from '#adapters/demo-seed/seed-accounts.ts'
 import { seedEmulator } from '#scripts/firebase-seed.ts'
-import { buildApp } from '#server/app.ts'
-import { createServerBackend, type ServerBackend } from '#server/backend.ts'
+import type { ServerBackend } from '#server/backend.ts'
 import { EMULATOR_PROJECT_ID } from '#server/config.ts'
-import { openDatabase, type OpenDatabase } from '#server/db/database.ts'
-import { loadDemoSeed } from '#server/db/seed.ts'
+import { buildTestApp } from '#server/testing/test-app.ts'
+import type { TestApp } from '#server/testing/test-app.ts'
 import { startFirebaseAuth } from './firebase-identity.ts'
 
 const host = process.env.FIREBASE_AUTH_EMULATOR_HOST!
@@ -67,9 +65,9 @@ const signInEarlier = async (uid: string, email: string, password = SEED_PASSWOR
   return withClaims(await signIn(email, password), { iat: earlier, auth_time: earlier })
 }
 
-let database: OpenDatabase
 let backend: ServerBackend
 let app: FastifyInstance
+let testApp: TestApp
 const firebase = startFirebaseAuth({ projectId: EMULATOR_PROJECT_ID, emulatorHost: host })
 
 const api = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -87,15 +85,8 @@ const api = async (method: string, path: string, token?: string, body?: unknown)
 const kindOf = (answer: { body: Record<string, unknown> }) => String(answer.body.type).split('/').pop()
 
 beforeAll(async () => {
-  database = await openDatabase({ url: undefined, poolSize: 1, onConnectionError: () => undefined })
-  await loadDemoSeed(database, Date.now())
-  const logger = pino({ level: 'silent' })
-  backend = createServerBackend(database, { logger, firebaseAuth: firebase.auth })
-  app = await buildApp({
-    backend,
-    config: { bodyLimit: 1024 * 1024, requestTimeoutMs: 15_000, corsOrigins: [], testHooks: true },
-    logger,
-  })
+  testApp = await buildTestApp({ firebaseAuth: firebase.auth, testHooks: true })
+  ;({ app, backend } = testApp)
   // The demo seed (ten thousand donations) takes a while on a busy machine.
 }, 120_000)
 
@@ -104,8 +95,7 @@ beforeEach(async () => {
 })
 
 afterAll(async () => {
-  await app.close()
-  await database.close()
+  await testApp.close()
 })
 
 describe('the server with Firebase Auth', () => {

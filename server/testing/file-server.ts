@@ -3,20 +3,15 @@
  * the demo seed, files in a temporary folder, called in-process with `inject` (or listening on a free
  * port, for tests that need a real socket), signed in with the local identity's tokens.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { pino } from 'pino'
-import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
-import { buildApp } from '#server/app.ts'
-import { createServerBackend } from '#server/backend.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import { createDiskFiles } from '#server/files/disk-store.ts'
 import type { DiskFiles } from '#server/files/disk-store.ts'
-import { seededDatabase } from './seeded-database.ts'
+import { buildTestApp } from './test-app.ts'
 
 export const API = '/api/backend/v1'
 
@@ -43,31 +38,9 @@ export interface FileTestServer {
 }
 
 export const createFileTestServer = async (): Promise<FileTestServer> => {
-  const database = await seededDatabase()
   const root = mkdtempSync(join(tmpdir(), 'vp-files-test-'))
   const files = createDiskFiles(root)
-  const signingKey = new Uint8Array(randomBytes(32))
-  const logger = pino({ level: 'silent' })
-  const backend = createServerBackend(database, { logger, signingKey, files })
-  const app = await buildApp({
-    backend,
-    config: {
-      bodyLimit: 1024 * 1024,
-      requestTimeoutMs: 15_000,
-      corsOrigins: ['http://localhost:3000'],
-      testHooks: false,
-    },
-    logger,
-  })
-  await app.ready()
-
-  const tokenFor = (email: string) =>
-    backend.transact(async (ports, identity) => {
-      const user = await ports.users.findByEmail(email)
-      if (!user) throw new Error(`No user ${email}`)
-      const validAfter = (await identity.credentials.sessionsValidAfter(user.uid)) ?? 0
-      return mintIdToken(user, validAfter, Date.now(), 3600, signingKey)
-    }, true)
+  const { app, backend, database, tokenFor, close } = await buildTestApp({ files })
 
   const authorization = async (as: string | null | undefined): Promise<Record<string, string>> =>
     as ? { authorization: `Bearer ${await tokenFor(as)}` } : {}
@@ -96,8 +69,7 @@ export const createFileTestServer = async (): Promise<FileTestServer> => {
         payload: Buffer.from(bytes),
       }),
     close: async () => {
-      await app.close()
-      await database.close()
+      await close()
       rmSync(root, { recursive: true, force: true })
     },
   }

@@ -3,15 +3,11 @@
  * in-process with `inject`: PGlite in memory, or a fresh database on the PostgreSQL server that
  * DATABASE_URL names (created for the test file and dropped after it).
  */
-import { randomBytes } from 'node:crypto'
-import { pino } from 'pino'
-import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
-import { buildApp } from '#server/app.ts'
-import { createServerBackend } from '#server/backend.ts'
 import { openDatabase } from '#server/db/database.ts'
 import { loadDemoSeed } from '#server/db/seed.ts'
 import { restoreSnapshot } from '#server/db/seed-snapshot.ts'
 import { createScratchDatabase } from '#server/testing/scratch-database.ts'
+import { buildTestApp } from '#server/testing/test-app.ts'
 import type { BackendUnderTest } from './backend-under-test.ts'
 
 export const createSqlBackendUnderTest = async (databaseUrl: string | undefined): Promise<BackendUnderTest> => {
@@ -19,20 +15,7 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
   // Dropping the scratch database at the end ends its idle connections: expected, not worth a line.
   const database = await openDatabase({ url: scratch?.url, poolSize: 4, onConnectionError: () => undefined })
   await loadDemoSeed(database, Date.now())
-  const signingKey = new Uint8Array(randomBytes(32))
-  const logger = pino({ level: 'silent' })
-  const backend = createServerBackend(database, { logger, signingKey })
-  const app = await buildApp({
-    backend,
-    config: {
-      bodyLimit: 1024 * 1024,
-      requestTimeoutMs: 15_000,
-      corsOrigins: ['http://localhost:3000'],
-      testHooks: true,
-    },
-    logger,
-  })
-  await app.ready()
+  const { app, tokenFor, close } = await buildTestApp({ database, testHooks: true })
   return {
     name: scratch ? 'postgres' : 'pglite',
     handle: async (request) => {
@@ -58,17 +41,10 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
         headers: responseHeaders,
       })
     },
-    idTokenFor: (email) =>
-      backend.transact(async (ports, identity) => {
-        const user = await ports.users.findByEmail(email.trim().toLowerCase())
-        if (!user) throw new Error(`No user with the e-mail address ${email} in the database.`)
-        const validAfter = (await identity.credentials.sessionsValidAfter(user.uid)) ?? 0
-        return mintIdToken(user, validAfter, Date.now(), 3600, signingKey)
-      }, true),
+    idTokenFor: tokenFor,
     reset: () => restoreSnapshot(database),
     close: async () => {
-      await app.close()
-      await database.close()
+      await close()
       await scratch?.drop()
     },
   }

@@ -1,15 +1,16 @@
 /**
- * The contract as the suite reads it: every operation with its declared responses (from the one reader,
- * openapi/contract.ts), and ajv validators (JSON Schema 2020-12, which OpenAPI 3.1 schemas are) for each
- * response body. Objects in the contract are closed, so a field it does not name fails the check.
+ * The contract as the suite reads it: every operation with its declared responses (the operation table),
+ * and ajv validators (JSON Schema 2020-12, which OpenAPI 3.1 schemas are) for each response body, from the
+ * document (./document.ts). Objects in the contract are closed, so a field it does not name fails the check.
  */
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { contractOperations, escapePointer, readContract, resolveResponse } from '#openapi/contract.ts'
-import type { ContractOperation } from '#openapi/contract.ts'
+import { OPERATION_IDS, OPERATION_TABLE } from '#openapi/generated/operations.ts'
+import type { OperationRow } from '#openapi/generated/operations.ts'
+import { escapePointer, readContract, resolveResponse } from './document.ts'
 
-export type { ContractOperation } from '#openapi/contract.ts'
+export type ContractOperation = OperationRow
 
 const DOCUMENT_ID = 'portal.yaml'
 
@@ -26,7 +27,7 @@ export const loadContract = (): Contract => {
   addFormats(ajv)
   ajv.addSchema(document, DOCUMENT_ID)
 
-  const operations = contractOperations()
+  const operations: ContractOperation[] = OPERATION_IDS.map((operationId) => OPERATION_TABLE[operationId])
   /** operationId → status → media type → JSON pointer of the schema. */
   const schemas = new Map<string, Map<number, Map<string, string>>>()
   for (const operation of operations) {

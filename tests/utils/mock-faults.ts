@@ -1,4 +1,4 @@
-import type { OperationId } from '#domain/access.ts'
+import type { OperationId } from '#openapi/generated/operations.ts'
 import { putFaults } from '#mocks/control/control.ts'
 import { backend } from '#mocks/node.ts'
 

@@ -8,24 +8,37 @@
  * - with test hooks on: `POST /__mock/reset` (every table back to the demo seed) and
  *   `GET`/`DELETE /__mock/mailbox` (the mail outbox, newest first).
  *
- * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start).
+ * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start), and the local
+ * identity never beside Firebase Auth.
  */
 import type { FastifyInstance } from 'fastify'
+import { pathOf, readJsonBody, sendProblem } from './api-routes.ts'
 import { identityAction } from '#adapters/offline-identity/offline-identity.ts'
 import type { ServerBackend } from './backend.ts'
 import { hasSnapshot, restoreSnapshot } from './db/seed-snapshot.ts'
 
-export const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): void => {
+/** The server's routes under `/__mock/` (buildApp's `controlPlane`). */
+export const serverControlPlane =
+  (backend: ServerBackend, options: { readonly testHooks: boolean }) =>
+  (app: FastifyInstance): void => {
+    // With Firebase Auth the browser signs in at Firebase; the local stand-in must not exist beside it.
+    if (backend.identity !== 'firebase') registerLocalIdentity(app, backend)
+    if (options.testHooks) registerTestHooks(app, backend)
+  }
+
+const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): void => {
   app.post<{ Params: { action: string } }>('/__mock/identity/:action', async (request, reply) => {
     const action = identityAction(request.params.action)
     if (!action) return reply.code(404).send({ error: 'UNKNOWN_ACTION' })
-    const answer = await backend.transact((_ports, identity) => action(identity, backend.clock.now(), request.body))
+    const reading = readJsonBody(request)
+    if ('refused' in reading) return sendProblem(reply, reading.refused, pathOf(request))
+    const answer = await backend.transact((_ports, identity) => action(identity, backend.clock.now(), reading.body))
     reply.code(answer.status)
     return answer.body === undefined ? reply.send() : reply.send(answer.body)
   })
 }
 
-export const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void => {
+const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void => {
   app.post('/__mock/reset', async (_request, reply) => {
     if (!(await hasSnapshot(backend.database))) {
       return reply.code(409).send({

@@ -1,33 +1,13 @@
 /**
- * openapi/portal.yaml as data: the one reader of the contract for the code that runs on Node (the
- * server's route table and rate limits, the mocked backend's strict mode, the tests that compare a
- * backend with the contract, the contract suite and its ajv validators in tests/contract/openapi.ts).
- * Nothing else parses the file; the code generators (orval, openapi-typescript), Redocly and Prism read it
- * themselves.
+ * openapi/portal.yaml as a document: the contract suite's ajv validators check every answer against its
+ * response schemas (tests/contract/openapi.ts). What the backends route and admit by comes from the
+ * generated operation table (openapi/generated/operations.ts); nothing that runs in a backend reads the
+ * YAML. The code generators, Redocly and Prism read it themselves.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-
-export type ContractMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-export interface ContractOperation {
-  operationId: string
-  method: ContractMethod
-  /** As the contract writes it, e.g. `/club/{clubId}/addImage` (relative to `/api/backend/v1`). */
-  path: string
-  /** `x-access`: who may call it. */
-  access: string[]
-  /** `x-fresh-sign-in`: some requests need a sign-in at most five minutes old. */
-  freshSignIn: boolean
-  /** The statuses it declares. */
-  statuses: number[]
-  /** Whether it takes a request body. */
-  hasBody: boolean
-  /** The media type of its request body (`application/json`, or `application/octet-stream` for an upload). */
-  bodyType: string | null
-}
 
 /** A response as the document writes it: inline, or a `$ref` to `components/responses`. */
 export interface ContractResponse {
@@ -53,9 +33,9 @@ export interface ContractDocument {
   >
 }
 
-/** Next to this module; test environments that give modules a non-file URL read it from the project root. */
+/** From this module; test environments that give modules a non-file URL read it from the project root. */
 export const CONTRACT_FILE = import.meta.url.startsWith('file:')
-  ? resolve(dirname(fileURLToPath(import.meta.url)), 'portal.yaml')
+  ? resolve(dirname(fileURLToPath(import.meta.url)), '../../openapi/portal.yaml')
   : resolve(process.cwd(), 'openapi/portal.yaml')
 
 let cached: ContractDocument | null = null
@@ -82,17 +62,3 @@ export const resolveResponse = (
 
 /** A JSON pointer segment (RFC 6901). */
 export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1')
-
-export const contractOperations = (): ContractOperation[] =>
-  Object.entries(readContract().paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      operationId: operation.operationId,
-      method: method.toUpperCase() as ContractMethod,
-      path,
-      access: operation['x-access'] ?? [],
-      freshSignIn: operation['x-fresh-sign-in'] === true,
-      statuses: Object.keys(operation.responses).map(Number),
-      hasBody: operation.requestBody !== undefined,
-      bodyType: Object.keys(operation.requestBody?.content ?? {})[0] ?? null,
-    })),
-  )

@@ -1,0 +1,11 @@
+/** An upload's bytes in a temporary file of the disk store while the domain checks them (server/uploads.ts). */
+import type { UploadReceiver } from '#server/uploads.ts'
+import type { DiskFiles } from './disk-store.ts'
+
+export const diskUploads = (files: DiskFiles): UploadReceiver => ({
+  receive: async (body, maxBytes) => {
+    const incoming = await files.receive(body, maxBytes)
+    return { size: incoming.size, head: incoming.head, content: incoming.tempPath }
+  },
+  discard: (received) => files.discardTemp(received.content as string),
+})

@@ -1,0 +1,109 @@
+/**
+ * The server app for tests, wired in one place as server/main.ts wires it: the server's backend
+ * (server/backend.ts) on a database, the edge (server/app.ts) with the server's control plane, a silent
+ * logger, and the local identity's tokens for the seed accounts. `buildEdgeApp` is the edge alone over a
+ * stand-in backend, for tests of what the edge decides by itself.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { Auth } from 'firebase-admin/auth'
+import { pino } from 'pino'
+import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
+import type { ApiResponse } from '#domain/operation.ts'
+import { JSON_BODY_LIMIT_BYTES } from '#domain/request-body.ts'
+import { buildApp } from '#server/app.ts'
+import type { AppOptions, EdgeConfig, HttpBackend } from '#server/app.ts'
+import { createServerBackend } from '#server/backend.ts'
+import type { ServerBackend } from '#server/backend.ts'
+import { serverControlPlane } from '#server/control-plane.ts'
+import type { OpenDatabase } from '#server/db/database.ts'
+import type { DiskFiles } from '#server/files/disk-store.ts'
+import { seededDatabase } from './seeded-database.ts'
+
+export const silentLogger = pino({ level: 'silent' })
+
+/** What the tests' server takes unless they say otherwise. */
+export const TEST_EDGE_CONFIG: EdgeConfig = {
+  bodyLimit: JSON_BODY_LIMIT_BYTES,
+  requestTimeoutMs: 15_000,
+  corsOrigins: ['http://localhost:3000'],
+}
+
+export interface TestAppOptions {
+  /** Default: PGlite in memory with the demo seed. */
+  database?: OpenDatabase
+  /** Where uploads go; default: a temporary folder removed when the process exits. */
+  files?: DiskFiles
+  /** Firebase Auth instead of the local identity. */
+  firebaseAuth?: Auth
+  config?: Partial<EdgeConfig>
+  /** `/__mock/reset` and `/__mock/mailbox`. */
+  testHooks?: boolean
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance
+  readonly backend: ServerBackend
+  readonly database: OpenDatabase
+  /** An ID token of the local identity for a user of the database (a seed account). */
+  readonly tokenFor: (email: string) => Promise<string>
+  /** Closes the app and the database. */
+  readonly close: () => Promise<void>
+}
+
+export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const database = options.database ?? (await seededDatabase())
+  const signingKey = new Uint8Array(randomBytes(32))
+  const backend = createServerBackend(database, {
+    logger: silentLogger,
+    signingKey,
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
+  })
+  const app = await buildApp({
+    backend,
+    config: { ...TEST_EDGE_CONFIG, ...options.config },
+    logger: silentLogger,
+    controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false }),
+  })
+  await app.ready()
+  return {
+    app,
+    backend,
+    database,
+    tokenFor: (email) =>
+      backend.transact(async (ports, identity) => {
+        const user = await ports.users.findByEmail(email.trim().toLowerCase())
+        if (!user) throw new Error(`No user with the e-mail address ${email} in the database.`)
+        const validAfter = (await identity.credentials.sessionsValidAfter(user.uid)) ?? 0
+        return mintIdToken(user, validAfter, Date.now(), 3600, signingKey)
+      }, true),
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+/** The edge over a stand-in backend: every operation answers 200 `[]` unless `backend.domain` says otherwise. */
+export const buildEdgeApp = async (
+  backend: Partial<HttpBackend> = {},
+  config: Partial<EdgeConfig> = {},
+  options: Pick<AppOptions, 'controlPlane'> = {},
+): Promise<FastifyInstance> =>
+  buildApp({
+    backend: {
+      domain: { execute: async (): Promise<ApiResponse> => ({ status: 200, body: [] }) },
+      uploads: {
+        receive: () => Promise.reject(new Error('The stand-in backend takes no uploads.')),
+        discard: async () => undefined,
+      },
+      ready: async () => true,
+      now: () => Date.now(),
+      transact: () => Promise.reject(new Error('The stand-in backend has no store.')),
+      ...backend,
+    },
+    config: { ...TEST_EDGE_CONFIG, ...config },
+    logger: silentLogger,
+    ...options,
+  })
