@@ -24,6 +24,7 @@ import { getResponse } from 'msw'
 import { pino } from 'pino'
 import { JSON_BODY_LIMIT_BYTES } from '#domain/request-body.ts'
 import { isRawBody } from '#server/api-routes.ts'
+import { port, readEnvironment } from '#server/env.ts'
 import { buildApp } from '#server/app.ts'
 import type { HttpBackend } from '#server/app.ts'
 import { isLoopbackHost, localOriginAllowed, normalizeOrigin } from '#server/origin-policy.ts'
@@ -150,7 +151,7 @@ const isMain = process.argv[1] !== undefined && import.meta.url === new URL(`fil
 if (isMain) {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string', default: process.env.MOCK_SERVER_PORT ?? '4010' },
+      port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'allow-origin': { type: 'string', multiple: true, default: [] },
       strict: { type: 'boolean', default: false },
@@ -159,14 +160,22 @@ if (isMain) {
     },
   })
   let allowOrigins: string[] = []
+  let listenPort = 4010
   try {
     allowOrigins = values['allow-origin'].map(normalizeOrigin)
+    // --port wins over MOCK_SERVER_PORT; a wrong one stops the server instead of falling back.
+    listenPort = readEnvironment(
+      { MOCK_SERVER_PORT: port(4010) },
+      {
+        MOCK_SERVER_PORT: values.port ?? process.env.MOCK_SERVER_PORT,
+      },
+    ).MOCK_SERVER_PORT
   } catch (error) {
-    console.error((error as Error).message)
+    console.error((error as Error).message.replace('MOCK_SERVER_PORT=', values.port ? '--port ' : 'MOCK_SERVER_PORT='))
     process.exit(2)
   }
   const running = await startMockServer({
-    port: Number(values.port),
+    port: listenPort,
     host: values.host,
     allowOrigins,
     strict: values.strict,

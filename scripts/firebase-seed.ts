@@ -1,16 +1,14 @@
 /**
- * Seeds the Firebase Auth emulator with the offline twin's accounts (same uids, addresses, names and
- * password, `unbestaetigt@demo.at` unconfirmed), through the emulator's REST API. The accounts come from
- * mocks/db/seed-accounts.ts, so both modes sign in with the same data. Run against a running emulator:
- * `node scripts/firebase-seed.ts`.
+ * Seeds the Firebase Auth emulator with an account for every user of the demo seed (same uids, addresses,
+ * names, confirmation state and password as the offline twin's), in one batch through the emulator's REST
+ * API, so every demo user can sign in in both modes and the server finds a Firebase account for each of
+ * them (its custom claims). Run against a running emulator: `npm run firebase:seed`.
  */
-import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
 
 export const EMULATOR_PROJECT_ID = 'demo-vereinsportal'
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9479'
-
-/** Unconfirmed seed accounts (spec §4: they get "E-Mail Adresse noch nicht bestätigt"). */
-const UNVERIFIED = new Set<string>([seedAccounts.unbestaetigt.email])
 
 // The emulator accepts "owner" as an administrator's credential.
 const ADMIN_HEADERS = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' }
@@ -22,25 +20,25 @@ const request = async (url: string, init: RequestInit): Promise<unknown> => {
   return text ? (JSON.parse(text) as unknown) : undefined
 }
 
-/** Removes every account and creates the seed accounts again. */
+/** Removes every account and creates the demo seed's accounts again; resolves with their number. */
 export const seedEmulator = async (host = EMULATOR_HOST, projectId = EMULATOR_PROJECT_ID): Promise<number> => {
   const base = `http://${host}`
   await request(`${base}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' })
-  const accounts = Object.values(seedAccounts)
-  for (const account of accounts) {
-    await request(`${base}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`, {
-      method: 'POST',
-      headers: ADMIN_HEADERS,
-      body: JSON.stringify({
-        localId: account.uid,
-        email: account.email,
-        password: SEED_PASSWORD,
-        displayName: `${account.firstName} ${account.lastName}`,
-        emailVerified: !UNVERIFIED.has(account.email),
-      }),
-    })
-  }
-  return accounts.length
+  const users = [...buildSeed(seedInstant(Date.now())).tables.users.values()]
+  await request(`${base}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, {
+    method: 'POST',
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify({
+      users: users.map((user) => ({
+        localId: user.uid,
+        email: user.email,
+        rawPassword: SEED_PASSWORD,
+        displayName: `${user.firstName} ${user.lastName}`,
+        emailVerified: user.emailVerified,
+      })),
+    }),
+  })
+  return users.length
 }
 
 /** The e-mail action codes the emulator "sent" (verification, password reset), newest last. */

@@ -25,6 +25,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { DEFAULT_CORS_ORIGINS } from '#server/config.ts'
+import { ConfigError, flag, port as portNumber, readEnvironment, text } from '#server/env.ts'
 import { startAuthEmulator } from './firebase-emulator.ts'
 import { EMULATOR_PROJECT_ID } from './firebase-seed.ts'
 
@@ -33,18 +34,36 @@ const env = process.env
 /** A folder as the banner names it: relative inside the project, absolute elsewhere. */
 const shown = (dir: string) => (dir.startsWith(`${root}${path.sep}`) ? path.relative(root, dir) : dir)
 
-const int = (value: string | undefined, fallback: number): number => {
-  const parsed = value === undefined || value === '' ? NaN : Number(value)
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback
-}
-
 const DEFAULT_EMULATOR_PORT = 9479
-const port = int(env.PORT, 8080)
-const host = env.HOST || '127.0.0.1'
-const dataDir = path.resolve(root, env.DATA_DIR || '.data')
-const emulatorPort = int(env.FIREBASE_AUTH_EMULATOR_PORT, DEFAULT_EMULATOR_PORT)
+
+/** What npm start reads itself; the server checks the rest of its environment when it starts. */
+const readStartEnvironment = () => {
+  try {
+    return readEnvironment(
+      {
+        PORT: portNumber(8080, 1),
+        HOST: text,
+        DATA_DIR: text,
+        STATIC_DIR: text,
+        FIREBASE_AUTH_EMULATOR_PORT: portNumber(DEFAULT_EMULATOR_PORT, 1),
+        START_VERBOSE: flag,
+        START_REBUILD: flag,
+      },
+      env,
+    )
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`npm start: ${error.message}\n`)
+    process.exit(2)
+  }
+}
+const settings = readStartEnvironment()
+const port = settings.PORT
+const host = settings.HOST ?? '127.0.0.1'
+const dataDir = path.resolve(root, settings.DATA_DIR ?? '.data')
+const emulatorPort = settings.FIREBASE_AUTH_EMULATOR_PORT
 const emulatorHost = `127.0.0.1:${emulatorPort}`
-const givenBuild = env.STATIC_DIR ? path.resolve(root, env.STATIC_DIR) : undefined
+const givenBuild = settings.STATIC_DIR ? path.resolve(root, settings.STATIC_DIR) : undefined
 const buildDir =
   givenBuild ?? path.join(root, emulatorPort === DEFAULT_EMULATOR_PORT ? 'dist-start' : `dist-start-${emulatorPort}`)
 
@@ -117,7 +136,7 @@ const newestSource = (): number => {
 
 /** Why the build must be made again, or null when it is current. */
 const staleBecause = (): string | null => {
-  if (env.START_REBUILD === '1') return 'START_REBUILD=1'
+  if (settings.START_REBUILD) return 'START_REBUILD=1'
   const stampFile = path.join(buildDir, STAMP)
   if (!existsSync(path.join(buildDir, 'index.html')) || !existsSync(stampFile)) return 'no build yet'
   if (readFileSync(stampFile, 'utf8') !== JSON.stringify(buildSettings)) return 'other build settings'
@@ -172,7 +191,7 @@ const running: { server?: ChildProcess } = {}
 
 say(`Starting the Firebase Auth emulator on ${emulatorHost} …`)
 const emulatorStarting = startAuthEmulator({
-  quiet: env.START_VERBOSE !== '1',
+  quiet: !settings.START_VERBOSE,
   port: emulatorPort === DEFAULT_EMULATOR_PORT ? undefined : emulatorPort,
   dataDir: path.join(dataDir, 'firebase-auth'),
 })

@@ -1,10 +1,23 @@
 /**
- * The server's settings, from the environment (and `npm run server -- --flags`). Everything has a
- * default that runs on a developer's machine; production sets NODE_ENV=production and is then refused
- * what must never run there (the local identity and the test hooks).
+ * The server's settings, from the environment (and `npm run server -- --flags`), read once per process
+ * and checked: a value that is set but wrong stops the server with a message naming it (server/env.ts).
+ * Everything has a default that runs on a developer's machine; production sets NODE_ENV=production and is
+ * then refused what must never run there (the local identity and the test hooks).
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import {
+  ConfigError,
+  flag,
+  hostAndPort,
+  httpUrl,
+  oneOf,
+  originList,
+  port,
+  readEnvironment,
+  text,
+  wholeNumber,
+} from './env.ts'
 import { DEFAULT_RATE_LIMITS } from './rate-limits.ts'
 import type { RateLimits } from './rate-limits.ts'
 import { readContentSources } from './security-headers.ts'
@@ -62,15 +75,30 @@ export interface ServerConfig {
   readonly mailDir?: string | undefined
   /** The app's origin (APP_ORIGIN), put in front of the app links of delivered mails. */
   readonly appOrigin: string
+  /** Uploaded files (server/files). */
+  readonly files: FileConfig
 }
+
+/**
+ * Where uploaded files live and how long they wait:
+ *   FILES_DIR                 default `<DATA_DIR>/files`
+ *   FILE_LINK_SECRET          the key of signed download links; several servers must share one
+ *                             (default: a random key kept in `<FILES_DIR>/.link-secret`)
+ *   FILE_SWEEP_INTERVAL_MS    how often the sweep runs (3 600 000: hourly; 0: only on start)
+ *   STAGED_UPLOAD_MAX_AGE_MS  how long an upload may wait to be recorded (at least a minute; default an hour)
+ */
+export interface FileConfig {
+  readonly dir: string
+  readonly linkSecret: string | undefined
+  readonly sweepIntervalMs: number
+  readonly stagedMaxAgeMs: number
+}
+
+const HOUR_MS = 60 * 60 * 1000
 
 export const DEFAULT_MAIL_FROM = 'Vereinsportal <no-reply@vereinsportal.at>'
 /** The app of `npm run dev:server`. */
 export const DEFAULT_APP_ORIGIN = 'http://localhost:5173'
-
-/** APP_ORIGIN; else the app this server serves itself (STATIC_DIR), else the one of `npm run dev:server`. */
-const appOrigin = (given: string | undefined, servesApp: boolean, port: number): string =>
-  (given?.trim() || (servesApp ? `http://localhost:${port}` : DEFAULT_APP_ORIGIN)).replace(/\/+$/, '')
 
 export type IdentityConfig =
   | { readonly kind: 'local' }
@@ -79,9 +107,7 @@ export type IdentityConfig =
 /** The project the Auth emulator runs in development (`demo-` projects never reach Google). */
 export const EMULATOR_PROJECT_ID = 'demo-vereinsportal'
 
-const readIdentity = (env: NodeJS.ProcessEnv): IdentityConfig => {
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined
-  const projectId = env.FIREBASE_PROJECT_ID?.trim() || env.GCLOUD_PROJECT?.trim() || undefined
+const readIdentity = (emulatorHost: string | undefined, projectId: string | undefined): IdentityConfig => {
   if (!emulatorHost && !projectId) return { kind: 'local' }
   return { kind: 'firebase', projectId: projectId ?? EMULATOR_PROJECT_ID, emulatorHost }
 }
@@ -97,21 +123,53 @@ export const DEFAULT_CORS_ORIGINS = [
   'http://127.0.0.1:4173',
 ]
 
-const flag = (value: string | undefined): boolean => value === '1' || value === 'true' || value === 'yes'
-const int = (value: string | undefined, fallback: number): number => {
-  const parsed = value === undefined || value === '' ? NaN : Number(value)
-  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback
+/** The server's environment, each variable checked (server/env.ts): a wrong value stops the server. */
+const ENVIRONMENT = {
+  PORT: port(8080),
+  HOST: text,
+  DATA_DIR: text,
+  DATABASE_URL: text,
+  NODE_ENV: text,
+  PORTAL_DEMO: flag,
+  PORTAL_TEST_HOOKS: flag,
+  BODY_LIMIT_BYTES: wholeNumber(1024 * 1024, 1024),
+  REQUEST_TIMEOUT_MS: wholeNumber(15_000, 100),
+  UPLOAD_TIMEOUT_MS: wholeNumber(120_000, 1000),
+  CORS_ORIGINS: originList,
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  DATABASE_POOL_SIZE: wholeNumber(10, 1, 1000),
+  FIREBASE_AUTH_EMULATOR_HOST: hostAndPort,
+  FIREBASE_PROJECT_ID: text,
+  GCLOUD_PROJECT: text,
+  STATIC_DIR: text,
+  TRUST_PROXY: text,
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: wholeNumber(DEFAULT_RATE_LIMITS.signInPerMinute),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: wholeNumber(DEFAULT_RATE_LIMITS.publicPerMinute),
+  SMTP_URL: text,
+  MAIL_FROM: text,
+  MAIL_DIR: text,
+  APP_ORIGIN: httpUrl,
+  FILES_DIR: text,
+  FILE_LINK_SECRET: text,
+  FILE_SWEEP_INTERVAL_MS: wholeNumber(HOUR_MS),
+  STAGED_UPLOAD_MAX_AGE_MS: wholeNumber(HOUR_MS, 60_000),
+  FIREBASE_STORAGE_BUCKET: text,
+  FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort,
+  CSP_CONNECT_SRC: text,
+  CSP_IMG_SRC: text,
 }
-
-const optionalPath = (value: string | undefined): string | undefined => (value ? resolve(value) : undefined)
 
 /** TRUST_PROXY: `true` (any proxy), or the proxies' addresses/CIDRs, comma-separated; else false. */
 const trustProxy = (value: string | undefined): boolean | string => {
-  const given = value?.trim() ?? ''
+  const given = value ?? ''
   if (given === '' || given === '0' || given === 'false' || given === 'no') return false
   return given === '1' || given === 'true' || given === 'yes' ? true : given
 }
 
+/**
+ * The configuration from the environment and the command line (flags win); throws ConfigError when a
+ * value is wrong.
+ */
 export const readConfig = (
   argv: readonly string[] = process.argv.slice(2),
   env: NodeJS.ProcessEnv = process.env,
@@ -128,41 +186,49 @@ export const readConfig = (
     },
     allowPositionals: false,
   })
-  const production = env.NODE_ENV === 'production'
+  const read = readEnvironment(ENVIRONMENT, {
+    ...env,
+    PORT: values.port ?? env.PORT,
+    HOST: values.host ?? env.HOST,
+    DATA_DIR: values['data-dir'] ?? env.DATA_DIR,
+    STATIC_DIR: values['static-dir'] ?? env.STATIC_DIR,
+    PORTAL_DEMO: values.demo ? '1' : env.PORTAL_DEMO,
+    PORTAL_TEST_HOOKS: values['test-hooks'] ? '1' : env.PORTAL_TEST_HOOKS,
+  })
+  const dataDir = resolve(read.DATA_DIR ?? '.data')
+  const staticDir = read.STATIC_DIR ? resolve(read.STATIC_DIR) : undefined
   return {
-    port: int(values.port ?? env.PORT, 8080),
-    host: values.host ?? env.HOST ?? '127.0.0.1',
-    dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? '.data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    production,
-    demo: values.demo || flag(env.PORTAL_DEMO),
-    testHooks: values['test-hooks'] || flag(env.PORTAL_TEST_HOOKS),
-    bodyLimit: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 15_000),
-    uploadTimeoutMs: int(env.UPLOAD_TIMEOUT_MS, 120_000),
-    corsOrigins: env.CORS_ORIGINS
-      ? env.CORS_ORIGINS.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : DEFAULT_CORS_ORIGINS,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    poolSize: int(env.DATABASE_POOL_SIZE, 10),
-    identity: readIdentity(env),
-    staticDir: optionalPath(values['static-dir'] ?? env.STATIC_DIR),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    port: read.PORT,
+    host: read.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: read.DATABASE_URL,
+    production: read.NODE_ENV === 'production',
+    demo: read.PORTAL_DEMO,
+    testHooks: read.PORTAL_TEST_HOOKS,
+    bodyLimit: read.BODY_LIMIT_BYTES,
+    requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: read.UPLOAD_TIMEOUT_MS,
+    corsOrigins: read.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS,
+    logLevel: read.LOG_LEVEL,
+    poolSize: read.DATABASE_POOL_SIZE,
+    identity: readIdentity(read.FIREBASE_AUTH_EMULATOR_HOST, read.FIREBASE_PROJECT_ID ?? read.GCLOUD_PROJECT),
+    staticDir,
+    trustProxy: trustProxy(read.TRUST_PROXY),
     rateLimits: {
-      signInPerMinute: int(env.RATE_LIMIT_SIGN_IN_PER_MINUTE, DEFAULT_RATE_LIMITS.signInPerMinute),
-      publicPerMinute: int(env.RATE_LIMIT_PUBLIC_PER_MINUTE, DEFAULT_RATE_LIMITS.publicPerMinute),
+      signInPerMinute: read.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      publicPerMinute: read.RATE_LIMIT_PUBLIC_PER_MINUTE,
     },
     contentSources: readContentSources(env),
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
-    mailDir: optionalPath(env.MAIL_DIR),
-    appOrigin: appOrigin(
-      env.APP_ORIGIN,
-      Boolean(values['static-dir'] ?? env.STATIC_DIR),
-      int(values.port ?? env.PORT, 8080),
-    ),
+    smtpUrl: read.SMTP_URL,
+    mailFrom: read.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    mailDir: read.MAIL_DIR ? resolve(read.MAIL_DIR) : undefined,
+    appOrigin: read.APP_ORIGIN ?? (staticDir ? `http://localhost:${read.PORT}` : DEFAULT_APP_ORIGIN),
+    files: {
+      dir: read.FILES_DIR ? resolve(read.FILES_DIR) : join(dataDir, 'files'),
+      linkSecret: read.FILE_LINK_SECRET,
+      sweepIntervalMs: read.FILE_SWEEP_INTERVAL_MS,
+      stagedMaxAgeMs: read.STAGED_UPLOAD_MAX_AGE_MS,
+    },
   }
 }
 
@@ -177,4 +243,25 @@ export const refusal = (config: ServerConfig): string | null => {
     return 'FIREBASE_AUTH_EMULATOR_HOST is set: the Auth emulator accepts unsigned tokens and never runs with NODE_ENV=production.'
   }
   return null
+}
+
+/**
+ * The configuration of this process, or its end: a wrong value or a configuration that must not start
+ * (production with a development stand-in) is printed on stderr and the process exits with 2.
+ */
+export const loadConfig = (): ServerConfig => {
+  let config: ServerConfig
+  try {
+    config = readConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(2)
+  }
+  const refused = refusal(config)
+  if (refused) {
+    process.stderr.write(`${refused}\n`)
+    process.exit(2)
+  }
+  return config
 }

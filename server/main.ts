@@ -8,7 +8,7 @@
  *   FIREBASE_PROJECT_ID (+ GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST: Firebase Auth;
  *     neither: the local identity (development and tests; refused with NODE_ENV=production)
  *   FILES_DIR (DATA_DIR/files), FILE_LINK_SECRET, FILE_SWEEP_INTERVAL_MS, STAGED_UPLOAD_MAX_AGE_MS: uploads
- *     (server/files/config.ts)
+ *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
  *
@@ -19,10 +19,9 @@ import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
-import { readConfig, refusal } from './config.ts'
+import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
-import { readFileConfig } from './files/config.ts'
 import { createDiskFiles } from './files/disk-store.ts'
 import { startFileSweep } from './files/sweep.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
@@ -30,14 +29,8 @@ import { startMail } from './mail/mail.ts'
 
 const SHUTDOWN_GRACE_MS = 20_000
 
-const config = readConfig()
+const config = loadConfig()
 const logger = pino({ level: config.logLevel, base: { service: 'vereinsportal-server' } })
-
-const refused = refusal(config)
-if (refused) {
-  logger.fatal(refused)
-  process.exit(2)
-}
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 
@@ -59,8 +52,7 @@ if (config.demo && (await isEmpty(database))) {
 
 const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
 const mail = startMail(database, config, logger)
-const fileConfig = readFileConfig(config.dataDir)
-const files = createDiskFiles(fileConfig.dir, { linkSecret: fileConfig.linkSecret })
+const files = createDiskFiles(config.files.dir, { linkSecret: config.files.linkSecret })
 const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files })
 const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
@@ -70,8 +62,8 @@ void backend
   .then((count) => logger.info({ users: count }, 'custom claims checked for every user'))
   .catch((error: unknown) => logger.error({ err: error }, 'custom claims could not be checked at start'))
 const stopFileSweep = startFileSweep(database, files, logger, {
-  intervalMs: fileConfig.sweepIntervalMs,
-  stagedMaxAgeMs: fileConfig.stagedMaxAgeMs,
+  intervalMs: config.files.sweepIntervalMs,
+  stagedMaxAgeMs: config.files.stagedMaxAgeMs,
 })
 logger.info(
   {

@@ -2,11 +2,11 @@
  * `npm run server:seed`: loads the demo seed (the mocked backend's clubs, accounts and donations) into
  * an empty database: PGlite in DATA_DIR (default .data), or DATABASE_URL.
  */
-import { readConfig } from './config.ts'
+import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 
-const config = readConfig()
+const config = loadConfig()
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,

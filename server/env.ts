@@ -1,0 +1,120 @@
+/**
+ * Reading a process's environment (and command-line flags) through one zod schema: a value that is set
+ * but wrong (`PORT=abc`, `RATE_LIMIT_PUBLIC_PER_MINUTE=x`, `LOG_LEVEL=loud`) stops the process with a
+ * message naming every such variable, instead of being replaced by a default without a word. An unset or
+ * empty variable takes its default.
+ */
+import { z } from 'zod'
+
+/** The configuration cannot start a process; the message names every variable that is wrong and why. */
+export class ConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`The configuration is invalid:\n  ${problems.join('\n  ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Unset and empty are the same: the default applies. */
+const given = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+
+/** A whole number from `min` to `max`; unset: `fallback`. */
+export const wholeNumber = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  given.transform((value, context) => {
+    if (value === undefined) return fallback
+    const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed
+    context.addIssue({
+      code: 'custom',
+      message: `must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}`,
+    })
+    return z.NEVER
+  })
+
+export const port = (fallback: number, min = 0) => wholeNumber(fallback, min, 65_535)
+
+const TRUE = ['1', 'true', 'yes']
+const FALSE = ['0', 'false', 'no']
+
+/** `1`/`true`/`yes` or `0`/`false`/`no`; unset: false. */
+export const flag = given.transform((value, context) => {
+  if (value === undefined) return false
+  const lower = value.toLowerCase()
+  if (TRUE.includes(lower)) return true
+  if (FALSE.includes(lower)) return false
+  context.addIssue({ code: 'custom', message: 'must be 1, true or yes (on), or 0, false or no (off)' })
+  return z.NEVER
+})
+
+/** One of `values`; unset: `fallback`. */
+export const oneOf = <const T extends string>(values: readonly [T, ...T[]], fallback: T) =>
+  given.transform((value, context) => {
+    if (value === undefined) return fallback
+    if ((values as readonly string[]).includes(value)) return value as T
+    context.addIssue({ code: 'custom', message: `must be one of ${values.join(', ')}` })
+    return z.NEVER
+  })
+
+/** Any text; unset: undefined. */
+export const text = given
+
+/** An http(s) origin or URL; unset: undefined. */
+export const httpUrl = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '')
+  } catch {
+    // reported below
+  }
+  context.addIssue({ code: 'custom', message: 'must be an http(s) URL such as https://portal.example.at' })
+  return z.NEVER
+})
+
+/** A comma-separated list of http(s) origins; unset: undefined. */
+export const originList = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+  const wrong = origins.filter((origin) => {
+    try {
+      const url = new URL(origin)
+      return (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/+$/, '')
+    } catch {
+      return true
+    }
+  })
+  if (wrong.length === 0) return origins.map((origin) => origin.replace(/\/+$/, ''))
+  context.addIssue({
+    code: 'custom',
+    message: `must list origins such as https://portal.example.at (not ${wrong.join(', ')})`,
+  })
+  return z.NEVER
+})
+
+/** `host:port`; unset: undefined. */
+export const hostAndPort = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  if (/^[\w.-]+:\d{1,5}$/.test(value.replace(/^https?:\/\//, '').replace(/\/+$/, ''))) return value
+  context.addIssue({ code: 'custom', message: 'must be host:port, e.g. 127.0.0.1:9479' })
+  return z.NEVER
+})
+
+/** Parses `env` with `shape`; throws ConfigError naming each wrong variable with the value it has. */
+export const readEnvironment = <S extends z.ZodRawShape>(
+  shape: S,
+  env: Readonly<Record<string, string | undefined>>,
+): z.output<z.ZodObject<S>> => {
+  const result = z.object(shape).safeParse(env)
+  if (result.success) return result.data
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '')
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`
+    }),
+  )
+}
