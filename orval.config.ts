@@ -18,7 +18,7 @@ export default defineConfig({
       httpClient: 'fetch',
       clean: true,
       indexFiles: false,
-      mock: { generators: [{ type: 'msw', delay: false }] },
+      mock: { indexMockFiles: true, generators: [{ type: 'msw', delay: false }] },
       override: {
         mutator: { path: './src/api/client.ts', name: 'apiFetch' },
         fetch: { includeHttpResponseReturnType: false },
