@@ -60,7 +60,9 @@
  * What anyone may call is limited per client IP: registration, invitation acceptance and the sign-in of
  * the development identity share one counter (default 20 per minute), the other `ANYONE` operations
  * another (default 300 per minute). Over a limit the answer is **429** with problem kind
- * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed.
+ * `too-many-requests` and a `Retry-After` header (seconds); nothing was changed. Machine-readably:
+ * `x-rate-limit: sign-in` puts an operation on the first counter, `x-rate-limit: none` takes it off both
+ * (a signed download link); the other `ANYONE` operations are on the second.
  *
  * ## Additions
  * Operations marked `x-addition: true` are not in the product specification's call list; each one's
