@@ -1,8 +1,8 @@
 /**
  * Seeds the Firebase Auth emulator with the offline twin's accounts (same uids, addresses, names and
  * password, `unbestaetigt@demo.at` unconfirmed), through the emulator's REST API. The accounts come from
- * mocks/db/seed-accounts.ts, so both modes sign in with the same data. Run against a running emulator:
- * `node scripts/firebase-seed.ts`.
+ * adapters/demo-seed/seed-accounts.ts, so both modes sign in with the same data. Run against a running emulator:
+ * `npm run firebase:seed`.
  */
 import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 
