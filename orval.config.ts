@@ -4,6 +4,9 @@ import { defineConfig } from 'orval'
 // never edited by hand. Each target cleans its own folder, so a removed operation leaves no stale file.
 // No `baseUrl` here: it would end up inside every query key. src/api/client.ts adds the host.
 const input = { target: './openapi/portal.yaml' }
+// The program the generated code is compiled in: orval writes imports with the `.ts` extension only when that
+// program allows them (the root tsconfig.json holds nothing but references).
+const tsconfig = './tsconfig.app.json'
 
 export default defineConfig({
   // Typed TanStack Query hooks and query options, one folder per tag, plus MSW handlers with faker data
@@ -12,6 +15,7 @@ export default defineConfig({
     input,
     output: {
       mode: 'tags-split',
+      tsconfig,
       target: './src/api/generated/query/endpoints',
       schemas: './openapi/generated/model',
       client: 'react-query',
@@ -34,6 +38,7 @@ export default defineConfig({
     input,
     output: {
       mode: 'tags-split',
+      tsconfig,
       target: './openapi/generated/zod',
       client: 'zod',
       fileExtension: '.zod.ts',

@@ -1,5 +1,5 @@
 /**
- * `node scripts/bench-dashboard.ts`: how the signed-in dashboard (/home) loads against the real stack, and
+ * `npm run bench:dashboard`: how the signed-in dashboard (/home) loads against the real stack, and
  * how much the layout shifts (the demo banner included). Issue 12. Figures only, nothing is asserted.
  *
  * 1. Starts the real stack as `npm start` runs it (scripts/start.ts: builds the real app into

@@ -4,10 +4,10 @@
  * version is fetched on demand with npx and cached by npm after the first run (a few minutes).
  * The Auth emulator is plain Node; it needs no Java.
  *
- * `node scripts/firebase-emulator.ts` runs until stopped (Ctrl+C); it prints FIREBASE_EMULATOR_READY once
+ * `npm run firebase:emulator` runs until stopped (Ctrl+C); it prints FIREBASE_EMULATOR_READY once
  * the accounts are in (scripts/firebase-dev.ts starts Vite after that).
  *
- * `node scripts/firebase-emulator.ts --prefetch` only fetches firebase-tools into npm's cache and exits.
+ * `npm run firebase:emulator -- --prefetch` only fetches firebase-tools into npm's cache and exits.
  * `.ci/run` starts it in the background while the static checks and unit tests run; a start meanwhile
  * waits for it rather than fetching the same package a second time into the same cache.
  */

@@ -4,7 +4,7 @@
  * and/or desktop (`desktop-config.js`), N runs each, the median per figure. Used by `npm run bench`
  * (scripts/bench.ts); runs on its own against any running app:
  *
- *   node scripts/lighthouse.ts --url http://127.0.0.1:8080/ --url http://127.0.0.1:8080/login
+ *   npm run lighthouse -- --url http://127.0.0.1:8080/ --url http://127.0.0.1:8080/login
  *     --form-factor mobile,desktop   which configs (default both)
  *     --runs 3                       runs per URL and form factor; the median of each figure is printed
  *     --sign-in verein@demo.at       sign in first (the app's /login form, password Demo1234!) and keep
@@ -357,7 +357,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   })
   if (values.url.length === 0) {
     console.error(
-      'node scripts/lighthouse.ts --url <url> [--url …] [--form-factor mobile,desktop] [--runs 3] [--sign-in email] [--json file] [--reports dir]',
+      'npm run lighthouse -- --url <url> [--url …] [--form-factor mobile,desktop] [--runs 3] [--sign-in email] [--json file] [--reports dir]',
     )
     process.exit(2)
   }

@@ -10,9 +10,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin, ResolvedConfig } from 'vite'
-import type * as Prerender from '#src/prerender.tsx'
 
-type PrerenderModule = typeof Prerender
+/**
+ * What the server-side build of src/prerender.tsx exports. Spelled out rather than imported: this plugin is
+ * checked as Node code, without the DOM the app's modules are typed against
+ * (tests/unit/prerender-plugin.test.ts checks that the module matches).
+ */
+export interface PrerenderModule {
+  readonly PRERENDERED_PAGES: readonly string[]
+  readonly prerender: (path: string) => Promise<string>
+}
 
 export const PRERENDERED_DIR = 'prerendered'
 

@@ -18,6 +18,7 @@ import type {
   OnboardingLinkRecord,
   PaymentAccountRecord,
   UserRecord,
+  // eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
 } from '#mocks/db/types.ts'
 import type { DonationJob } from './seed-donations.ts'
 

@@ -17,7 +17,9 @@ import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
 import { seedAppLogoId } from './seed-accounts.ts'
 import { buildSeedAccounts, buildVolumeBoard } from './seed-users.ts'
+// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
 import { DEFAULT_FAULTS } from '#mocks/db/types.ts'
+// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
 import type { DbState } from '#mocks/db/types.ts'
 
 export { SEED_DONATION_PREFIX, isUnreadSeedDonations } from './seed-donations.ts'

@@ -9,6 +9,7 @@
 import { sql } from 'kysely'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
+// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
 import type { DbState } from '#mocks/db/types.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'

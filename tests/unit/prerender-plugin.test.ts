@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { prerenderedFile, withPage } from '#scripts/prerender-plugin.ts'
+import type { PrerenderModule } from '#scripts/prerender-plugin.ts'
+import type * as Prerender from '#src/prerender.tsx'
 
 const TEMPLATE = `<!doctype html>
 <html lang="de">
@@ -16,6 +18,10 @@ const TEMPLATE = `<!doctype html>
 </html>`
 
 describe('the prerendered pages (issue 12)', () => {
+  it('are rendered by the module the plugin expects (checked by the type check)', () => {
+    expectTypeOf<typeof Prerender>().toExtend<PrerenderModule>()
+  })
+
   it('are written one file per path', () => {
     expect(prerenderedFile('/')).toBe('prerendered/index.html')
     expect(prerenderedFile('/login')).toBe('prerendered/login.html')
