@@ -1,5 +1,5 @@
 /**
- * The tables as Kysely sees them (server/db/migrations.ts creates them). Columns are snake_case; the
+ * The tables as Kysely sees them (server/db/migrations/ creates them). Columns are snake_case; the
  * adapters (sql-ports.ts) turn rows into the domain's records and back.
  *
  * Instants are `timestamptz` (read as ISO strings), days `date` (read as `YYYY-MM-DD` strings, see

@@ -4,7 +4,7 @@
  * have too; and a database that has them applies none again, also when several processes open it at
  * once. On PGlite, or with DATABASE_URL set (npm run test:postgres) on fresh databases of that server.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -14,6 +14,7 @@ import type { OpenDatabase } from '#server/db/database.ts'
 import { dumpSchema } from '#server/db/schema-dump.ts'
 import type { SchemaDump } from '#server/db/schema-dump.ts'
 import { createScratchDatabase } from '#server/testing/scratch-database.ts'
+import { MIGRATIONS } from './provider.ts'
 
 const snapshot = JSON.parse(readFileSync(path.join(import.meta.dirname, 'schema-snapshot.json'), 'utf8')) as SchemaDump
 
@@ -50,6 +51,15 @@ const applied = async (database: OpenDatabase): Promise<Array<{ name: string; ti
   ).rows
 
 describe('migrations', () => {
+  it('are the files of this folder, each under its file name, in order', () => {
+    const files = readdirSync(import.meta.dirname)
+      .filter((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort()
+    expect(Object.keys(MIGRATIONS)).toEqual(files)
+    expect(files).toEqual(snapshot.migrations)
+  })
+
   it('create the schema of the snapshot', { timeout: 120_000 }, async () => {
     const database = await open(url ? await newLocation() : {})
     expect(await dumpSchema(database.db)).toEqual(snapshot)
