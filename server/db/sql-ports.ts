@@ -10,8 +10,6 @@ import type {
   CampaignRepository,
   CardProvider,
   ClubRepository,
-  ClubRoleRepository,
-  ClubTypeRepository,
   DonationRepository,
   DonationScope,
   FileBlobs,
@@ -22,6 +20,7 @@ import type {
   InvitationRepository,
   Mailer,
   MembershipRepository,
+  NamedCatalogue,
   OnboardingLinkRepository,
   PaymentAccountRepository,
   Ports,
@@ -793,7 +792,7 @@ const named = (
   trx: Trx,
   table: 'club_types' | 'club_roles',
   duplicate: 'club-type-name' | 'club-role-name',
-): ClubTypeRepository & ClubRoleRepository => {
+): NamedCatalogue => {
   const onDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error)) throw new DuplicateKeyError(duplicate)
     throw error
