@@ -8,7 +8,7 @@
  *   verify the address, reset the password), which the app's offline sign-in speaks.
  *
  * The mocked backend keeps its store in memory (mocks/db/memory-ports.ts); the server's local identity
- * mode, for development and tests, keeps it in PostgreSQL (server/db/sql-identity-store.ts).
+ * mode, for development and tests, keeps it in PostgreSQL (server/db/repositories/identity.ts).
  */
 import { z } from 'zod'
 import { normalizeEmail } from '#domain/common.ts'

@@ -13,20 +13,19 @@ import type { DbState } from '#mocks/db/types.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
-import { hashPassword } from './sql-identity-store.ts'
-import {
-  accountRow,
-  auditRow,
-  campaignRow,
-  clubRow,
-  donationRow,
-  fileRow,
-  invitationRow,
-  linkRow,
-  logoRow,
-  membershipRow,
-  userRow,
-} from './sql-ports.ts'
+import { appLogoRow } from './repositories/app-logo.ts'
+import { auditRow } from './repositories/audit-log.ts'
+import { campaignRow } from './repositories/campaigns.ts'
+import { clubRow } from './repositories/clubs.ts'
+import { donationRow } from './repositories/donations.ts'
+import { fileRow } from './repositories/files.ts'
+import { hashPassword } from './repositories/identity.ts'
+import { invitationRow } from './repositories/invitations.ts'
+import { membershipRow } from './repositories/memberships.ts'
+import { namedRow } from './repositories/named-catalogues.ts'
+import { linkRow } from './repositories/onboarding-links.ts'
+import { accountRow } from './repositories/payment-accounts.ts'
+import { userRow } from './repositories/users.ts'
 
 /** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
 const BATCH = 1000
@@ -65,16 +64,8 @@ export const loadState = async (database: OpenDatabase, { tables, singletons }: 
   const passwordHash = await hashPassword(SEED_PASSWORD)
   const donations = [...tables.donations.values()]
   await database.transaction(async (trx) => {
-    await insertAll(
-      trx,
-      'club_types',
-      [...tables.clubTypes.values()].map((type) => ({ id: type.id, name: type.name, created_at: type.createdAt })),
-    )
-    await insertAll(
-      trx,
-      'club_roles',
-      [...tables.clubRoles.values()].map((role) => ({ id: role.id, name: role.name, created_at: role.createdAt })),
-    )
+    await insertAll(trx, 'club_types', [...tables.clubTypes.values()].map(namedRow))
+    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map(namedRow))
     await insertAll(trx, 'users', [...tables.users.values()].map(userRow))
     await insertAll(
       trx,
@@ -95,7 +86,7 @@ export const loadState = async (database: OpenDatabase, { tables, singletons }: 
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
     // In the order appended (oldest first), so the sequence reads them back newest first.
     await insertAll(trx, 'audit_log', [...tables.auditLog.values()].map(auditRow))
-    if (singletons.appLogo) await trx.insertInto('app_logo').values(logoRow(singletons.appLogo)).execute()
+    if (singletons.appLogo) await trx.insertInto('app_logo').values(appLogoRow(singletons.appLogo)).execute()
   })
   // Fresh statistics, so the planner uses the indexes from the first request on.
   await database.transaction(async (trx) => {
