@@ -14,7 +14,7 @@ import {
   LAST_NAMES,
 } from './seed-data.ts'
 import type { ClubSeed } from './seed-data.ts'
-import type { CampaignRecord, DonationRecord } from '#mocks/db/types.ts'
+import type { CampaignRecord, DonationRecord } from '#domain/records.ts'
 
 /** Generated donations carry this id prefix: persistence stores only the others. */
 export const SEED_DONATION_PREFIX = 'seed-d'

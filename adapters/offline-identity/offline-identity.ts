@@ -25,6 +25,15 @@ import {
 import { randomToken } from './crypto.ts'
 import { OFFLINE_ISSUER, checkIdToken, signIdToken } from './tokens.ts'
 
+/** The offline identity's side of an account (Firebase keeps this in its own store). */
+export interface CredentialRecord {
+  readonly uid: string
+  /** The password's scrypt hash (passwords.ts); the password itself is never kept. */
+  readonly passwordHash: string
+  /** ID tokens issued before this instant (epoch ms) are refused: set by a password change. */
+  readonly sessionsValidAfter: number
+}
+
 export type ActionCodeKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET'
 
 export interface ActionCodeRecord {

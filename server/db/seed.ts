@@ -1,6 +1,6 @@
 /**
  * The demo seed in the database: the same clubs, accounts and the club with more than 10 000 donations
- * as the mocked backend (mocks/db/seed.ts builds them; this writes them), loaded into an empty database
+ * as the mocked backend (adapters/demo-seed builds them; this writes them), loaded into an empty database
  * (`npm run server:seed`, or `npm run server -- --demo` on first start).
  *
  * After loading, the seeded tables are copied into the schema `seed_snapshot`, from which the test hook
@@ -9,7 +9,7 @@
 import { sql } from 'kysely'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
-import type { DbState } from '#mocks/db/types.ts'
+import type { DemoData } from '#adapters/demo-seed/demo-data.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
@@ -51,13 +51,13 @@ export interface SeedSummary {
 
 /** Loads the demo seed built for `now` into an empty database and snapshots it. */
 export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> =>
-  loadState(database, buildSeed(seedInstant(now)))
+  loadDemoData(database, buildSeed(seedInstant(now)))
 
 /**
- * Writes a state of the mocked backend's shape (the demo seed, or a larger one for benchmarks) into an
- * empty database, every account with the demo password, and snapshots it.
+ * Writes the demo seed (or a larger state built from it, for benchmarks) into an empty database, every
+ * account with the demo password, and snapshots it.
  */
-export const loadState = async (database: OpenDatabase, { tables, singletons }: DbState): Promise<SeedSummary> => {
+export const loadDemoData = async (database: OpenDatabase, { tables, appLogo }: DemoData): Promise<SeedSummary> => {
   if (!(await isEmpty(database)))
     throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
   // One hash for the one published demo password (hashing it per account would take seconds).
@@ -86,7 +86,7 @@ export const loadState = async (database: OpenDatabase, { tables, singletons }: 
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
     // In the order appended (oldest first), so the sequence reads them back newest first.
     await insertAll(trx, 'audit_log', [...tables.auditLog.values()].map(auditRow))
-    if (singletons.appLogo) await trx.insertInto('app_logo').values(appLogoRow(singletons.appLogo)).execute()
+    if (appLogo) await trx.insertInto('app_logo').values(appLogoRow(appLogo)).execute()
   })
   // Fresh statistics, so the planner uses the indexes from the first request on.
   await database.transaction(async (trx) => {
