@@ -5,7 +5,8 @@ import { ISOLATED_UI_TESTS } from './tests/isolated-ui-tests.ts'
 
 /**
  * The projects:
- * - `ui`: component and unit tests (happy-dom) against the mocked backend via msw/node;
+ * - `ui`: component and unit tests (happy-dom) against the mocked backend via msw/node, and the tests of
+ *   the shared adapters (adapters/) and checks (checks/);
  * - `server`: the server's edge and a restart on the same data (server/*.test.ts);
  * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
@@ -35,7 +36,13 @@ const domainProject = (name: string, setup: string, options: { pool?: 'forks'; i
 const uiProject = {
   environment: 'happy-dom' as const,
   setupFiles: ['./tests/utils/setup-tests.ts'],
-  include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+  include: [
+    'src/**/*.test.{ts,tsx}',
+    'mocks/**/*.test.ts',
+    'adapters/**/*.test.ts',
+    'checks/**/*.test.ts',
+    'tests/unit/**/*.test.{ts,tsx}',
+  ],
   // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
   environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
 }

@@ -19,12 +19,11 @@ import type {
   AuditEntryRecord,
   CampaignRecord,
   ClubRecord,
-  ClubRoleRecord,
-  ClubTypeRecord,
   DonationRecord,
   FileRecord,
   InvitationRecord,
   MembershipRecord,
+  NamedRecord,
   OnboardingLinkRecord,
   OutgoingMail,
   PaymentAccountRecord,
@@ -205,19 +204,16 @@ export interface OnboardingLinkRepository {
   deleteByAccount(accountId: string): Promise<void>
 }
 
-export interface ClubTypeRepository {
-  get(id: string): Promise<ClubTypeRecord | null>
-  list(): Promise<ClubTypeRecord[]>
-  insert(type: ClubTypeRecord): Promise<void>
-  update(type: ClubTypeRecord): Promise<void>
-  delete(id: string): Promise<void>
-}
-
-export interface ClubRoleRepository {
-  get(id: string): Promise<ClubRoleRecord | null>
-  list(): Promise<ClubRoleRecord[]>
-  insert(role: ClubRoleRecord): Promise<void>
-  update(role: ClubRoleRecord): Promise<void>
+/**
+ * A named catalogue (domain/named-catalogue.ts): club types, club roles. The store keeps the names unique
+ * without regard to case (`club-type-name`, `club-role-name`).
+ */
+export interface NamedCatalogue {
+  get(id: string): Promise<NamedRecord | null>
+  /** Every entry, in no particular order (the domain sorts). */
+  list(): Promise<NamedRecord[]>
+  insert(record: NamedRecord): Promise<void>
+  update(record: NamedRecord): Promise<void>
   delete(id: string): Promise<void>
 }
 
@@ -360,8 +356,8 @@ export interface Ports {
   readonly donations: DonationRepository
   readonly paymentAccounts: PaymentAccountRepository
   readonly onboardingLinks: OnboardingLinkRepository
-  readonly clubTypes: ClubTypeRepository
-  readonly clubRoles: ClubRoleRepository
+  readonly clubTypes: NamedCatalogue
+  readonly clubRoles: NamedCatalogue
   readonly appLogo: AppLogoRepository
   readonly audit: AuditLog
   /** The bytes behind `files` and `appLogo` (uploads, claims, removal after commit, signed links). */

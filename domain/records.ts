@@ -31,19 +31,16 @@ export interface UserRecord {
   readonly createdAt: string
 }
 
-export interface ClubTypeRecord {
+/** An entry of a named catalogue (domain/named-catalogue.ts): a club type or a club role. */
+export interface NamedRecord {
   readonly id: string
   /** Unique without regard to case. */
   readonly name: string
   readonly createdAt: string
 }
 
-export interface ClubRoleRecord {
-  readonly id: string
-  /** Unique without regard to case. */
-  readonly name: string
-  readonly createdAt: string
-}
+export type ClubTypeRecord = NamedRecord
+export type ClubRoleRecord = NamedRecord
 
 export interface MembershipRecord {
   /** `<clubId>:<uid>`: one membership per person and club. */

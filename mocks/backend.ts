@@ -13,7 +13,8 @@ import { takeInjectedFailure } from './control/control.ts'
 import type { Ports } from '#domain/ports.ts'
 import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
-import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedState } from './db/seed-state.ts'
 import { createStore } from './db/store.ts'
 import type { Store } from './db/store.ts'
 import type { DbState } from './db/types.ts'
@@ -46,7 +47,7 @@ export interface MockBackend {
   transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>): Promise<T>
 }
 
-export const freshSeed = (now: number): DbState => buildSeed(seedInstant(now))
+export const freshSeed = (now: number): DbState => seedState(seedInstant(now))
 
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
   const now = options.now ?? (() => Date.now())

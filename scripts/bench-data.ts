@@ -8,14 +8,9 @@ import { DAY_MS, isoInstant, viennaDay } from '#domain/time.ts'
 import { createPrng } from '#adapters/demo-seed/prng.ts'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { SEED_PASSWORD_HASH, seedClubRoles, seedClubTypes } from '#adapters/demo-seed/seed-accounts.ts'
-import type {
-  ClubRecord,
-  CredentialRecord,
-  DbState,
-  DonationRecord,
-  MembershipRecord,
-  UserRecord,
-} from '#mocks/db/types.ts'
+import type { DemoData } from '#adapters/demo-seed/demo-data.ts'
+import type { CredentialRecord } from '#adapters/offline-identity/offline-identity.ts'
+import type { ClubRecord, DonationRecord, MembershipRecord, UserRecord } from '#domain/records.ts'
 
 export interface BenchSize {
   clubs: number
@@ -61,7 +56,7 @@ const DONORS = [
   null,
 ]
 
-export const benchState = (now: number, size: BenchSize): DbState => {
+export const benchState = (now: number, size: BenchSize): DemoData => {
   const seed = buildSeed(seedInstant(now))
   const prng = createPrng(0xbe7c4)
   const users = new Map<string, UserRecord>(seed.tables.users)
@@ -125,5 +120,5 @@ export const benchState = (now: number, size: BenchSize): DbState => {
   }
   // Keep the sort keys warm for the in-memory store, as a long-running server would have them.
   for (const club of clubs.values()) sortKey(club.profile.name)
-  return { tables: { ...seed.tables, users, credentials, clubs, memberships, donations }, singletons: seed.singletons }
+  return { ...seed, tables: { ...seed.tables, users, credentials, clubs, memberships, donations } }
 }

@@ -12,9 +12,10 @@ const { values } = parseArgs({
 
 if (values.target === 'mock') {
   const { startMockServer } = await import('#mocks/server.ts')
+  const { stateOfDemo } = await import('#mocks/db/seed-state.ts')
   const state = benchState(Date.now(), { clubs: Number(values.clubs), donations: Number(values.donations) })
   void state.tables.donations.size
-  const running = await startMockServer({ port: 0, initialState: state })
+  const running = await startMockServer({ port: 0, initialState: stateOfDemo(state) })
   console.log(`ready ${running.url}`)
 } else {
   throw new Error('--target mock only: the server is started with server/main.ts')

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { SEED_PASSWORD, seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { openDatabase } from '#server/db/database.ts'
-import { loadState } from '#server/db/seed.ts'
+import { loadDemoData } from '#server/db/seed.ts'
 import { freePort } from '#server/testing/free-port.ts'
 import { createScratchDatabase } from '#server/testing/scratch-database.ts'
 import { benchState } from './bench-data.ts'
@@ -121,7 +121,7 @@ const benchServer = async (
 ): Promise<Row[]> => {
   const started = performance.now()
   const database = await openDatabase(databaseOptions)
-  await loadState(database, benchState(Date.now(), size))
+  await loadDemoData(database, benchState(Date.now(), size))
   await database.close()
   console.log(
     `  (${label}: ${size.clubs} clubs and ${size.donations} donations loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,

@@ -28,7 +28,7 @@ const timed = (work: () => void): [wall: number, cpu: number] => {
   const used = process.cpuUsage(cpu)
   return [performance.now() - started, (used.user + used.system) / 1000]
 }
-// The donations are built when something first reads them (mocks/db/seed.ts), so each build is timed
+// The donations are built when something first reads them (adapters/demo-seed/seed-donations.ts), so each build is timed
 // with them read: the whole cost of a store with 10 000+ donations.
 let seed = undefined as unknown as ReturnType<typeof buildSeed>
 const buildWithDonations = (at: number) => {

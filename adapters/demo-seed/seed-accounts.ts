@@ -7,7 +7,7 @@
 export const SEED_PASSWORD = 'Demo1234!'
 
 /**
- * What the mocked backend stores for it: a scrypt hash (mocks/identity/passwords.ts), computed once with a
+ * What the mocked backend stores for it: a scrypt hash (adapters/offline-identity/passwords.ts), computed once with a
  * random salt, so building the seed hashes nothing (seed.test.ts checks it matches `SEED_PASSWORD`). All
  * seeded accounts share it: the password is published, a salt per account would hide nothing.
  */

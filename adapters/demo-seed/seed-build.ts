@@ -1,8 +1,8 @@
 /**
  * What the seed's builders (seed-users.ts, seed-clubs.ts, seed-campaigns.ts, seed-donations.ts,
- * seed-invitations.ts) share while mocks/db/seed.ts builds one state: the instant, the tables they fill
- * and the one PRNG. Every builder draws from that PRNG, so the seed is the same only if they run in the
- * same order: seed.ts's `generate` is that order, and mocks/db/seed.test.ts pins the result.
+ * seed-invitations.ts) share while seed.ts builds one seed: the instant, the tables they fill and the one
+ * PRNG. Every builder draws from that PRNG, so the seed is the same only if they run in the same order:
+ * seed.ts's `generate` is that order, and seed.test.ts pins the result.
  */
 import { DAY_MS, isoInstant, viennaDay } from '#domain/time.ts'
 import { createPrng } from './prng.ts'
@@ -11,15 +11,14 @@ import type {
   AuditEntryRecord,
   CampaignRecord,
   ClubRecord,
-  CredentialRecord,
   FileRecord,
   InvitationRecord,
   MembershipRecord,
   OnboardingLinkRecord,
   PaymentAccountRecord,
   UserRecord,
-  // eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-} from '#mocks/db/types.ts'
+} from '#domain/records.ts'
+import type { CredentialRecord } from '#adapters/offline-identity/offline-identity.ts'
 import type { DonationJob } from './seed-donations.ts'
 
 export interface SeedBuild {

@@ -5,8 +5,7 @@ import type { SeedBuild } from './seed-build.ts'
 import { CAMPAIGN_NAMES, SHORT_DESCRIPTIONS, VOLUME_CAMPAIGNS } from './seed-data.ts'
 import type { ClubSeed } from './seed-data.ts'
 import { seedClubs } from './seed-accounts.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { CampaignRecord } from '#mocks/db/types.ts'
+import type { CampaignRecord } from '#domain/records.ts'
 
 type CampaignState = 'ENDED' | 'RUNNING' | 'UPCOMING'
 const PATTERNS: ReadonlyArray<{ state: CampaignState; enabled: boolean }> = [

@@ -16,8 +16,7 @@ import { BANKS, CLUB_ROLES, CLUB_TYPES, SEED_FILES, SHORT_DESCRIPTIONS, descript
 import type { ClubSeed } from './seed-data.ts'
 import { seedAccounts, seedClubRoles, seedClubTypes, seedClubs, seedPaymentAccounts } from './seed-accounts.ts'
 import { addMembership, generatedUser, randomPerson } from './seed-users.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { ClubProfileRecord, ClubRoleRecord, ClubTypeRecord, FileRecord, UserRecord } from '#mocks/db/types.ts'
+import type { ClubProfileRecord, ClubRoleRecord, ClubTypeRecord, FileRecord, UserRecord } from '#domain/records.ts'
 
 type ClubType = (typeof CLUB_TYPES)[number]
 

@@ -14,8 +14,7 @@ import {
   LAST_NAMES,
 } from './seed-data.ts'
 import type { ClubSeed } from './seed-data.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { CampaignRecord, DonationRecord } from '#mocks/db/types.ts'
+import type { CampaignRecord, DonationRecord } from '#domain/records.ts'
 
 /** Generated donations carry this id prefix: persistence stores only the others. */
 export const SEED_DONATION_PREFIX = 'seed-d'

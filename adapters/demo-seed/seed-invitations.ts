@@ -3,8 +3,7 @@ import { HOUR_MS, MINUTE_MS, DAY_MS, isoInstant } from '#domain/time.ts'
 import { daysAgo } from './seed-build.ts'
 import type { SeedBuild } from './seed-build.ts'
 import { seedAccounts, seedClubRoles, seedClubs, seedInvitations, seedPaymentAccounts } from './seed-accounts.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { InvitationRecord } from '#mocks/db/types.ts'
+import type { InvitationRecord } from '#domain/records.ts'
 
 export const expiredOnboardingLinkId = 'link-hallein-abgelaufen'
 

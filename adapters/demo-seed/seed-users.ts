@@ -6,8 +6,7 @@ import type { SeedBuild } from './seed-build.ts'
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, LAST_NAMES, MAIL_DOMAINS } from './seed-data.ts'
 import { SEED_PASSWORD_HASH, seedAccounts, seedClubRoles, seedClubs, seedInvitations } from './seed-accounts.ts'
 import type { SeedAccountKey } from './seed-accounts.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { UserRecord } from '#mocks/db/types.ts'
+import type { UserRecord } from '#domain/records.ts'
 
 export interface Person {
   firstName: string

@@ -1,5 +1,5 @@
 /**
- * Builds the seeded state: deterministic (a fixed PRNG seed) and relative to the instant it is built
+ * Builds the demo seed (DemoData, demo-data.ts): deterministic (a fixed PRNG seed) and relative to the instant it is built
  * for, so "this month" and running campaigns always exist. The instant is the current hour, and builds
  * are cached by it: Vitest reseeds before every test, and within an hour that costs nothing.
  *
@@ -17,10 +17,7 @@ import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
 import { seedAppLogoId } from './seed-accounts.ts'
 import { buildSeedAccounts, buildVolumeBoard } from './seed-users.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import { DEFAULT_FAULTS } from '#mocks/db/types.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { DbState } from '#mocks/db/types.ts'
+import type { DemoData } from './demo-data.ts'
 
 export { SEED_DONATION_PREFIX, isUnreadSeedDonations } from './seed-donations.ts'
 export { expiredOnboardingLinkId } from './seed-invitations.ts'
@@ -31,20 +28,20 @@ export const SEED_VERSION = 1
 /** The seed's anchor for `now`: the start of the current hour. */
 export const seedInstant = (now: number): number => Math.floor(now / HOUR_MS) * HOUR_MS
 
-const cache = new Map<number, DbState>()
+const cache = new Map<number, DemoData>()
 
-export const buildSeed = (seedAt: number): DbState => {
-  let state = cache.get(seedAt)
-  if (!state) {
-    state = generate(seedAt)
+export const buildSeed = (seedAt: number): DemoData => {
+  let data = cache.get(seedAt)
+  if (!data) {
+    data = generate(seedAt)
     // A long-running dev server crosses hours; keep only the latest few builds.
     if (cache.size > 3) cache.delete(cache.keys().next().value!)
-    cache.set(seedAt, state)
+    cache.set(seedAt, data)
   }
-  return state
+  return data
 }
 
-const generate = (seedAt: number): DbState => {
+const generate = (seedAt: number): DemoData => {
   const build = newSeedBuild(seedAt)
   const clubTypes = buildClubTypes(build)
   const clubRoles = buildClubRoles(build)
@@ -68,9 +65,6 @@ const generate = (seedAt: number): DbState => {
       donations: lazyDonations(seedAt, build.donationJobs),
       paymentAccounts: build.paymentAccounts,
       onboardingLinks: build.onboardingLinks,
-      refreshTokens: new Map(),
-      oobCodes: new Map(),
-      mails: new Map(),
       // Appended oldest first, as the backend appends them.
       auditLog: new Map(
         build.auditEntries
@@ -78,13 +72,8 @@ const generate = (seedAt: number): DbState => {
           .map((entry) => [entry.id, entry]),
       ),
     },
-    singletons: {
-      appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(build, 1150) },
-      globals: DEFAULT_GLOBALS,
-      faults: DEFAULT_FAULTS,
-      settings: { firebaseEmulatorProject: null },
-      seedAt,
-      mailSequence: 0,
-    },
+    appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(build, 1150) },
+    globals: DEFAULT_GLOBALS,
+    seedAt,
   }
 }

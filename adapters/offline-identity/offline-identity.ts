@@ -8,7 +8,7 @@
  *   verify the address, reset the password), which the app's offline sign-in speaks.
  *
  * The mocked backend keeps its store in memory (mocks/db/memory-ports.ts); the server's local identity
- * mode, for development and tests, keeps it in PostgreSQL (server/db/sql-identity-store.ts).
+ * mode, for development and tests, keeps it in PostgreSQL (server/db/repositories/identity.ts).
  */
 import { z } from 'zod'
 import { normalizeEmail } from '#domain/common.ts'
@@ -24,6 +24,15 @@ import {
 } from '#openapi/generated/zod/users/users.zod.ts'
 import { randomToken } from './crypto.ts'
 import { OFFLINE_ISSUER, checkIdToken, signIdToken } from './tokens.ts'
+
+/** The offline identity's side of an account (Firebase keeps this in its own store). */
+export interface CredentialRecord {
+  readonly uid: string
+  /** The password's scrypt hash (passwords.ts); the password itself is never kept. */
+  readonly passwordHash: string
+  /** ID tokens issued before this instant (epoch ms) are refused: set by a password change. */
+  readonly sessionsValidAfter: number
+}
 
 export type ActionCodeKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET'
 

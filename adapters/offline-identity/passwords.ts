@@ -1,6 +1,6 @@
 /**
  * Password hashes of the offline identity (the mocked backend's credentials; the server's local identity
- * keeps its own with node:crypto, server/db/sql-identity-store.ts). scrypt from `@noble/hashes`, with a
+ * keeps its own with node:crypto, server/db/repositories/identity.ts). scrypt from `@noble/hashes`, with a
  * random salt per password, stored as `scrypt$N$r$p$<salt>$<hash>` (base64url), so a saved state never
  * holds a password, and the parameters can change without breaking older hashes.
  *

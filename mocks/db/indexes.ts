@@ -2,7 +2,8 @@
  * Derived lookups over the donations, cached by the identity of the table's map: a transaction that
  * writes donations gets a new map and so a fresh index, everything else shares the cached one.
  */
-import type { DonationRecord, Tables } from './types.ts'
+import type { DonationRecord } from '#domain/records.ts'
+import type { Tables } from './types.ts'
 
 export interface DonationTotals {
   cents: number

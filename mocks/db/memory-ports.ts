@@ -12,6 +12,7 @@ import type {
   ClubRepository,
   DonationRepository,
   IdGenerator,
+  NamedCatalogue,
   Ports,
   UnitOfWork,
 } from '#domain/ports.ts'
@@ -153,6 +154,18 @@ const donationRepository = (tx: Tx): DonationRepository => {
     },
   }
 }
+
+/**
+ * A named catalogue's table. Transactions run one at a time here, so the domain's own check of unique
+ * names is final.
+ */
+const namedCatalogue = (tx: Tx, name: 'clubTypes' | 'clubRoles'): NamedCatalogue => ({
+  get: async (id) => tx.table(name).get(id) ?? null,
+  list: async () => values(tx, name),
+  insert: async (record) => void tx.put(name, record.id, record),
+  update: async (record) => void tx.put(name, record.id, record),
+  delete: async (id) => tx.delete(name, id),
+})
 
 /** The audit log, newest first: the table keeps the order the entries were appended in. */
 const auditLog = (tx: Tx): AuditLog => {
@@ -332,20 +345,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
           if (link.accountId === accountId) tx.delete('onboardingLinks', link.id)
       },
     },
-    clubTypes: {
-      get: async (id) => tx.table('clubTypes').get(id) ?? null,
-      list: async () => values(tx, 'clubTypes'),
-      insert: async (type) => void tx.put('clubTypes', type.id, type),
-      update: async (type) => void tx.put('clubTypes', type.id, type),
-      delete: async (id) => tx.delete('clubTypes', id),
-    },
-    clubRoles: {
-      get: async (id) => tx.table('clubRoles').get(id) ?? null,
-      list: async () => values(tx, 'clubRoles'),
-      insert: async (role) => void tx.put('clubRoles', role.id, role),
-      update: async (role) => void tx.put('clubRoles', role.id, role),
-      delete: async (id) => tx.delete('clubRoles', id),
-    },
+    clubTypes: namedCatalogue(tx, 'clubTypes'),
+    clubRoles: namedCatalogue(tx, 'clubRoles'),
     appLogo: {
       get: async () => tx.singleton('appLogo'),
       set: async (logo) => tx.setSingleton('appLogo', logo),

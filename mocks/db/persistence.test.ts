@@ -3,11 +3,12 @@ import { createMockBackend } from '#mocks/backend.ts'
 import { SIGNING_KEY_KEY, STATE_KEY, createStatePersistence, deserializeState, serializeState } from './persistence.ts'
 import type { SaveStatus } from './persistence.ts'
 import { SEED_PASSWORD, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
-import { buildSeed, isUnreadSeedDonations, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { isUnreadSeedDonations, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedState } from './seed-state.ts'
 
 describe('persistence', () => {
   it('restores a changed state exactly, rebuilding the seed donations instead of storing them', () => {
-    const backend = createMockBackend({ initialState: buildSeed(seedInstant(Date.now()) - 5 * 86_400_000) })
+    const backend = createMockBackend({ initialState: seedState(seedInstant(Date.now()) - 5 * 86_400_000) })
     backend.store.transact((tx) => {
       const club = tx.table('clubs').get(seedClubs.volume)!
       tx.put('clubs', club.id, { ...club, status: 'INACTIVE' })
@@ -27,7 +28,7 @@ describe('persistence', () => {
   })
 
   it('neither builds nor saves the seed donations until something reads them', () => {
-    const seed = buildSeed(seedInstant(Date.now()) - 9 * 86_400_000)
+    const seed = seedState(seedInstant(Date.now()) - 9 * 86_400_000)
     const text = serializeState(seed)
     const parse = (json: string) => JSON.parse(json) as { tables: Record<string, unknown[]> }
     expect(isUnreadSeedDonations(seed.tables.donations)).toBe(true)
@@ -49,7 +50,7 @@ describe('persistence', () => {
   it('ignores nothing saved, garbage and states of another format', () => {
     expect(deserializeState(null)).toBeNull()
     expect(deserializeState('{not json')).toBeNull()
-    const text = serializeState(buildSeed(seedInstant(Date.now())))
+    const text = serializeState(seedState(seedInstant(Date.now())))
     expect(text).toMatch(/"format":\d+/)
     expect(deserializeState(text.replace(/"format":\d+/, '"format":1'))).toBeNull()
   })
@@ -84,7 +85,7 @@ describe('saving in browser storage', () => {
     const persistence = createStatePersistence(storage)
     const statuses: SaveStatus[] = []
     persistence.subscribe((status) => statuses.push(status))
-    const backend = createMockBackend({ initialState: buildSeed(seedInstant(Date.now())) })
+    const backend = createMockBackend({ initialState: seedState(seedInstant(Date.now())) })
 
     control.failWith = quotaExceeded()
     persistence.save(backend.store.state)
@@ -112,7 +113,7 @@ describe('saving in browser storage', () => {
     const { storage, control } = fakeStorage()
     control.failWith = new DOMException('The operation is insecure.', 'SecurityError')
     const persistence = createStatePersistence(storage)
-    persistence.save(buildSeed(seedInstant(Date.now())))
+    persistence.save(seedState(seedInstant(Date.now())))
     expect(persistence.status()).toEqual({ saved: false, reason: 'unavailable' })
 
     expect(createStatePersistence(null).status()).toEqual({ saved: false, reason: 'unavailable' })
@@ -131,7 +132,7 @@ describe('saving in browser storage', () => {
   })
 
   it('saves password hashes only, and drops (and removes) a saved state of the format with plain-text passwords', () => {
-    const seed = buildSeed(seedInstant(Date.now()))
+    const seed = seedState(seedInstant(Date.now()))
     const text = serializeState(seed)
     expect(text).not.toContain(SEED_PASSWORD)
     expect(text).not.toMatch(/"password"\s*:/)

@@ -3,7 +3,7 @@
  * rebuilt from the persisted `seedAt` exactly as they were (the seed is deterministic), which keeps the
  * saved state small. Only donations made later would be saved (the API has no call that adds one yet).
  *
- * Passwords are saved only as hashes (mocks/identity/passwords.ts); a state of format 3 or older, which
+ * Passwords are saved only as hashes (adapters/offline-identity/passwords.ts); a state of format 3 or older, which
  * kept them in plain text, is dropped on load for a fresh seed. When the browser refuses to save (storage
  * full, disabled, private mode), `createStatePersistence` reports it to its subscribers, and mocks/browser.ts
  * tells the page, whose demo banner shows it: nothing is lost silently.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedInstant } from '#adapters/demo-seed/seed.ts'
+import { seedState } from './seed-state.ts'
 import { createStore } from './store.ts'
 
 describe('the store', () => {
   it('applies a transaction whole when it returns, and not at all when it throws', () => {
-    const seed = buildSeed(seedInstant(Date.now()))
+    const seed = seedState(seedInstant(Date.now()))
     const store = createStore(seed)
     const club = seed.tables.clubs.values().next().value!
 
@@ -36,7 +37,7 @@ describe('the store', () => {
   })
 
   it('tells subscribers about commits that changed something', () => {
-    const store = createStore(buildSeed(seedInstant(Date.now())))
+    const store = createStore(seedState(seedInstant(Date.now())))
     let commits = 0
     store.subscribe(() => (commits += 1))
     store.transact((tx) => tx.table('clubs').size)

@@ -12,7 +12,7 @@ import { createServerBackend } from '#server/backend.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import { seededDatabase } from '#server/testing/seeded-database.ts'
 import type { OpenDatabase } from './database.ts'
-import { migrationProvider } from './migrations.ts'
+import { migrationProvider } from './migrations/provider.ts'
 
 let database: OpenDatabase
 let backend: ServerBackend

@@ -26,7 +26,7 @@ import type {
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { CancelledError, untilCancelled } from '#domain/ports.ts'
-import { migrationProvider } from './migrations.ts'
+import { migrationProvider } from './migrations/provider.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>

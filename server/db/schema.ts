@@ -1,6 +1,6 @@
 /**
- * The tables as Kysely sees them (server/db/migrations.ts creates them). Columns are snake_case; the
- * adapters (sql-ports.ts) turn rows into the domain's records and back.
+ * The tables as Kysely sees them (server/db/migrations/ creates them). Columns are snake_case, as in SQL;
+ * each table's repository (server/db/repositories/) maps its rows to the domain's records and back.
  *
  * Instants are `timestamptz` (read as ISO strings), days `date` (read as `YYYY-MM-DD` strings, see
  * database.ts), money integer cents. Text that lists are ordered by (ids, sort keys, ZVR numbers,

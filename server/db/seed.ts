@@ -1,6 +1,6 @@
 /**
  * The demo seed in the database: the same clubs, accounts and the club with more than 10 000 donations
- * as the mocked backend (mocks/db/seed.ts builds them; this writes them), loaded into an empty database
+ * as the mocked backend (adapters/demo-seed builds them; this writes them), loaded into an empty database
  * (`npm run server:seed`, or `npm run server -- --demo` on first start).
  *
  * After loading, the seeded tables are copied into the schema `seed_snapshot`, from which the test hook
@@ -9,25 +9,23 @@
 import { sql } from 'kysely'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
-// eslint-disable-next-line boundaries/dependencies -- the store's record types still live in mocks/db/types.ts; they are moving out of mocks/
-import type { DbState } from '#mocks/db/types.ts'
+import type { DemoData } from '#adapters/demo-seed/demo-data.ts'
 import type { OpenDatabase, Trx } from './database.ts'
 import type { Database, NewRow } from './schema.ts'
 import { takeSnapshot } from './seed-snapshot.ts'
-import { hashPassword } from './sql-identity-store.ts'
-import {
-  accountRow,
-  auditRow,
-  campaignRow,
-  clubRow,
-  donationRow,
-  fileRow,
-  invitationRow,
-  linkRow,
-  logoRow,
-  membershipRow,
-  userRow,
-} from './sql-ports.ts'
+import { appLogoRow } from './repositories/app-logo.ts'
+import { auditRow } from './repositories/audit-log.ts'
+import { campaignRow } from './repositories/campaigns.ts'
+import { clubRow } from './repositories/clubs.ts'
+import { donationRow } from './repositories/donations.ts'
+import { fileRow } from './repositories/files.ts'
+import { hashPassword } from './repositories/identity.ts'
+import { invitationRow } from './repositories/invitations.ts'
+import { membershipRow } from './repositories/memberships.ts'
+import { namedRow } from './repositories/named-catalogues.ts'
+import { linkRow } from './repositories/onboarding-links.ts'
+import { accountRow } from './repositories/payment-accounts.ts'
+import { userRow } from './repositories/users.ts'
 
 /** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
 const BATCH = 1000
@@ -53,29 +51,21 @@ export interface SeedSummary {
 
 /** Loads the demo seed built for `now` into an empty database and snapshots it. */
 export const loadDemoSeed = async (database: OpenDatabase, now: number): Promise<SeedSummary> =>
-  loadState(database, buildSeed(seedInstant(now)))
+  loadDemoData(database, buildSeed(seedInstant(now)))
 
 /**
- * Writes a state of the mocked backend's shape (the demo seed, or a larger one for benchmarks) into an
- * empty database, every account with the demo password, and snapshots it.
+ * Writes the demo seed (or a larger state built from it, for benchmarks) into an empty database, every
+ * account with the demo password, and snapshots it.
  */
-export const loadState = async (database: OpenDatabase, { tables, singletons }: DbState): Promise<SeedSummary> => {
+export const loadDemoData = async (database: OpenDatabase, { tables, appLogo }: DemoData): Promise<SeedSummary> => {
   if (!(await isEmpty(database)))
     throw new Error('The database is not empty: the demo seed is loaded only into an empty database.')
   // One hash for the one published demo password (hashing it per account would take seconds).
   const passwordHash = await hashPassword(SEED_PASSWORD)
   const donations = [...tables.donations.values()]
   await database.transaction(async (trx) => {
-    await insertAll(
-      trx,
-      'club_types',
-      [...tables.clubTypes.values()].map((type) => ({ id: type.id, name: type.name, created_at: type.createdAt })),
-    )
-    await insertAll(
-      trx,
-      'club_roles',
-      [...tables.clubRoles.values()].map((role) => ({ id: role.id, name: role.name, created_at: role.createdAt })),
-    )
+    await insertAll(trx, 'club_types', [...tables.clubTypes.values()].map(namedRow))
+    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map(namedRow))
     await insertAll(trx, 'users', [...tables.users.values()].map(userRow))
     await insertAll(
       trx,
@@ -96,7 +86,7 @@ export const loadState = async (database: OpenDatabase, { tables, singletons }: 
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
     // In the order appended (oldest first), so the sequence reads them back newest first.
     await insertAll(trx, 'audit_log', [...tables.auditLog.values()].map(auditRow))
-    if (singletons.appLogo) await trx.insertInto('app_logo').values(logoRow(singletons.appLogo)).execute()
+    if (appLogo) await trx.insertInto('app_logo').values(appLogoRow(appLogo)).execute()
   })
   // Fresh statistics, so the planner uses the indexes from the first request on.
   await database.transaction(async (trx) => {

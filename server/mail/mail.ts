@@ -1,6 +1,6 @@
 /**
  * The server's mail, put together (server/main.ts): the domain's mailer writes to the outbox table in the
- * request's transaction (server/db/sql-ports.ts, `outboxMailer`), so a failed request sends nothing; what
+ * request's transaction (`outboxMailer`, server/mail/outbox.ts), so a failed request sends nothing; what
  * happens after the commit depends on `SMTP_URL`:
  *
  * - set: the dispatcher (dispatcher.ts) delivers the outbox over SMTP, woken by every commit that queued

@@ -1,16 +1,40 @@
 /**
- * The outbox's delivery state (table `mail_outbox`, migration 0003): the queries of the dispatcher.
+ * The outbox (table `mail_outbox`): the mailer port writes each mail in the request's transaction, and
+ * after the commit the dispatcher (server/mail/dispatcher.ts) delivers it over SMTP (or, without SMTP_URL,
+ * logs it and a developer reads it there). A failed request sends nothing.
  *
- * A mail is pending while neither `sent_at` nor `failed_at` is set, and due once `next_attempt_at` has
- * passed (null: at once). Claiming a due mail counts an attempt and moves `next_attempt_at` a lease ahead,
- * in one short transaction that skips rows another dispatcher has locked (`FOR UPDATE SKIP LOCKED`): two
- * dispatchers on one PostgreSQL database never claim the same mail, and a mail whose dispatcher died while
- * sending becomes due again when the lease ends. Sending happens outside any transaction, so a slow SMTP
- * server never holds a connection (or PGlite's one connection) while requests wait.
+ * A mail is pending while neither `sent_at` nor `failed_at` is set (migration 0003), and due once
+ * `next_attempt_at` has passed (null: at once). Claiming a due mail counts an attempt and moves
+ * `next_attempt_at` a lease ahead, in one short transaction that skips rows another dispatcher has locked
+ * (`FOR UPDATE SKIP LOCKED`): two dispatchers on one PostgreSQL database never claim the same mail, and a
+ * mail whose dispatcher died while sending becomes due again when the lease ends. Sending happens outside
+ * any transaction, so a slow SMTP server never holds a connection (or PGlite's one connection) while
+ * requests wait.
  */
 import { sql } from 'kysely'
+import type { IdGenerator, Mailer } from '#domain/ports.ts'
 import type { MailKind } from '#domain/records.ts'
-import type { OpenDatabase } from '#server/db/database.ts'
+import type { OpenDatabase, Trx } from '#server/db/database.ts'
+import { noteQueued } from './queued.ts'
+
+/** The mailer port: queues each mail in the transaction `trx`. */
+export const outboxMailer = (trx: Trx, now: () => number, ids: IdGenerator): Mailer => ({
+  send: async (mail) => {
+    await trx
+      .insertInto('mail_outbox')
+      .values({
+        id: ids.id(),
+        to_address: mail.to,
+        kind: mail.kind,
+        subject: mail.subject,
+        text: mail.text,
+        link: mail.link,
+        created_at: new Date(now()),
+      })
+      .execute()
+    noteQueued(trx, mail)
+  },
+})
 
 export interface ClaimedMail {
   readonly id: string

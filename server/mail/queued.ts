@@ -1,5 +1,5 @@
 /**
- * Which mails a transaction queued, told once it has committed: the outbox mailer (server/db/sql-ports.ts)
+ * Which mails a transaction queued, told once it has committed: the outbox mailer (server/mail/outbox.ts)
  * notes each mail against its transaction, and `signalQueuedMail` wraps the database so that a committed
  * transaction hands its mails on (the dispatcher wakes up; without SMTP, a log line per mail). A
  * transaction that rolls back, or is retried after a serialization conflict, hands on nothing from the

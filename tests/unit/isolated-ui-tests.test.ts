@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 /** The component and unit test files (the `ui` projects of vitest.config.ts). */
 const uiTestFiles = (): string[] =>
-  ['src', 'mocks', 'tests/unit'].flatMap((folder) =>
+  ['src', 'mocks', 'adapters', 'checks', 'tests/unit'].flatMap((folder) =>
     readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.test\.tsx?$/.test(file))
       .map((file) => path.posix.join(folder, file.split(path.sep).join('/'))),

@@ -1,13 +1,14 @@
 /**
- * The offline identity's store (mocks/identity/offline-identity.ts) in PostgreSQL: the server's local
+ * The tables `identity_credentials`, `identity_refresh_tokens` and `identity_action_codes`: the offline
+ * identity's store (adapters/offline-identity/offline-identity.ts) in PostgreSQL, the server's local
  * identity mode for development and tests. Passwords are kept as scrypt hashes.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
 import type { Mailer } from '#domain/ports.ts'
-import type { Trx } from './database.ts'
-import { userRepository } from './sql-ports.ts'
+import type { Trx } from '#server/db/database.ts'
+import { userRepository } from './users.ts'
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
 const KEY_LENGTH = 32
@@ -25,9 +26,6 @@ export const verifyPassword = async (password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length)
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
-
-// Timestamps arrive as ISO strings already (database.ts).
-const iso = (value: string): string => value
 
 export interface SqlIdentityOptions {
   signingKey: Uint8Array
@@ -81,9 +79,7 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
         .selectAll()
         .where('token', '=', token)
         .executeTakeFirst()
-      return row
-        ? { token: row.token, uid: row.uid, authTime: Number(row.auth_time), createdAt: iso(row.created_at) }
-        : null
+      return row ? { token: row.token, uid: row.uid, authTime: Number(row.auth_time), createdAt: row.created_at } : null
     },
     insert: async (record) => {
       await trx
@@ -104,8 +100,8 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
             kind: row.kind as 'VERIFY_EMAIL' | 'PASSWORD_RESET',
             uid: row.uid,
             email: row.email,
-            expiresAt: iso(row.expires_at),
-            usedAt: row.used_at ? iso(row.used_at) : null,
+            expiresAt: row.expires_at,
+            usedAt: row.used_at,
           }
         : null
     },

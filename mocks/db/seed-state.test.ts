@@ -1,0 +1,37 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { describe, expect, it } from 'vitest'
+import { buildSeed } from '#adapters/demo-seed/seed.ts'
+import type { DemoTables } from '#adapters/demo-seed/demo-data.ts'
+import { sha256, utf8 } from '#adapters/offline-identity/crypto.ts'
+import { seedState, stateOfDemo } from './seed-state.ts'
+import { DEFAULT_FAULTS, TABLE_NAMES } from './types.ts'
+
+describe("the mocked backend's seed state", () => {
+  it("shares the seed's tables, adds its own empty ones and its defaults, and is the same for the same seed", () => {
+    const seed = buildSeed(Date.UTC(2026, 10, 24, 6))
+    const state = stateOfDemo(seed)
+    for (const name of Object.keys(seed.tables) as Array<keyof DemoTables>)
+      expect(state.tables[name]).toBe(seed.tables[name])
+    expect([state.tables.refreshTokens.size, state.tables.oobCodes.size, state.tables.mails.size]).toEqual([0, 0, 0])
+    expect(state.singletons).toEqual({
+      appLogo: seed.appLogo,
+      globals: seed.globals,
+      faults: DEFAULT_FAULTS,
+      settings: { firebaseEmulatorProject: null },
+      seedAt: seed.seedAt,
+      mailSequence: 0,
+    })
+    expect(seedState(seed.seedAt)).toBe(state)
+  })
+
+  it('is the state browsers saved before the seed had a type of its own (a fingerprint)', () => {
+    // The same fingerprint as the seed's before it was split from this state: saved states stay valid.
+    const fixed = seedState(Date.UTC(2026, 10, 24, 5))
+    const json = JSON.stringify({
+      tables: Object.fromEntries(TABLE_NAMES.map((name) => [name, [...fixed.tables[name].entries()]])),
+      singletons: fixed.singletons,
+    })
+    expect(json.length).toBe(2_770_828)
+    expect(bytesToHex(sha256(utf8(json)))).toBe('16da1d336b00f46b949d259089c1e4fc6fb2f0bf652809f7f510776c1e82420b')
+  })
+})

@@ -1,0 +1,29 @@
+/**
+ * Versioned migrations, one per file, applied in order on start: Kysely's Migrator records them by name in
+ * `kysely_migration` and takes a lock, so several server processes starting at once apply each once. A
+ * migration is never edited after it has shipped (databases have recorded its name); a change is a new
+ * file, added here under its file name. Each runs its statements one by one: both drivers send queries
+ * through the extended protocol, which takes one statement at a time.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import * as initial from './0001-initial.ts'
+import * as aggregates from './0002-aggregates.ts'
+import * as mailDelivery from './0003-mail-delivery.ts'
+import * as fileBlobs from './0004-file-blobs.ts'
+import * as clubZvrUnique from './0005-club-zvr-unique.ts'
+import * as invitationStates from './0006-invitation-states.ts'
+import * as bankReviewAndAuditLog from './0007-bank-review-and-audit-log.ts'
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+  '0002-aggregates': aggregates,
+  '0003-mail-delivery': mailDelivery,
+  '0004-file-blobs': fileBlobs,
+  '0005-club-zvr-unique': clubZvrUnique,
+  '0006-invitation-states': invitationStates,
+  '0007-bank-review-and-audit-log': bankReviewAndAuditLog,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...MIGRATIONS }),
+}
