@@ -11,6 +11,7 @@ import { ISOLATED_UI_TEST_FILES, UI_TEST_FILES } from './tests/ui-test-files.ts'
  * - `server`: the server's edge and a restart on the same data (server/*.test.ts);
  * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
+ * - `contract`: the contract suite (tests/contract/) against the mocked backend's server, in-process;
  * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server;
  * - `firebase`, only when FIREBASE_AUTH_EMULATOR_HOST is set: the server with Firebase Auth
  *   (the files named `*.firebase.test.ts` under server/; `npm run test:firebase` starts the emulator).
@@ -69,6 +70,10 @@ export default mergeConfig(
             exclude: ['server/**/*.firebase.test.ts'],
             ...pgliteIsolation,
           },
+        },
+        {
+          extends: true,
+          test: { name: 'contract', environment: 'node', include: ['tests/contract/**/*.test.ts'] },
         },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
         // The files share one PGlite per process (tests/backend/setup-sql.ts): one boot per worker instead of
