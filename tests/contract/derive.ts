@@ -1,10 +1,19 @@
 /**
- * The cases of one operation: the generic ones derived from its valid sample request (./cases.ts) and the
- * operation table (who may call it, its path parameters, its body type, the statuses it declares), plus
- * the operation's own cases.
+ * The cases of one operation: the generic ones the suite derives from the operation table (who may call
+ * it, its path parameters, its body type, the statuses it declares), plus, where ./cases.ts has an entry
+ * for it, those derived from its valid sample request and the operation's own cases.
+ *
+ * An operation without an entry still gets what needs no valid request: no token and a token the backend
+ * never issued (401), an unconfirmed address (403 `email-not-verified`), a caller whose role has no access
+ * where the role alone decides (403), a `text/plain` body (415) and one over the limit (413) where it
+ * declares them, a path parameter longer than the contract allows and a request without the query
+ * parameters it needs (400), and, when it takes no body and no query it needs, an unknown id (404); a GET
+ * that needs nothing filled in gets its valid request too. Path
+ * parameters are placeholders (UNKNOWN_ID): the backend authenticates and checks the role before it
+ * validates or looks anything up. The coverage summary lists the operations that have no sample yet.
  */
 import { OPERATION_CASES, RawBody } from './cases.ts'
-import type { CaseSpec, OperationCases } from './cases.ts'
+import type { Caller, CaseSpec, OperationCases, RequestSpec } from './cases.ts'
 import type { ContractOperation } from './openapi.ts'
 
 /** What the target under test lets the suite do beyond the contract. */
@@ -32,7 +41,7 @@ export const UNKNOWN_FIELD = 'kontraktUnbekannt'
 /** An id nothing in the seed has. */
 export const UNKNOWN_ID = 'unbekannt-0000'
 
-/** The entry of ./cases.ts for an operation. */
+/** The entry of ./cases.ts for an operation, if it has one yet. */
 export const entryOf = (operation: ContractOperation): OperationCases | undefined =>
   (OPERATION_CASES as Record<string, OperationCases | undefined>)[operation.operationId]
 
@@ -43,16 +52,48 @@ const oversizedJson = (bytes: number): RawBody =>
 const pathNamesOf = (operation: ContractOperation): string[] =>
   [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
 
-/** Every case of `operation` that runs against this target. */
-export const deriveCases = (operation: ContractOperation, target: TargetCapabilities): Case[] => {
-  const entry = entryOf(operation)
-  if (!entry) throw new Error(`No contract cases for ${operation.operationId}`)
-  const { sample } = entry
+/** The caller whose role the operation's access admits, without depending on the resource. */
+const callerByRole = (operation: ContractOperation): Caller => {
+  const { access } = operation
+  if (access.includes('ANYONE')) return 'none'
+  if (access.includes('ADMIN')) return 'admin'
+  if (access.includes('STAFF')) return 'staff'
+  return 'member'
+}
+
+/** Whether the operation can be called with its path parameters alone: no body, and no query it needs. */
+const needsNoInput = (operation: ContractOperation): boolean =>
+  operation.bodyType === null && (operation.query === null || operation.query.safeParse({}).success)
+
+/**
+ * What the suite sends an operation without an entry in ./cases.ts: the caller its role admits and
+ * placeholder ids; the success status it declares (the first 2xx) for a GET that needs nothing more.
+ */
+const placeholderRequest = (operation: ContractOperation): RequestSpec & { expect: number } => {
+  const params = Object.fromEntries(pathNamesOf(operation).map((name) => [name, UNKNOWN_ID]))
+  const success = operation.statuses.find((status) => status >= 200 && status < 300) ?? 200
+  return { as: callerByRole(operation), params, expect: success }
+}
+
+/**
+ * Every case of `operation` that runs against this target; with `entry` null, those it gets without an
+ * entry in ./cases.ts.
+ */
+export const deriveCases = (
+  operation: ContractOperation,
+  target: TargetCapabilities,
+  entry: OperationCases | null = entryOf(operation) ?? null,
+): Case[] => {
+  const sampled = entry !== null
+  const sample = entry?.sample ?? placeholderRequest(operation)
   const access = operation.access
   const pathNames = pathNamesOf(operation)
+  /** Whether the access to a named resource can decide (a club's member, the user themselves). */
+  const resourceDecides = access.includes('CLUB_MEMBER') || access.includes('SELF')
 
   const cases: Case[] = []
-  cases.push({ ...sample, operation, name: 'a valid request' })
+  if (sampled || (operation.method === 'GET' && pathNames.length === 0 && needsNoInput(operation)))
+    cases.push({ ...sample, operation, name: 'a valid request' })
   const anyone = access.includes('ANYONE')
   if (!anyone) {
     cases.push({
@@ -84,17 +125,20 @@ export const deriveCases = (operation: ContractOperation, target: TargetCapabili
     })
   }
   if (!anyone && !access.includes('SIGNED_IN')) {
-    if (!access.includes('STAFF'))
+    // Where the resource decides, a caller without the role is refused only once it is found: that needs
+    // a sample's real ids.
+    if (!access.includes('STAFF') && (sampled || !resourceDecides))
       cases.push({ ...sample, operation, name: 'staff (no access)', as: 'staff', expect: 403, kind: 'forbidden' })
-    if (access.includes('CLUB_MEMBER') || access.includes('SELF')) {
-      cases.push({
-        ...sample,
-        operation,
-        name: 'a representative of another club',
-        as: 'stranger',
-        expect: 403,
-        kind: 'forbidden',
-      })
+    if (resourceDecides) {
+      if (sampled)
+        cases.push({
+          ...sample,
+          operation,
+          name: 'a representative of another club',
+          as: 'stranger',
+          expect: 403,
+          kind: 'forbidden',
+        })
     } else if (!access.includes('STAFF')) {
       cases.push({
         ...sample,
@@ -120,7 +164,7 @@ export const deriveCases = (operation: ContractOperation, target: TargetCapabili
       malformed: true,
     })
   }
-  if (operation.bodyType === 'application/json') {
+  if (sampled && operation.bodyType === 'application/json') {
     // The contract's objects are closed: a field it does not name is refused, by name (decision 24).
     cases.push({
       ...sample,
@@ -174,7 +218,22 @@ export const deriveCases = (operation: ContractOperation, target: TargetCapabili
       malformed: true,
     })
   }
-  if (pathNames.length > 0) {
+  if (
+    !sampled &&
+    operation.query !== null &&
+    !operation.query.safeParse({}).success &&
+    operation.statuses.includes(400)
+  ) {
+    // The problem kind is the operation's (a missing invitation token has one of its own).
+    cases.push({
+      ...sample,
+      operation,
+      name: 'without the query parameters it needs',
+      expect: 400,
+      malformed: true,
+    })
+  }
+  if (pathNames.length > 0 && (sampled || needsNoInput(operation))) {
     const unknown = Object.fromEntries(pathNames.map((name) => [name, UNKNOWN_ID]))
     cases.push({
       ...sample,
@@ -187,13 +246,13 @@ export const deriveCases = (operation: ContractOperation, target: TargetCapabili
       kind: 'not-found',
     })
   }
-  const own = (entry.cases ?? []).filter(
+  const own = (entry?.cases ?? []).filter(
     (spec) =>
       (!spec.staleSignIn || target.staleSignIns) &&
       (!spec.rateLimit ||
         ((spec.rateLimit === 'signIn' ? target.signInLimit : target.publicLimit) !== null && !target.throughPrism)),
   )
-  if (target.staleSignIns && operation.freshSignIn && !own.some((spec) => spec.staleSignIn))
+  if (sampled && target.staleSignIns && operation.freshSignIn && !own.some((spec) => spec.staleSignIn))
     throw new Error(`${operation.operationId} is marked x-fresh-sign-in but has no stale-sign-in case`)
   return [...cases, ...own.map((spec) => ({ ...spec, operation }))]
 }

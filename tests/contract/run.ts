@@ -6,7 +6,8 @@
  * or anything that speaks the contract and the `/__mock/*` control plane): with and without a token,
  * with a token the backend never issued, as a caller without access, with valid and invalid bodies and
  * unknown or overlong ids, with a field the contract does not name (400 `unknown_field`), a `text/plain`
- * body (415) and a body over the limit (413), plus each operation's own rules (./derive.ts). Every answer is checked
+ * body (415) and a body over the limit (413), plus each operation's own rules (./derive.ts; an operation
+ * without a sample in ./cases.ts gets only what the operation table gives). Every answer is checked
  * against the document: the status must be declared, the content type too, and the body must validate
  * against its schema, whose objects are closed (a field the contract does not name fails it).
  *

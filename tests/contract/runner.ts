@@ -13,7 +13,7 @@ import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
 import { seedEmulator } from '#scripts/firebase-seed.ts'
 import { CALLER_EMAILS, RawBody } from './cases.ts'
 import type { Caller, Prepared, SetupApi } from './cases.ts'
-import { deriveCases, UNKNOWN_FIELD } from './derive.ts'
+import { deriveCases, entryOf, UNKNOWN_FIELD } from './derive.ts'
 import type { Case, TargetCapabilities } from './derive.ts'
 import { loadContract } from './openapi.ts'
 import type { Contract, ContractOperation } from './openapi.ts'
@@ -55,6 +55,8 @@ export interface CoverageReport {
   lines: string[]
   /** `operationId status  (METHOD path)` of every documented response no case got. */
   notExercised: string[]
+  /** The operations without an entry in ./cases.ts: only the cases derived from the operation table ran. */
+  withoutSample: string[]
 }
 
 export interface ContractRunner {
@@ -455,15 +457,20 @@ export const createContractRunner = (options: RunnerOptions): ContractRunner => 
     const percent = (part: number, whole: number) => `${whole === 0 ? 0 : Math.floor((part / whole) * 100)} %`
     const done = documented.length - missing.length
     const reachableDone = reachable.length - reachableMissing.length
+    const withoutSample = operations.filter((operation) => !entryOf(operation))
     return {
       lines: [
         `Coverage: ${done} of ${documented.length} documented responses exercised (${percent(done, documented.length)})`,
         `  without 500 and 503: ${reachableDone} of ${reachable.length} (${percent(reachableDone, reachable.length)})`,
+        `  operations without a sample in tests/contract/cases.ts (only the cases the operation table gives): ${
+          withoutSample.length === 0 ? 'none' : withoutSample.map((operation) => operation.operationId).join(', ')
+        }`,
       ],
       notExercised: missing.map(
         (entry) =>
           `  ${entry.operation.operationId} ${entry.status}  (${entry.operation.method} ${entry.operation.path})`,
       ),
+      withoutSample: withoutSample.map((operation) => operation.operationId),
     }
   }
 
