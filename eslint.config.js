@@ -224,7 +224,7 @@ export default tseslint.config(
     settings: { 'testing-library/custom-renders': ['renderRoute', 'renderComponent'] },
   },
   {
-    files: ['tests/e2e*/**'],
+    files: ['tests/e2e*/**', 'tests/journeys/**'],
     ...playwright.configs['flat/recommended'],
     rules: {
       ...playwright.configs['flat/recommended'].rules,

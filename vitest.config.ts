@@ -1,15 +1,17 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
-import { ISOLATED_UI_TESTS } from './tests/isolated-ui-tests.ts'
+import { ISOLATED_UI_TEST_FILES, UI_TEST_FILES } from './tests/ui-test-files.ts'
 
 /**
  * The projects:
  * - `ui`: component and unit tests (happy-dom) against the mocked backend via msw/node, and the tests of
- *   the shared adapters (adapters/) and checks (checks/);
+ *   adapters/ and checks/, sharing their modules across the files of a worker; `ui:isolated`: those named
+ *   `*.isolated.test.ts(x)`, each file with fresh modules (tests/ui-test-files.ts says which files need that);
  * - `server`: the server's edge and a restart on the same data (server/*.test.ts);
  * - `domain:memory` and `domain:pglite`: the same domain suite (domain/*.test.ts) against the mocked
  *   backend's in-memory store and against the server on embedded PostgreSQL (PGlite);
+ * - `contract`: the contract suite (tests/contract/) against the mocked backend's server, in-process;
  * - `domain:postgres`, only when DATABASE_URL is set: the domain suite against that PostgreSQL server;
  * - `firebase`, only when FIREBASE_AUTH_EMULATOR_HOST is set: the server with Firebase Auth
  *   (the files named `*.firebase.test.ts` under server/; `npm run test:firebase` starts the emulator).
@@ -36,13 +38,6 @@ const domainProject = (name: string, setup: string, options: { pool?: 'forks'; i
 const uiProject = {
   environment: 'happy-dom' as const,
   setupFiles: ['./tests/utils/setup-tests.ts'],
-  include: [
-    'src/**/*.test.{ts,tsx}',
-    'mocks/**/*.test.ts',
-    'adapters/**/*.test.ts',
-    'checks/**/*.test.ts',
-    'tests/unit/**/*.test.{ts,tsx}',
-  ],
   // happy-dom has no layout; screens that measure (virtual lists) get a viewport from the test.
   environmentOptions: { happyDOM: { url: 'http://localhost:3000/', width: 1280, height: 800 } },
 }
@@ -61,8 +56,11 @@ export default mergeConfig(
       // from /proc/stat). On two cores three workers took 93 s instead of 109–123 s; four gained nothing more.
       maxWorkers: availableParallelism() + 1,
       projects: [
-        { extends: true, test: { ...uiProject, name: 'ui', isolate: false, exclude: ISOLATED_UI_TESTS } },
-        { extends: true, test: { ...uiProject, name: 'ui:isolated', include: ISOLATED_UI_TESTS } },
+        {
+          extends: true,
+          test: { ...uiProject, name: 'ui', include: UI_TEST_FILES, exclude: ISOLATED_UI_TEST_FILES, isolate: false },
+        },
+        { extends: true, test: { ...uiProject, name: 'ui:isolated', include: ISOLATED_UI_TEST_FILES } },
         {
           extends: true,
           test: {
@@ -72,6 +70,10 @@ export default mergeConfig(
             exclude: ['server/**/*.firebase.test.ts'],
             ...pgliteIsolation,
           },
+        },
+        {
+          extends: true,
+          test: { name: 'contract', environment: 'node', include: ['tests/contract/**/*.test.ts'] },
         },
         domainProject('domain:memory', './tests/backend/setup-memory.ts'),
         // The files share one PGlite per process (tests/backend/setup-sql.ts): one boot per worker instead of

@@ -7,7 +7,6 @@ import {
   formatDateTime,
   formatMonthYear,
   formatNumber,
-  LOCALE,
   parseEuroToCents,
   todayIso,
 } from './format.ts'
@@ -16,8 +15,11 @@ import {
 const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('formatting for de-AT', () => {
-  it('is Austrian German', () => {
-    expect(LOCALE).toBe('de-AT')
+  it('writes Austrian German, not German German: the euro sign in front and "Jänner" for January', () => {
+    // Germany writes "1.234,56 €" and "Januar 2026".
+    expect(plain(formatCents(123456))).toBe('€ 1.234,56')
+    expect(formatMonthYear('2026-01-15')).toBe('Jänner 2026')
+    expect(formatDate('2026-03-09')).toBe('09.03.2026')
   })
 
   it('writes euros the Austrian way', () => {

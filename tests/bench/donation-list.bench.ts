@@ -1,21 +1,21 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { CDPSession, Locator, Page } from '@playwright/test'
-import { expect, test } from '#tests/e2e/fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 /**
  * `npm run bench:donations` (playwright.bench.config.ts): prints how long the 10 000-donation list of the
  * seeded volume club takes in Chromium, for the closing notes and for anybody who changes the list. Not part
  * of `npm test`, and nothing here asserts a time: it fails only when the list does not work.
  *
- * It also writes the figures that have a goal (issue 12) to `test-results/bench/donations.json`, as
+ * It also writes the figures that have a goal to `test-results/bench/donations.json`, as
  * `[{ figure, value, unit, goal, ok }]`, for `npm run bench`'s table.
  */
 const VOLUME = 'club-sv-gruenbach'
 /** Runs per interaction and CPU rate; the median is reported. */
 const RUNS = 7
 const RATES = [1, 4] as const
-/** Issue 12: an interaction responds within these (Event Timing), and the DOM holds at most ~60 rows. */
+/** The goals: an interaction responds within these (Event Timing), and the DOM holds at most ~60 rows. */
 const LATENCY_GOAL: Record<(typeof RATES)[number], number> = { 1: 100, 4: 200 }
 const ROW_GOAL = 60
 const RESULT_FILE = path.join('test-results', 'bench', 'donations.json')

@@ -1,8 +1,8 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { latestOobCode } from '#scripts/firebase-seed.ts'
-import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
-import { field, fillRegistrationUpToTerms, fixture, uploadLegitimation } from '#tests/e2e/forms.ts'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
+import { field, fillRegistrationUpToTerms, fixture, uploadLegitimation } from '#tests/journeys/forms.ts'
 
 /**
  * The key journeys against the whole real stack as `npm start` serves it: the built app and the API from
@@ -60,7 +60,7 @@ test('every demo role signs in with Firebase and lands on its pages', async ({ p
   ] as const) {
     await signedIn(page, email)
     await check()
-    // In the real build nothing of the app's sits in browser storage (issue 10): only the Firebase SDK's own
+    // In the real build nothing of the app's sits in browser storage: only the Firebase SDK's own
     // session and the router's per-tab scroll positions (TanStack Router's `tsr-scroll-restoration-*`, by
     // history entry), which are the libraries' bookkeeping, not the user's data.
     const ownKeys = () =>

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
-import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
 
 /**
- * The public pages are rendered at build time (src/prerender.tsx, issue 12): their content is in the HTML,
+ * The public pages are rendered at build time (src/prerender.tsx): their content is in the HTML,
  * so it paints before any script runs, and the app then adopts that HTML (hydration) instead of drawing the
  * page again. Firebase loads only when a sign-in form is used.
  */

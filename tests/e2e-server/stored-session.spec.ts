@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
 
 /**
- * A reload of a signed-in screen starts from the session Firebase stored in the browser (issue 12,
- * src/lib/auth/create-auth-service.ts): the screen asks the backend with the stored ID token while the SDK
+ * A reload of a signed-in screen starts from the session Firebase stored in the browser
+ * (src/lib/auth/create-auth-service.ts): the screen asks the backend with the stored ID token while the SDK
  * loads and checks the session, and a session the SDK then refuses sends the person to sign in.
  */
 

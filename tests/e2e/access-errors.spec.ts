@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 /**
- * Issue 11: errors a person can act on. Another club's pages say "Kein Zugriff", an unknown club
+ * Errors a person can act on. Another club's pages say "Kein Zugriff", an unknown club
  * "Nicht gefunden"; neither offers a retry that cannot help, and the campaign form is not offered.
  */
 const OTHER_CLUB = 'club-su-leoben'

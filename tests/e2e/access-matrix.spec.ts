@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accounts, expect, signIn, test, type AccountName } from './fixtures.ts'
+import { accounts, expect, signIn, test, type AccountName } from '#tests/journeys/fixtures.ts'
 
 /**
  * Where every route of spec §2 lands for each kind of visitor: the guard's login check (anonymous →

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type AccountName } from './fixtures.ts'
+import { expect, test, type AccountName } from '#tests/journeys/fixtures.ts'
 
 /**
  * Every route of spec §2, checked by axe against WCAG 2.2 AA as the visitor who may open it: no serious

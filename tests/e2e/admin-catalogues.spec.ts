@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures.ts'
-import { field, fillRegistrationUpToTerms } from './forms.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
+import { field, fillRegistrationUpToTerms } from '#tests/journeys/forms.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 

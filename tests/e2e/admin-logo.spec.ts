@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 test.use({ signedInRole: 'admin' })
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 test.use({ signedInRole: 'admin' })
 

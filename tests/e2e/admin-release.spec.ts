@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures.ts'
+import { switchAccount } from '#tests/journeys/account.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 const RELEASABLE = 'Naturschutzverein Wienerwald Baden' // freigabe@demo.at's complete club
 const INCOMPLETE = 'Sportunion Leoben' // neu@demo.at's incomplete club
@@ -23,10 +24,7 @@ test.describe('Administration: release of clubs', () => {
     await page.getByLabel('Status').selectOption('ACTIVE')
     await expect(page.getByRole('article', { name: RELEASABLE })).toContainText('Status: Aktiv')
 
-    await page.getByRole('button', { name: 'Abmelden' }).click()
-    await expect(page).toHaveURL(/\/login/)
-    await signIn(page, 'freigabe@demo.at')
-    await expect(page).toHaveURL(/\/home/)
+    await switchAccount(page, 'freigabe@demo.at')
     const overview = page.getByRole('region', { name: 'Vereinsübersicht' })
     await expect(overview).toContainText('Aktiv')
   })

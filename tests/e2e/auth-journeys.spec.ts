@@ -1,8 +1,9 @@
 import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
-import { accounts, expect, latestMail, SEED_PASSWORD, signIn, test } from './fixtures.ts'
-import { fillInvitation } from './forms.ts'
+import { changePassword, requestPasswordReset, resendConfirmation, setNewPassword } from '#tests/journeys/account.ts'
+import { accounts, expect, latestMail, SEED_PASSWORD, signIn, test } from '#tests/journeys/fixtures.ts'
+import { fillInvitation } from '#tests/journeys/forms.ts'
 
-/** The sign-in journeys of issue 4 in offline mode (the in-browser identity twin and mocked backend). */
+/** The sign-in journeys in offline mode (the in-browser identity twin and mocked backend). */
 
 test('sign-in lands on /home and sign-out ("Abmelden") returns to /login', async ({ page }) => {
   // Offline mode never loads the Firebase SDK (its chunk is named after src/lib/auth/firebase-auth.ts).
@@ -38,13 +39,9 @@ test('a wrong password says "E-Mail oder Passwort falsch" and keeps the entries'
 
 test('an unconfirmed address is refused; the confirmation mail can be sent again and confirms it', async ({ page }) => {
   await page.goto('/login')
-  await signIn(page, accounts.unverified)
-  await expect(page.getByRole('alert')).toContainText('E-Mail Adresse noch nicht bestätigt')
-  await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click()
-  await expect(page.getByText(`Die Bestätigungs-E-Mail wurde erneut an ${accounts.unverified} gesendet.`)).toBeVisible()
+  const mail = await resendConfirmation(page, accounts.unverified)
 
   // The oobCode journey (spec §2): the link from the mail confirms the address …
-  const mail = await latestMail(page, accounts.unverified, 'VERIFY_EMAIL')
   expect(mail.link).toMatch(/^\/login\?mode=verifyEmail&oobCode=/)
   await page.goto(mail.link)
   await expect(page.getByRole('status').filter({ hasText: 'E-Mail-Adresse bestätigt' })).toBeVisible()
@@ -59,9 +56,7 @@ test('an unconfirmed address is refused; the confirmation mail can be sent again
 
 test('a used confirmation link shows a German error', async ({ page }) => {
   await page.goto('/login')
-  await signIn(page, accounts.unverified)
-  await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click()
-  const mail = await latestMail(page, accounts.unverified, 'VERIFY_EMAIL')
+  const mail = await resendConfirmation(page, accounts.unverified)
   await page.goto(mail.link)
   await expect(page.getByText('E-Mail-Adresse bestätigt')).toBeVisible()
   await page.goto(mail.link)
@@ -69,20 +64,10 @@ test('a used confirmation link shows a German error', async ({ page }) => {
 })
 
 test('password reset: neutral confirmation, the mailed link sets a new password', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('E-Mail').fill(accounts.newUser)
-  await page.getByRole('button', { name: 'Passwort vergessen?' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })).toBeVisible()
-  await expect(page.getByLabel('E-Mail')).toHaveValue(accounts.newUser)
-  await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click()
-  await expect(page.getByText(/Wenn zu dieser Adresse ein Benutzerkonto besteht/)).toBeVisible()
+  await requestPasswordReset(page, accounts.newUser)
 
   const mail = await latestMail(page, accounts.newUser, 'PASSWORD_RESET')
-  await page.goto(mail.link)
-  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible()
-  await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Neu-und-sicher-1')
-  await page.getByLabel('Neues Passwort bestätigen').fill('Neu-und-sicher-1')
-  await page.getByRole('button', { name: 'Passwort speichern' }).click()
+  await setNewPassword(page, mail.link, { password: 'Neu-und-sicher-1' })
   await expect(page.getByText('Neues Passwort gespeichert')).toBeVisible()
   await expect(page).toHaveURL('/login')
 
@@ -125,23 +110,16 @@ test('password change: the user is signed out and signs in with the new password
   await signedInAs('staff')
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Passwort ändern' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible()
-  const current = page.getByLabel(/^Aktuelles Passwort/)
-  await current.fill('Demo1234!')
-  await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Anders-1234')
-  await page.getByLabel('Neues Passwort bestätigen').fill('Anders-9999')
-  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await changePassword(page, { current: 'Demo1234!', next: 'Anders-1234', repeat: 'Anders-9999' })
   await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
 
   // The current password is checked first: a wrong one is said at its field, and nothing changes.
-  await page.getByLabel('Neues Passwort bestätigen').fill('Anders-1234')
-  await current.fill('Falsch-1234')
-  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await changePassword(page, { current: 'Falsch-1234', next: 'Anders-1234' })
   await expect(page.getByText('Das Passwort ist nicht korrekt.')).toBeVisible()
-  await expect(current).toBeFocused()
+  await expect(page.getByLabel(/^Aktuelles Passwort/)).toBeFocused()
   await expect(page).toHaveURL('/pwdchange')
 
-  await current.fill('Demo1234!')
-  await page.getByRole('button', { name: 'Passwort ändern' }).click()
+  await changePassword(page, { current: 'Demo1234!', next: 'Anders-1234' })
   await expect(page).toHaveURL('/login')
   await expect(page.getByRole('status').filter({ hasText: 'Passwort geändert' }).first()).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link')).toHaveText(['Anmelden'])

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 

@@ -1,5 +1,12 @@
-import { expect, test } from './fixtures.ts'
-import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from './forms.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
+import {
+  field,
+  fillClubProfile,
+  fixture,
+  uploadDocuments,
+  uploadLegitimation,
+  uploadLogo,
+} from '#tests/journeys/forms.ts'
 
 /** Sportunion Leoben: registered, incomplete, PROCESSING; represented by neu@demo.at. */
 const CLUB = 'club-su-leoben'

@@ -1,4 +1,4 @@
-import { expect, latestMail, readMailbox, test } from './fixtures.ts'
+import { expect, latestMail, readMailbox, test } from '#tests/journeys/fixtures.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 

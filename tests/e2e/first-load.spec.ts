@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 
 /**
- * Issue 11: a full page load of a signed-in route with a slow backend shows the shell and a loading state
+ * A full page load of a signed-in route with a slow backend shows the shell and a loading state
  * before the data arrives, never a blank page; a hung request neither keeps the overlay up forever nor
  * locks anybody in. Structure only: nothing here asserts a time (`npm run perf:first-load` prints figures).
  */
@@ -43,7 +43,7 @@ test('with a slow backend, /home shows the shell and a loading state before its 
   await expect(page.getByTestId('page-pending').or(page.getByTestId('loading-overlay')).first()).toBeVisible()
   // The dashboard's data is not there yet: what shows is the shell around a loading state.
   await expect(page.locator('#verlauf')).toHaveCount(0)
-  // Issue 12: no footer under the short outline, where it would jump down when the long screen arrives.
+  // No footer under the short outline, where it would jump down when the long screen arrives.
   await expect(page.getByRole('contentinfo')).toHaveCount(0)
 
   await expect(page.locator('#verlauf')).toBeVisible({ timeout: 30_000 })

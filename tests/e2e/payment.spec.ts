@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, signIn, test } from '#tests/journeys/fixtures.ts'
 
 const HALLEIN = 'club-mv-hallein' // verein@demo.at's club; its account waits for the onboarding
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
-import { expect, SEED_PASSWORD, test } from './fixtures.ts'
-import { field } from './forms.ts'
+import { newIbanOnAnOldSignIn } from '#tests/journeys/bank-details.ts'
+import { expect, SEED_PASSWORD, test } from '#tests/journeys/fixtures.ts'
+import { field } from '#tests/journeys/forms.ts'
 
 /**
  * New bank details need a recent sign-in (at most five minutes old; the backend answers 401
@@ -15,23 +15,8 @@ const NEW_IBAN = 'AT61 1904 3002 3457 3201'
 const DESCRIPTION = 'Fußball für alle in Grünbach, seit 1923.'
 
 /** The representative of SV Grünbach, signed in six minutes ago, with new bank details and a new text typed. */
-const typeNewBankDetailsOnAnOldSignIn = async (page: Page, signedInAs: (account: string) => Promise<void>) => {
-  // Installed before the app loads, so every timer and Date of the page (and the backend in it) follows it.
-  await page.clock.install()
-  await signedInAs('user')
-  await page.goto(`/club/${seedClubs.volume}/false`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })).toBeVisible()
-  await page.clock.fastForward('06:00')
-
-  await field(page, 'IBAN').fill(NEW_IBAN)
-  await field(page, 'Kurzbeschreibung').fill(DESCRIPTION)
-  // The seed leaves the kind of ID document open; with it the profile saves without the "incomplete" question.
-  await field(page, 'Ausweisart').selectOption({ label: 'Reisepass' })
-  await page.getByRole('button', { name: 'Speichern', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Bitte bestätigen Sie Ihre Anmeldung' })
-  await expect(dialog).toBeVisible()
-  return dialog
-}
+const typeNewBankDetailsOnAnOldSignIn = (page: Page, signedInAs: (account: string) => Promise<void>) =>
+  newIbanOnAnOldSignIn(page, signedInAs, { iban: NEW_IBAN, description: DESCRIPTION })
 
 test('new bank details on an old sign-in: the password is asked for, then the change is saved as typed', async ({
   page,

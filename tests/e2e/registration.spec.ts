@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expect, latestMail, test } from './fixtures.ts'
-import { field, fillRegistrationUpToTerms, nextStep, stepHeading } from './forms.ts'
-import { seedHallein } from './seed-clubs.ts'
+import { expect, latestMail, test } from '#tests/journeys/fixtures.ts'
+import {
+  acceptTermsAndFinish,
+  continueToTerms,
+  field,
+  fillRegistrationUpToTerms,
+  nextStep,
+  readTerms,
+  stepHeading,
+} from '#tests/journeys/forms.ts'
+import { halleinAgain, seedHallein } from '#tests/journeys/seed-clubs.ts'
 
 interface Registration {
   club: string
@@ -41,11 +49,8 @@ test.describe('Registrierung', () => {
     // The AGB must be accepted.
     await page.getByRole('button', { name: 'Abschließen' }).click()
     await expect(page.getByText('Bitte akzeptieren Sie die AGB.')).toBeVisible()
-    await page.getByRole('button', { name: 'AGB lesen' }).click()
-    await expect(page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible()
-    await page.getByRole('button', { name: 'Schließen', exact: true }).click()
-    await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await readTerms(page)
+    await acceptTermsAndFinish(page)
 
     await expect(page).toHaveURL(/\/success\?from=registration/)
     await expect(page.getByText('Verein erfolgreich registriert')).toBeVisible()
@@ -76,8 +81,7 @@ test.describe('Registrierung', () => {
     await field(page, 'Passwort wiederholen').fill('Geheim1234!')
     await nextStep(page)
     await nextStep(page)
-    await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await acceptTermsAndFinish(page)
 
     // 409: back at the account step, the message at the e-mail field.
     await expect(stepHeading(page, 'Kontaktperson und Benutzerkonto')).toBeVisible()
@@ -91,18 +95,8 @@ test.describe('Registrierung', () => {
     const hallein = seedHallein()
     expect(hallein).toMatchObject({ name: 'Musikverein Hallein', postcode: '5400' })
     await page.goto('/register_organisation')
-    await fillRegistrationUpToTerms(page, {
-      club: hallein.name,
-      zvr: hallein.zvr,
-      street: 'Davisstraße',
-      houseNumber: '5',
-      postcode: hallein.postcode,
-      city: 'Hallein',
-      clubType: 'Musikverein',
-      email: 'kapellmeisterin@mv-hallein.at',
-    })
-    await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await fillRegistrationUpToTerms(page, halleinAgain())
+    await acceptTermsAndFinish(page)
 
     // 409 zvr-taken: back at the first step, the message at the ZVR field, which has the focus.
     await expect(stepHeading(page, 'Vereinsdaten')).toBeVisible()
@@ -114,10 +108,7 @@ test.describe('Registrierung', () => {
     // A number of its own; everything else is still there, up to the terms.
     await zvr.fill('4711')
     await expect(page.getByText('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')).toBeHidden()
-    for (const heading of ['Adresse', 'Kontaktperson und Benutzerkonto', 'Vereinsart und Größe', 'AGB und Abschluss']) {
-      await nextStep(page)
-      await expect(stepHeading(page, heading)).toBeVisible()
-    }
+    await continueToTerms(page)
     await page.getByRole('button', { name: 'Abschließen' }).click()
 
     // Same name in the same postal code: a warning to confirm.
@@ -134,8 +125,7 @@ test.describe('Registrierung', () => {
   test('keeps everything after a failed request', async ({ page }) => {
     await page.goto('/register_organisation?mockFail=createClubWithUser:500:1')
     await fillUpToTerms(page, { club: 'Imkerverein Gars', email: 'imker@gars.at' })
-    await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await acceptTermsAndFinish(page)
     await expect(page.getByText('Fehler bei der Registrierung!')).toBeVisible()
     await expect(page.getByText('Imkerverein Gars')).toBeVisible()
     await page.getByRole('button', { name: 'Abschließen' }).click()

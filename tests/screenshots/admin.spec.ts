@@ -1,4 +1,5 @@
-import { expect, test } from '#tests/e2e/fixtures.ts'
+import { changePassword } from '#tests/journeys/account.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 import { shoot } from './shoot.ts'
 
 /** Administration, user administration, password change, and the refusal a representative sees. */
@@ -55,10 +56,7 @@ test.describe('as staff', () => {
 
   test('password change with a mismatch', async ({ page }) => {
     await page.goto('/pwdchange')
-    await page.getByLabel(/^Aktuelles Passwort/).fill('Demo1234!')
-    await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Anders-1234')
-    await page.getByLabel('Neues Passwort bestätigen').fill('Anders-9')
-    await page.getByRole('button', { name: 'Passwort ändern' }).click()
+    await changePassword(page, { current: 'Demo1234!', next: 'Anders-1234', repeat: 'Anders-9' })
     await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
     await shoot(page, 'pwdchange')
   })

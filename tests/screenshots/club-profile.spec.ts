@@ -1,5 +1,12 @@
-import { expect, test } from '#tests/e2e/fixtures.ts'
-import { field, fillClubProfile, fixture, uploadDocuments, uploadLegitimation, uploadLogo } from '#tests/e2e/forms.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
+import {
+  field,
+  fillClubProfile,
+  fixture,
+  uploadDocuments,
+  uploadLegitimation,
+  uploadLogo,
+} from '#tests/journeys/forms.ts'
 import { shoot } from './shoot.ts'
 
 /** The club profile of Sportunion Leoben (neu@demo.at): incomplete, its checks and dialogs, complete. */

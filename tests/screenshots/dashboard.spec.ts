@@ -1,4 +1,4 @@
-import { expect, test } from '#tests/e2e/fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 import { shoot } from './shoot.ts'
 
 /** Dashboards, the donation list, the campaign forms and the payment pages. */

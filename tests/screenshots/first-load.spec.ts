@@ -1,7 +1,7 @@
-import { expect, test } from '#tests/e2e/fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 import { shoot } from './shoot.ts'
 
-/** Issue 11: the first load with a slow backend (shell and loading state), and "Kein Zugriff". */
+/** The first load with a slow backend (shell and loading state), and "Kein Zugriff". */
 test.describe('as representative of two clubs', () => {
   test.use({ signedInRole: 'user' })
 

@@ -1,5 +1,14 @@
 import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
-import { accounts, expect, latestMail, signIn, test } from '#tests/e2e/fixtures.ts'
+import { signOut } from '#tests/journeys/account.ts'
+import { accounts, expect, test } from '#tests/journeys/fixtures.ts'
+import {
+  acceptInvitationWithAccount,
+  askToRemoveMember,
+  inviteToClub,
+  membersOf,
+  resendInvitation,
+  withdrawInvitation,
+} from '#tests/journeys/members.ts'
 import { shoot } from './shoot.ts'
 
 /** The invitation page's states, and the members screen with its actions. */
@@ -25,45 +34,23 @@ test('replaced and withdrawn invitations, an existing account accepts, the membe
 }) => {
   await signedInAs('user')
   await page.goto(`/home?id=${VOLUME}`)
-  const members = page.getByRole('region', { name: 'Mitglieder' })
+  const members = membersOf(page)
   await expect(members.getByTestId('member-row').first()).toBeVisible()
   await shoot(page, 'dashboard-members', { element: members })
 
-  const rowOf = (text: string) => members.getByTestId('member-row').filter({ hasText: text })
-  await rowOf(seedInvitations.used.email)
-    .getByRole('button', { name: /aus dem Verein entfernen/ })
-    .click()
-  await expect(page.getByRole('dialog', { name: 'Mitglied entfernen?' })).toBeVisible()
+  const remove = await askToRemoveMember(page, { email: seedInvitations.used.email, name: 'Katharina Kaiser' })
   await shoot(page, 'dashboard-members-remove', { capture: 'window' })
-  await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click()
+  await remove.getByRole('button', { name: 'Abbrechen' }).click()
 
   // Resend the open invitation (its old link is replaced), then withdraw the new one.
-  await rowOf(seedInvitations.valid.email)
-    .getByRole('button', { name: /erneut senden/ })
-    .click()
-  await expect(page.getByRole('dialog', { name: 'Einladung erneut senden?' })).toBeVisible()
-  await shoot(page, 'dashboard-members-resend', { capture: 'window' })
-  await page.getByRole('dialog').getByRole('button', { name: 'Erneut senden' }).click()
-  await expect(page.getByText(/wurde erneut versendet/)).toBeVisible()
-  const resent = await latestMail(page, seedInvitations.valid.email, 'INVITATION')
-  await rowOf(seedInvitations.valid.email)
-    .getByRole('button', { name: /zurückziehen/ })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Einladung zurückziehen?' })
-    .getByRole('button', { name: 'Zurückziehen' })
-    .click()
-  await expect(rowOf(seedInvitations.valid.email)).toHaveCount(0)
+  const resent = await resendInvitation(page, seedInvitations.valid.email, {
+    onDialog: () => shoot(page, 'dashboard-members-resend', { capture: 'window' }),
+  })
+  await withdrawInvitation(page, seedInvitations.valid.email)
 
   // An invitation for an existing account.
-  const form = page.getByRole('form', { name: 'Person einladen' })
-  await form.getByLabel('E-Mail-Adresse').fill(accounts.newUser)
-  await form.getByLabel('Rolle im Verein').selectOption({ label: 'Kassier/in' })
-  await form.getByRole('button', { name: 'Einladung senden' }).click()
-  await expect(page.getByText(`Einladung an ${accounts.newUser} wurde versendet.`)).toBeVisible()
-  const invitation = await latestMail(page, accounts.newUser, 'INVITATION')
-  await page.getByRole('button', { name: 'Abmelden' }).click()
-  await expect(page).toHaveURL(/\/login/)
+  const invitation = await inviteToClub(page, accounts.newUser, 'Kassier/in')
+  await signOut(page)
 
   await page.goto(`/acceptInvitation?token=${seedInvitations.valid.token}`)
   await expect(page.getByRole('alert')).toContainText('Einladung ersetzt')
@@ -72,16 +59,16 @@ test('replaced and withdrawn invitations, an existing account accepts, the membe
   await expect(page.getByRole('alert')).toContainText('Einladung zurückgezogen')
   await shoot(page, 'accept-invitation-withdrawn')
 
-  await page.goto(invitation.link)
-  await expect(page.getByText('Sie haben bereits ein Benutzerkonto')).toBeVisible()
-  await shoot(page, 'accept-invitation-sign-in')
-  await page.getByRole('main').getByRole('link', { name: 'Anmelden' }).click()
-  await signIn(page, accounts.newUser)
-  await expect(page.getByRole('button', { name: 'Einladung annehmen' })).toBeVisible()
-  await shoot(page, 'accept-invitation-account')
-  await page.getByRole('button', { name: 'Einladung annehmen' }).click()
-  await expect(page.getByText('Einladung angenommen')).toBeVisible()
-  await shoot(page, 'accept-invitation-accepted')
+  const pictures = {
+    'sign-in': 'accept-invitation-sign-in',
+    'signed-in': 'accept-invitation-account',
+    accepted: 'accept-invitation-accepted',
+  } as const
+  await acceptInvitationWithAccount(page, {
+    link: invitation.link,
+    email: accounts.newUser,
+    onStep: (step) => shoot(page, pictures[step]),
+  })
 })
 
 test.describe('as administrator', () => {

@@ -1,6 +1,7 @@
 import { seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
-import { accounts, expect, latestMail, signIn, test } from '#tests/e2e/fixtures.ts'
-import { fillInvitation } from '#tests/e2e/forms.ts'
+import { requestPasswordReset, resendConfirmation, setNewPassword } from '#tests/journeys/account.ts'
+import { accounts, expect, latestMail, signIn, test } from '#tests/journeys/fixtures.ts'
+import { fillInvitation } from '#tests/journeys/forms.ts'
 import { shoot } from './shoot.ts'
 
 /** The public screens: start, success, sign-in and its mails, invitation. */
@@ -50,14 +51,10 @@ test('sign-in form and its messages', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('E-Mail oder Passwort falsch')
   await shoot(page, 'login-wrong-password', { capture: 'window' })
 
-  await signIn(page, accounts.unverified)
-  await expect(page.getByRole('alert')).toContainText('E-Mail Adresse noch nicht bestätigt')
-  await page.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }).click()
-  await expect(page.getByText(`Die Bestätigungs-E-Mail wurde erneut an ${accounts.unverified} gesendet.`)).toBeVisible()
+  const mail = await resendConfirmation(page, accounts.unverified)
   await shoot(page, 'login-unverified')
 
   // The link of the mail confirms the address (the message shows for five seconds) …
-  const mail = await latestMail(page, accounts.unverified, 'VERIFY_EMAIL')
   await page.goto(mail.link)
   await expect(page.getByRole('status').filter({ hasText: 'E-Mail-Adresse bestätigt' })).toBeVisible()
   await shoot(page, 'verify-email-success', { capture: 'window' })
@@ -68,18 +65,11 @@ test('sign-in form and its messages', async ({ page }) => {
 })
 
 test('password reset: request and new password', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('E-Mail').fill(accounts.user)
-  await page.getByRole('button', { name: 'Passwort vergessen?' }).click()
-  await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click()
-  await expect(page.getByText(/Wenn zu dieser Adresse ein Benutzerkonto besteht/)).toBeVisible()
+  await requestPasswordReset(page, accounts.user)
   await shoot(page, 'forgot-password')
 
   const mail = await latestMail(page, accounts.user, 'PASSWORD_RESET')
-  await page.goto(mail.link)
-  await expect(page.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' })).toBeVisible()
-  await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Neu1')
-  await page.getByRole('button', { name: 'Passwort speichern' }).click()
+  await setNewPassword(page, mail.link, { password: 'Neu1', repeat: null })
   await expect(page.getByText('Bitte wiederholen Sie das Passwort.')).toBeVisible()
   await shoot(page, 'reset-password')
 })

@@ -1,5 +1,11 @@
-import { expect, test } from '#tests/e2e/fixtures.ts'
-import { fillRegistrationUpToTerms, nextStep } from '#tests/e2e/forms.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
+import {
+  acceptTerms,
+  acceptTermsAndFinish,
+  fillRegistrationUpToTerms,
+  nextStep,
+  readTerms,
+} from '#tests/journeys/forms.ts'
 import { shoot } from './shoot.ts'
 
 /** The registration wizard: every step filled in, its errors, the terms dialog, a taken e-mail address. */
@@ -14,19 +20,15 @@ test('every step of the wizard', async ({ page }) => {
     email: 'obfrau@schachklub-zwettl.at',
     onStep: (step) => shoot(page, `registration-step-${step}`),
   })
-  await page.getByRole('button', { name: 'AGB lesen' }).click()
-  await expect(page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen (AGB)' })).toBeVisible()
-  await shoot(page, 'registration-terms-dialog', { capture: 'window' })
-  await page.getByRole('button', { name: 'Schließen', exact: true }).click()
-  await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
+  await readTerms(page, () => shoot(page, 'registration-terms-dialog', { capture: 'window' }))
+  await acceptTerms(page)
   await shoot(page, 'registration-step-5')
 })
 
 test('a taken e-mail address', async ({ page }) => {
   await page.goto('/register_organisation')
   await fillRegistrationUpToTerms(page, { email: 'verein@demo.at' })
-  await page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
-  await page.getByRole('button', { name: 'Abschließen' }).click()
+  await acceptTermsAndFinish(page)
   await expect(page.getByText('User ist bereits vorhanden')).toBeVisible()
   await shoot(page, 'registration-user-exists')
 })

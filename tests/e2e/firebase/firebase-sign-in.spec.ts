@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test'
 import { emulatorOobCodes, latestOobCode, seedEmulator } from '#scripts/firebase-seed.ts'
-import { accounts, SEED_PASSWORD, signIn } from '#tests/e2e/fixtures.ts'
+import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
 
 /**
  * The sign-in journeys against the Firebase Auth emulator (project `firebase`: a build with

@@ -77,7 +77,7 @@ describe('loadDashboard', () => {
     })
   })
 
-  it('asks for the user, their clubs and the likely club’s overview at once, not one after another (issue 11)', async () => {
+  it('asks for the user, their clubs and the likely club’s overview at once, not one after another', async () => {
     const asked: string[] = []
     let answerMe: () => void = () => undefined
     const meAnswered = new Promise<void>((resolve) => (answerMe = resolve))
@@ -112,7 +112,7 @@ describe('loadDashboard', () => {
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0))
   })
 
-  describe('starts the whole dashboard together (issue 12), never one section after another', () => {
+  describe('starts the whole dashboard together, never one section after another', () => {
     /**
      * Records every request of the dashboard; the user's record and the overview answer only when the
      * test says so, everything else at once.

@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
- * Form filling shared by the e2e journeys (tests/e2e) and the screenshot scenes (tests/screenshots): the
- * registration wizard, the club profile, the invitation form. The journeys and scenes keep their own
- * assertions and pictures; the callbacks below are where they go.
+ * Form filling shared by the e2e journeys (tests/e2e, tests/e2e-server) and the screenshot scenes
+ * (tests/screenshots): the registration wizard, the club profile, the invitation form. The journeys and
+ * scenes keep their own assertions and pictures; the callbacks below are where they go.
  */
 
 /** A field by its label, with or without the required asterisk. */
@@ -57,6 +57,32 @@ export interface RegistrationOptions extends Partial<typeof REGISTRATION> {
   stopAt?: Exclude<RegistrationStep, 1>
   /** Expects each step's heading after "Weiter". Default true. */
   expectHeadings?: boolean
+}
+
+/** Goes on from the first step, whose fields are filled, to the terms, each step's heading checked. */
+export const continueToTerms = async (page: Page) => {
+  for (const step of [2, 3, 4, 5] as const) {
+    await nextStep(page)
+    await expect(stepHeading(page, STEP_HEADINGS[step])).toBeVisible()
+  }
+}
+
+/** Opens the terms from the last step and closes them again; `onDialog` sees them open. */
+export const readTerms = async (page: Page, onDialog?: (dialog: Locator) => Promise<void>) => {
+  await page.getByRole('button', { name: 'AGB lesen' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen (AGB)' })
+  await expect(dialog).toBeVisible()
+  await onDialog?.(dialog)
+  await page.getByRole('button', { name: 'Schließen', exact: true }).click()
+}
+
+/** Accepts the terms on the last step. */
+export const acceptTerms = (page: Page) => page.getByLabel('Ich habe die AGB gelesen und akzeptiere sie.').check()
+
+/** Accepts the terms and sends the registration ("Abschließen"). */
+export const acceptTermsAndFinish = async (page: Page) => {
+  await acceptTerms(page)
+  await page.getByRole('button', { name: 'Abschließen' }).click()
 }
 
 /** Fills the registration wizard, open at its first step, step by step up to the terms (or `stopAt`). */

@@ -8,7 +8,7 @@ configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => setRequestTimeout())
 
-/** Issue 11: what `/club/<id>/…` says when the club cannot be shown. */
+/** What `/club/<id>/…` says when the club cannot be shown. */
 describe('Vereinsdaten bearbeiten: errors a person can act on', () => {
   it('says "Kein Zugriff" for a club of somebody else, without a retry that cannot help', async () => {
     await renderRoute('/club/club-su-leoben/false', { signedInAs: 'verein@demo.at' })

@@ -15,7 +15,7 @@ import { renderRoute } from '#tests/utils/render.tsx'
 import { createTestAuth } from '#tests/utils/test-auth.ts'
 import { PagePending } from './page-pending.tsx'
 
-/** Issue 12: nothing of the shell moves once it is painted (CLS ≤ 0.02, the demo banner included). */
+/** Nothing of the shell moves once it is painted (CLS ≤ 0.02, the demo banner included). */
 describe('the app shell', () => {
   it('has the demo banner (mocked mode) in its first render, so the banner never pushes the page down', async () => {
     const queryClient = new QueryClient()

@@ -4,8 +4,8 @@ import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.t
 import type { Mail } from '#mocks/control/control.ts'
 
 /**
- * Login fixtures for the e2e journeys. Every test gets a fresh browser context, so the mocked backend
- * (which lives in the page) starts from its seed and nobody is signed in.
+ * Login fixtures for the e2e journeys and the screenshot scenes. Every test gets a fresh browser context,
+ * so the mocked backend (which lives in the page) starts from its seed and nobody is signed in.
  *
  *   test('…', async ({ page, signedInAs }) => { await signedInAs('admin'); … })
  */
@@ -30,7 +30,7 @@ export type { Mail }
 /** Fills and sends the sign-in form of the page that is open (or of /login). */
 export const signIn = async (page: Page, email: string, password = SEED_PASSWORD) => {
   if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login')
-  // The real build's /login is prerendered (issue 12): before React has adopted the form, a click sends it
+  // The real build's /login is prerendered: before React has adopted the form, a click sends it
   // natively (the server answers with the empty page again), as it would for a person that quick. A person
   // types slower than a test; the test waits until React owns the field (its props are on the element).
   await expect
