@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 // happy-dom has no IndexedDB; the offline file storage and the mocked backend's persistence need one.
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetMockBackend, server } from '#mocks/node.ts'
@@ -17,6 +17,11 @@ if (!('createObjectURL' in URL)) {
     revokeObjectURL: () => undefined,
   })
 }
+
+// findBy… and waitFor wait up to 1 s by default; a busy two-core CI machine has taken longer than that to
+// render the dashboard of the seed's largest club. A screen that never appears still fails well within the
+// test's own time limit (vitest.config.ts).
+configure({ asyncUtilTimeout: 5_000 })
 
 // Every test talks to the same stateful mocked backend the browser uses, freshly seeded, and any
 // request no handler knows fails the test instead of silently reaching the network.
