@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { EMULATOR_HOST as FIREBASE_EMULATOR_HOST, EMULATOR_PROJECT_ID } from './scripts/firebase-seed.ts'
+import { EMULATOR_HOST as FIREBASE_EMULATOR_HOST, EMULATOR_PROJECT_ID } from './scripts/run/firebase-seed.ts'
 import { baseURLFor, mockedBuildServer, testUse } from './tests/playwright-shared.ts'
 
 /**
@@ -11,7 +11,7 @@ const baseURL = baseURLFor(E2E_PORT)
 
 /**
  * The Firebase-mode journeys (tests/e2e/firebase) need the Firebase Auth emulator (firebase-tools, ~0.5 GB,
- * fetched by npx into npm's cache on first use, see scripts/firebase-emulator.ts) and a second build with
+ * fetched by npx into npm's cache on first use, see scripts/run/firebase-emulator.ts) and a second build with
  * VITE_AUTH=firebase. They run in CI, and locally with E2E_FIREBASE=1.
  */
 const withFirebase = Boolean(process.env.CI) || process.env.E2E_FIREBASE === '1'
@@ -63,9 +63,9 @@ export default defineConfig({
     ...(withFirebase
       ? [
           {
-            // Starts and seeds the emulator (scripts/firebase-emulator.ts); reuses one already running locally. Its
+            // Starts and seeds the emulator (scripts/run/firebase-emulator.ts); reuses one already running locally. Its
             // URL answers before the seed is in, but the firebase build after it takes far longer than seeding.
-            command: 'node scripts/firebase-emulator.ts',
+            command: 'node scripts/run/firebase-emulator.ts',
             url: `http://${FIREBASE_EMULATOR_HOST}/`,
             reuseExistingServer: !process.env.CI,
             timeout: 900_000,

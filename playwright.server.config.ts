@@ -40,7 +40,7 @@ export default defineConfig({
   projects: [{ name: 'server' }],
   webServer: {
     // A fresh data directory each run (the database and the emulator's accounts), then the stack.
-    command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${DATA_DIR} && node scripts/start.ts`,
+    command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${DATA_DIR} && node scripts/run/start.ts`,
     url: `${baseURL}/readyz`,
     env: {
       PORT: String(E2E_SERVER_PORT),
@@ -54,7 +54,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     // The first run may build the app and fetch firebase-tools (~0.5 GB) into npm's cache.
     timeout: 900_000,
-    // scripts/start.ts stops the server, then the emulator's own process group, on SIGTERM.
+    // scripts/run/start.ts stops the server, then the emulator's own process group, on SIGTERM.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 45_000 },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -5,8 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { mockServiceWorkerPlugin } from './mocks/vite-plugin.ts'
-import { prerenderPlugin } from './scripts/prerender-plugin.ts'
-import { previewCachingPlugin } from './scripts/preview-caching-plugin.ts'
+import { prerenderPlugin } from './scripts/build/prerender-plugin.ts'
+import { previewCachingPlugin } from './scripts/build/preview-caching-plugin.ts'
 
 export default defineConfig({
   plugins: [
@@ -28,7 +28,7 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     mockServiceWorkerPlugin(),
-    // The public pages as HTML at build time (real builds only; issue 12).
+    // The public pages as HTML at build time (real builds only).
     prerenderPlugin(),
     // `vite preview` caches the hashed assets as the server does (the e2e suite's mocked build).
     previewCachingPlugin(),

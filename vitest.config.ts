@@ -48,12 +48,11 @@ export default mergeConfig(
     test: {
       restoreMocks: true,
       testTimeout: 15_000,
-      // Worker threads start faster than the default child processes: 165 s instead of about 260 s for the
-      // suite on two cores. Each file still gets a fresh module graph (isolation stays on).
+      // Worker threads start faster than the default child processes (docs/performance.md, "npm test").
       pool: 'threads',
       // One worker more than cores: the server and PGlite files wait on child processes, timers and the
-      // database a good part of their time, which left a third of two cores idle with two workers (sampled
-      // from /proc/stat). On two cores three workers took 93 s instead of 109–123 s; four gained nothing more.
+      // database a good part of their time, which left a third of two cores idle with two workers; four
+      // gained nothing more (docs/performance.md, "npm test").
       maxWorkers: availableParallelism() + 1,
       projects: [
         {

@@ -4,7 +4,7 @@ import { clubUpdateOf } from '#tests/backend/bodies.ts'
 import { type BodyOf, call, kindOf } from '#tests/backend/client.ts'
 import { viennaDay } from './time.ts'
 
-/** Issue 11: no duplicate clubs, and input that makes sense (postal codes, birth dates, characters, trimming). */
+/** No duplicate clubs, and input that makes sense (postal codes, birth dates, characters, trimming). */
 
 const admin = seedAccounts.admin.email
 const member = seedAccounts.verein.email

@@ -49,7 +49,7 @@ export const isAppPage = (request: FastifyRequest): boolean => {
   return accept.includes('text/html')
 }
 
-/** Where the build keeps the public pages rendered at build time (scripts/prerender-plugin.ts). */
+/** Where the build keeps the public pages rendered at build time (scripts/build/prerender-plugin.ts). */
 export const PRERENDERED_DIR = 'prerendered'
 
 /** The prerendered file of a page path (`/` → `prerendered/index.html`), if the build has one. */
@@ -72,7 +72,7 @@ const prerenderedPages = (dir: string): Map<string, string> => {
 }
 
 /**
- * Answers a page with its HTML rendered at build time when the build has one (the public pages, issue 12:
+ * Answers a page with its HTML rendered at build time when the build has one (the public pages:
  * their content paints before the scripts run), else with the app's `index.html`; revalidated on every load.
  */
 export const sendAppPage = (reply: FastifyReply, pages: ReadonlyMap<string, string>, url: string): FastifyReply => {

@@ -32,7 +32,7 @@ const start = async () => {
   }
 
   const queryClient = createQueryClient()
-  // Firebase loads only when a session is stored here or a sign-in form is used (issue 12).
+  // Firebase loads only when a session is stored here or a sign-in form is used.
   const auth = new AuthController(loadAuthService, mayHaveStoredSession, readStoredSession)
   watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
@@ -77,7 +77,7 @@ const start = async () => {
 }
 
 /**
- * Whether the HTML in `#root` is this page prerendered at build time (src/prerender.tsx, issue 12) and the
+ * Whether the HTML in `#root` is this page prerendered at build time (src/prerender.tsx) and the
  * app would render the same: the same path once the router has settled (no redirect, e.g. of a signed-in
  * visitor) and no search parameter (they show on the page: a link's target, a step, what succeeded).
  * Otherwise the app renders afresh over the HTML.

@@ -8,10 +8,10 @@ import { i18n } from './lib/i18n/i18n.ts'
 import { createAppRouter, createQueryClient } from './router.tsx'
 
 /**
- * Build-time rendering of the public pages (issue 12): the same routes and components as the app, rendered
+ * Build-time rendering of the public pages: the same routes and components as the app, rendered
  * to HTML in Node once per page, with nobody signed in and no backend (queries stay in their loading state,
  * exactly as the browser's first render has them). main.tsx hydrates that HTML, so the page paints its
- * content before any JavaScript has run. Run by the Vite plugin in scripts/prerender-plugin.ts after a real
+ * content before any JavaScript has run. Run by the Vite plugin in scripts/build/prerender-plugin.ts after a real
  * build; never part of the browser bundle.
  */
 

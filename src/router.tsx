@@ -32,7 +32,7 @@ export const createAppRouter = (context: RouterContext, history?: RouterHistory)
     // The query cache decides freshness; the router must not hold its own stale copy.
     defaultPreloadStaleTime: 0,
     // A screen whose loader waits for the backend longer than a second (`defaultPendingMs`) shows its
-    // outline and "Seite wird geladen …" inside the shell (issue 11); the loading overlay covers the
+    // outline and "Seite wird geladen …" inside the shell; the loading overlay covers the
     // shorter waits. A full page load shows the shell at once (the root's pending component).
     defaultPendingComponent: PagePending,
     scrollRestoration: true,

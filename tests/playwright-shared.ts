@@ -25,8 +25,8 @@ export const findChromium = (): string | undefined => {
 /**
  * The browser the test suites drive: Debian's `chromium-headless-shell` when installed (`.ci/run` installs
  * it), else the one findChromium finds. It is the same engine and version without the desktop browser
- * around it, which is what Playwright itself runs headless tests on: it starts in about 0.1 s instead of
- * 0.4–1.4 s and the e2e suite took 156–175 s instead of 186–196 s on two cores (issue 13). Screenshots and
+ * around it, which is what Playwright itself runs headless tests on, and it starts several times faster
+ * (docs/performance.md, "npm test"). Screenshots and
  * the benches keep the full browser, since they show and measure what a person's browser does.
  */
 export const findTestChromium = (): string | undefined => {

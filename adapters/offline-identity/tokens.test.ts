@@ -70,7 +70,7 @@ describe('the token signature', () => {
       ok: false,
       reason: 'The token signature is invalid.',
     })
-    // The key that was a constant in the source until issue 13 signs nothing any backend accepts.
+    // The key that was a constant in the source before decision 23 signs nothing any backend accepts.
     const published = utf8('vereinsportal-mock-backend:offline-id-token-key:v1')
     expect(checkIdToken(signIdToken(claims(now), published), now, null, key).ok).toBe(false)
   })

@@ -5,7 +5,7 @@
  * in different words dump the same; function bodies are compared verbatim.
  *
  * server/db/migrations/schema-snapshot.test.ts compares a fresh database with the fixture
- * server/db/migrations/schema-snapshot.json, written by `node scripts/schema-snapshot.ts`.
+ * server/db/migrations/schema-snapshot.json, written by `node scripts/codegen/schema-snapshot.ts`.
  */
 import { sql } from 'kysely'
 import type { QueryExecutorProvider, RawBuilder } from 'kysely'

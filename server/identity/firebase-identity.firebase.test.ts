@@ -12,7 +12,7 @@ import {
   seedClubTypes,
   seedClubs,
 } from '#adapters/demo-seed/seed-accounts.ts'
-import { seedEmulator } from '#scripts/firebase-seed.ts'
+import { seedEmulator } from '#scripts/run/firebase-seed.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import { EMULATOR_PROJECT_ID } from '#server/config.ts'
 import { buildTestApp } from '#server/testing/test-app.ts'

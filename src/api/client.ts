@@ -146,7 +146,7 @@ export const currentIdToken = (forceRefresh = false): Promise<string | null> => 
 export const reportSessionExpired = (): void => auth.onSessionExpired()
 
 // ----------------------------------------------------------------------------------------------------
-// Timeout (issue 11: a hung request never keeps the loading overlay up, the screen offers a retry)
+// Timeout (a hung request never keeps the loading overlay up, the screen offers a retry)
 
 /** How long one exchange with the backend may take before it is aborted. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 20_000

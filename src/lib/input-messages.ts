@@ -26,7 +26,7 @@ export const birthDateMessage = (check: Exclude<BirthDateCheck, 'ok'>): string =
     ? t`Die Kontaktperson muss mindestens ${MIN_AGE_YEARS} Jahre alt sein.`
     : t`Die Kontaktperson kann nicht älter als ${MAX_AGE_YEARS} Jahre sein. Bitte prüfen Sie das Geburtsdatum.`
 
-/** 409 `zvr-taken`, at the ZVR field of the registration and the profile (issue 11). */
+/** 409 `zvr-taken`, at the ZVR field of the registration and the profile. */
 export const zvrTakenMessage = () => t`Ein Verein mit dieser ZVR-Zahl ist bereits registriert`
 
 /**

@@ -11,7 +11,7 @@ import {
 import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
 
 /**
- * Which cached queries a change makes stale, named once (issue 13). The generated key of a read is its
+ * Which cached queries a change makes stale, named once. The generated key of a read is its
  * path, then its parameters (`['/club/club-x/getImages', { page: 0 }]`); the predicates here are built
  * from the generated key functions, so a path that changes in the contract changes here too, and no
  * feature spells an API path.

@@ -3,7 +3,7 @@ import type { ExternalToast } from 'sonner'
 /**
  * Toasts for screens: sonner's `toast`, fetched when the first toast is raised. The shell's Toaster
  * (src/components/layout/toaster.tsx) loads sonner anyway right after the first paint, so by the time a
- * person's action raises a toast it is there; a screen's own chunk does not carry sonner (issue 12: every
+ * person's action raises a toast it is there; a screen's own chunk does not carry sonner (every
  * route chunk ≤ 60 KB gzip). Toasts keep their order: each waits for the same import.
  */
 const sonner = () => import('sonner').then((module) => module.toast)

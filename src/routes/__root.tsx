@@ -15,7 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearch,
   component: AppShell,
   // A full page load shows the shell and a loading state at once, however long the guard and the screen's
-  // loader wait for the backend (issue 11). Only a first load (or a new sign-in) ever waits on the root.
+  // loader wait for the backend. Only a first load (or a new sign-in) ever waits on the root.
   pendingComponent: AppShellPending,
   pendingMs: 0,
   pendingMinMs: 0,

@@ -12,7 +12,7 @@ const childRoutes = (route: AnyRoute): AnyRoute[] => {
 
 /**
  * Starts loading the code of this route and of the screen below it that the URL names (each screen's
- * loader travels in one chunk with its component, vite.config.ts). Issue 12: on a full page load the guard
+ * loader travels in one chunk with its component, vite.config.ts). On a full page load the guard
  * waits for the sign-in provider (the Firebase SDK and its check of the stored session, one round trip);
  * the screen's code loads meanwhile instead of after it, so the screen's loader asks the backend the moment
  * the user is known. Outside a build (tests) components are not lazy and nothing happens.
@@ -31,10 +31,10 @@ export const Route = createFileRoute('/_authenticated')({
     loadScreenCode(new Set(matches.map((match) => match.routeId)))
     await requireAccess({ context, location, matches: matches.map((match) => ({ staticData: match.staticData })) })
     // Every signed-in screen and the navigation need the backend's record of the user: it loads alongside
-    // the screen's own requests, not after them (issue 11). Never throws; the screens show their failures.
+    // the screen's own requests, not after them. Never throws; the screens show their failures.
     void context.queryClient.prefetchQuery(getGetCurrentUserQueryOptions())
     // The dashboard's loader needs the user's clubs first; asked for here, they do not wait for the screen's
-    // code (issue 12). A static import on purpose: behind a dynamic one (1.4 KB less in the initial load) the
+    // code. A static import on purpose: behind a dynamic one (1.4 KB less in the initial load) the
     // request queued behind the screen's chunks and the first content waited for 3 round trips instead of 1.
     const uid = context.auth.getUser()?.uid
     if (uid && matches.some((match) => match.routeId === '/_authenticated/home')) {
@@ -43,7 +43,7 @@ export const Route = createFileRoute('/_authenticated')({
   },
   component: Outlet,
   // Entering the signed-in area (a full page load, the landing after sign-in) shows the shell with the
-  // router's pending component at once while the guard and the screen's loader wait (issue 11), instead
+  // router's pending component at once while the guard and the screen's loader wait, instead
   // of nothing for the router's default second.
   pendingMs: 0,
   pendingMinMs: 0,

@@ -9,7 +9,7 @@ import { createSqlBackendUnderTest } from './sql-backend.ts'
 
 /**
  * One backend per process when the project runs its files in the same process (`isolate: false`, the
- * PGlite project: booting and migrating PGlite is most of a file's time, issue 13). Every test restores the
+ * PGlite project: booting and migrating PGlite is most of a file's time). Every test restores the
  * seed first, so the files cannot see each other's changes; the process's exit frees the database.
  */
 const shared = globalThis as { vereinsportalSqlBackend?: Promise<BackendUnderTest> }

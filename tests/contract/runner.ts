@@ -10,7 +10,7 @@
  */
 import { request as httpRequest } from 'node:http'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
-import { seedEmulator } from '#scripts/firebase-seed.ts'
+import { seedEmulator } from '#scripts/run/firebase-seed.ts'
 import { CALLER_EMAILS, RawBody } from './cases.ts'
 import type { Caller, Prepared, SetupApi } from './cases.ts'
 import { deriveCases, entryOf, UNKNOWN_FIELD } from './derive.ts'

@@ -1,6 +1,6 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { latestOobCode } from '#scripts/firebase-seed.ts'
+import { latestOobCode } from '#scripts/run/firebase-seed.ts'
 import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
 import { field, fillRegistrationUpToTerms, fixture, uploadLegitimation } from '#tests/journeys/forms.ts'
 

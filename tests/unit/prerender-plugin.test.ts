@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { prerenderedFile, withPage } from '#scripts/prerender-plugin.ts'
-import type { PrerenderModule } from '#scripts/prerender-plugin.ts'
+import { prerenderedFile, withPage } from '#scripts/build/prerender-plugin.ts'
+import type { PrerenderModule } from '#scripts/build/prerender-plugin.ts'
 import type * as Prerender from '#src/prerender.tsx'
 
 const TEMPLATE = `<!doctype html>
@@ -17,7 +17,7 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`
 
-describe('the prerendered pages (issue 12)', () => {
+describe('the prerendered pages', () => {
   it('are rendered by the module the plugin expects (checked by the type check)', () => {
     expectTypeOf<typeof Prerender>().toExtend<PrerenderModule>()
   })

@@ -1,6 +1,6 @@
 /**
  * The migrations create exactly the schema of the fixture schema-snapshot.json (written by
- * `node scripts/schema-snapshot.ts`), which databases created by earlier versions of the migrations
+ * `node scripts/codegen/schema-snapshot.ts`), which databases created by earlier versions of the migrations
  * have too; and a database that has them applies none again, also when several processes open it at
  * once. On PGlite, or with DATABASE_URL set (npm run test:postgres) on fresh databases of that server.
  */

@@ -17,7 +17,7 @@ interface PossibleDuplicateDialogProps {
 }
 
 /**
- * Another club has the same name in the same postal code (issue 11): maybe the club is registered already.
+ * Another club has the same name in the same postal code: maybe the club is registered already.
  * The person confirms that it is a different club, and the screen sends the request again with
  * `confirmDuplicate`; "Abbrechen" has the focus first, so Enter does not register a duplicate by accident.
  */

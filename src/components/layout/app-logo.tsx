@@ -32,7 +32,7 @@ const DefaultMark = ({ className }: { className?: string }) => (
 export const AppLogoMark = ({ className }: { className?: string }) => {
   const url = useAppLogoUrl()
   const [failed, setFailed] = useState<string | null>(null)
-  // A prerendered page (issue 12) was built without the logo. Hydration may reach this mark only after the
+  // A prerendered page was built without the logo. Hydration may reach this mark only after the
   // header's query has the logo (a lazily loaded screen resumes later), so it hydrates as the default mark
   // and swaps to the image right after; a page rendered in the browser shows the image at once.
   const hydrated = useHydrated()

@@ -16,19 +16,19 @@ import { SiteFooter } from './site-footer.tsx'
 const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: module.Toaster })))
 // The demo banner exists only in mocked mode (Vite folds this exact expression, so a real build drops it
 // entirely). There it is part of the first paint, not loaded after it: appearing later, it pushed the whole
-// page down (issue 12, CLS). Its dialogs load when asked for.
+// page down (CLS). Its dialogs load when asked for.
 const DemoBanner = import.meta.env.VITE_MOCKS !== 'false' ? DemoModeBanner : () => null
 
 /**
  * The frame of every screen. `pending`: the first load is still deciding what to show (the router's
- * pending state of the root, issue 11): the same header and footer around a loading state, without the
+ * pending state of the root): the same header and footer around a loading state, without the
  * parts that act on the URL or wait for an action.
  */
 const ShellFrame = ({ children, pending = false }: { children: ReactNode; pending?: boolean }) => {
   const overlay = useLoadingOverlayVisible()
   // While the screen still loads (the router's pending state: its outline and "Seite wird geladen …") the
   // footer is left out: at the foot of the short outline it would jump down, out of view, as soon as a long
-  // screen arrives (issue 12, CLS). It comes with the screen, below it.
+  // screen arrives (CLS). It comes with the screen, below it.
   const screenPending = useRouterState({
     select: (state) => state.matches.some((match) => match.status === 'pending'),
   })
@@ -81,7 +81,7 @@ export const AppShell = () => (
 
 /**
  * The root's pending component: on a full page load the shell and a loading state show at once, while the
- * guard and the screen's loader still wait for the backend (never a blank page, issue 11).
+ * guard and the screen's loader still wait for the backend (never a blank page).
  */
 export const AppShellPending = () => (
   <ShellFrame pending>

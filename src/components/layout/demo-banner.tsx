@@ -6,7 +6,7 @@ import type { DemoDialog } from './demo-banner-dialogs.tsx'
 
 // What the buttons open (the demo tools, the reset confirmation and the reset itself) loads when one is
 // pressed. The bar is in the shell's first paint (app-shell.tsx), so nothing of the page moves down when it
-// appears (issue 12: CLS ≤ 0.02, the banner included). Annotated pure: the real build drops this module.
+// appears (CLS ≤ 0.02, the banner included). Annotated pure: the real build drops this module.
 const DemoBannerDialogs = /* @__PURE__ */ lazy(() =>
   import('./demo-banner-dialogs.tsx').then((module) => ({ default: module.DemoBannerDialogs })),
 )

@@ -23,7 +23,7 @@ describe('the error page', () => {
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
   })
 
-  it('says "Kein Zugriff" for a 403, never "nicht beantwortet" with a retry that cannot help (issue 11)', async () => {
+  it('says "Kein Zugriff" for a 403, never "nicht beantwortet" with a retry that cannot help', async () => {
     await renderComponent(<ErrorPage error={apiError(403, 'forbidden')} reset={() => undefined} />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible()
     expect(screen.queryByText(/nicht beantwortet/)).not.toBeInTheDocument()

@@ -43,7 +43,7 @@ export const useLoadingOverlayVisible = (): boolean => {
 
 /**
  * Spec §1, §4: a full-screen spinner while at least one backend request is in flight. The shell keeps its
- * header (the navigation with "Abmelden") above it meanwhile (issue 11): a slow or hung request never
+ * header (the navigation with "Abmelden") above it meanwhile: a slow or hung request never
  * locks anybody in, and the client's timeout (src/api/client.ts) ends every request.
  */
 export const LoadingOverlay = ({ visible }: { visible: boolean }) => {

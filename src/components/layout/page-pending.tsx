@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 
 /**
- * A screen whose data is still on the way (the router's pending component, issue 11): the outline of a
+ * A screen whose data is still on the way (the router's pending component): the outline of a
  * page and "Seite wird geladen …" in place of the screen, inside the shell. No heading of its own: the
  * screen's h1 comes with the screen.
  */

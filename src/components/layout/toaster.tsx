@@ -10,7 +10,7 @@ export const Toaster = () => {
     <SonnerToaster
       position="bottom-right"
       // German only (spec §1): without it sonner reads the document's direction from computed styles on
-      // every render, a style recalculation on each navigation (issue 12).
+      // every render, a style recalculation on each navigation.
       dir="ltr"
       duration={TOAST_DURATION_MS}
       richColors

@@ -16,7 +16,7 @@ export const useLastDefined = <T,>(value: T | null | undefined): T | null => {
 }
 
 // The modal (Radix, ~14 KB gzip) is its own chunk: a screen's chunk carries only this module, and the frame
-// is fetched once the screen is idle, or when a dialog opens before that (issue 12, docs/decisions/0018).
+// is fetched once the screen is idle, or when a dialog opens before that (docs/decisions/0018).
 let loadedFrame: ComponentType<DialogFrameProps> | undefined
 const loadFrame = () =>
   import('./dialog-frame.tsx').then((module) => {

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { ApiError } from '#src/api/client.ts'
 
 /**
- * What kind of failure a screen shows, decided in this one place for every page (issue 11): a 403 is
+ * What kind of failure a screen shows, decided in this one place for every page: a 403 is
  * always "Kein Zugriff" and an unknown id "Nicht gefunden", neither with a retry that cannot help; a
  * request the backend did not answer in time, or a failing server, gets "Erneut versuchen".
  */

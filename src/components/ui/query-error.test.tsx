@@ -7,7 +7,7 @@ const URL = 'http://localhost/api/backend/v1/club/cluboverview/club-x'
 const apiError = (status: number, kind = 'x') =>
   new ApiError(URL, status, 'x', { type: `https://vereinsportal.at/problems/${kind}`, title: 'x', status })
 
-describe('the shared query error (issue 11)', () => {
+describe('the shared query error', () => {
   it('classifies failures once for every screen', () => {
     expect(failureKind(apiError(403, 'forbidden'))).toBe('forbidden')
     expect(failureKind(apiError(403, 'email-not-verified'))).toBe('unconfirmed')

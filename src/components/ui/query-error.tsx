@@ -20,7 +20,7 @@ export interface QueryErrorProps {
   className?: string
 }
 
-/** The one way a screen shows a query that failed (issue 11): in place, with what the person can do. */
+/** The one way a screen shows a query that failed: in place, with what the person can do. */
 export const QueryError = ({ error, onRetry, title, messages, actions, className }: QueryErrorProps) => {
   const failure = useFailureMessage(error, { title, messages })
   const retry = failure.retryable && onRetry

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react'
 import { cn } from '#src/lib/cn.ts'
 
 /**
- * WAI-ARIA tabs from Radix (issue 13, instead of hand-written roles and key handling): arrow keys, Home and
+ * WAI-ARIA tabs from Radix (instead of hand-written roles and key handling): arrow keys, Home and
  * End move between the tabs and select them (automatic activation: the panels are quick to show), Tab
  * moves into the panel. Only the selected panel's content is rendered, so a lazily loaded panel loads
  * when it is first chosen. Give `Tabs` a `value` and `onValueChange` to keep the tab in the URL.

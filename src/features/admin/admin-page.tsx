@@ -12,7 +12,7 @@ import { ADMIN_TABS, type AdminTab } from './search.ts'
 
 const routeApi = getRouteApi('/_authenticated/admin')
 
-// The release tab opens first and comes with the page; every other tab is its own chunk (issue 12: a
+// The release tab opens first and comes with the page; every other tab is its own chunk (a
 // route's chunk ≤ 60 KB gzip), fetched when the page is idle, so switching to it is as quick as before.
 const loadAuditLog = () => import('./components/audit-log-section.tsx')
 const loadNamedEntities = () => import('./components/named-entity-sections.tsx')

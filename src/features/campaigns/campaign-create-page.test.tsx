@@ -120,7 +120,7 @@ describe('Kampagne anlegen', () => {
     expect(screen.getByText('Eine neue Spendenkampagne für SV Grünbach 1923.')).toBeInTheDocument()
   })
 
-  it('is not offered for a club of somebody else: "Kein Zugriff", no form (issue 11)', async () => {
+  it('is not offered for a club of somebody else: "Kein Zugriff", no form', async () => {
     await renderRoute('/campaign/club-su-leoben', { signedInAs: 'verein@demo.at' })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Kein Zugriff')
@@ -128,7 +128,7 @@ describe('Kampagne anlegen', () => {
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument()
   })
 
-  it('is not offered for a club that does not exist: "Nicht gefunden" (issue 11)', async () => {
+  it('is not offered for a club that does not exist: "Nicht gefunden"', async () => {
     await renderRoute('/campaign/club-gibt-es-nicht', { signedInAs: 'admin@demo.at' })
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Nicht gefunden')

@@ -48,7 +48,7 @@ export const CampaignCreatePage = () => {
     </ButtonLink>
   )
 
-  // The form is offered only for a club that exists and that this person may open (issue 11): access and
+  // The form is offered only for a club that exists and that this person may open: access and
   // existence are known before anybody types.
   if (me.isPending || overview.isPending) {
     return (

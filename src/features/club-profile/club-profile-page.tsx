@@ -21,7 +21,7 @@ import { GallerySection, OtherDocumentsSection } from './components/media-sectio
 const routeApi = getRouteApi('/_authenticated/club/$clubId/$showSaveAlert')
 
 /**
- * The club edit form (spec §2 `/club/:clubId/:showSaveAlert`, issue 5). `showSaveAlert`: with `true` a
+ * The club edit form (spec §2 `/club/:clubId/:showSaveAlert`). `showSaveAlert`: with `true` a
  * successful save is also confirmed in place (an alert at the top that takes the focus and lists what the
  * backend still misses); with `false` the toast alone reports it. The confirmation before saving incomplete
  * data (spec §4) always applies.

@@ -36,7 +36,7 @@ export interface LoadDashboardOptions {
  * `/home`'s loader. Spec §2: entering without an active club sets it from `id`, else the user's first club;
  * the choice is stored per user.
  *
- * Round trips (issue 11, issue 12): the user's record, their clubs and, when the URL or the stored choice
+ * Round trips: the user's record, their clubs and, when the URL or the stored choice
  * names the likely club, that club's whole dashboard (overview, chart data and code, campaigns, members,
  * media) are asked for at once. The loader waits for the user and their clubs (the choice needs them) and
  * for the overview only when it was asked for in that same round trip; otherwise the screen shows the

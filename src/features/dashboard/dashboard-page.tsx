@@ -111,7 +111,7 @@ const ClubDashboard = memo(function ClubDashboard({
 
   if (overview.isPending) {
     // One of the user's own clubs has its name in their club list: the screen shows it while the overview
-    // and the sections arrive (issue 12: the first content one round trip earlier). The outline fills the
+    // and the sections arrive (the first content one round trip earlier). The outline fills the
     // screen, so nothing below it (the footer) moves into view and out again when the content arrives.
     return (
       <>

@@ -24,7 +24,7 @@ export const statsParams = (range: ChartRange): GetDonationStatsOfClubParams => 
 })
 
 /**
- * Starts everything one club's dashboard shows, at once and without waiting (issue 12): the overview, the
+ * Starts everything one club's dashboard shows, at once and without waiting: the overview, the
  * chart's data and code, the campaigns, the members, pictures and documents, and (for whoever may invite)
  * the club roles of the invite form, and the code of the members and media sections. The sections read the same queries (same generated keys, same
  * parameters), so when they render their data is there or on its way, instead of each asking only once

@@ -49,7 +49,7 @@ const firstStepWithError = (errors: FieldErrors<RegistrationValues>): number | u
 }
 
 /**
- * The public registration (spec §2, issue 5): five steps in one form, the step in the URL (`?step=`), each
+ * The public registration (spec §2): five steps in one form, the step in the URL (`?step=`), each
  * step checked before "Weiter", the draft in sessionStorage (never the password), and
  * `POST club/createWithUser` at the end.
  */
@@ -193,7 +193,7 @@ export const RegistrationPage = () => {
       <FormProvider {...form}>
         <Card>
           <form
-            // Prerendered (issue 12): sent before the scripts have run, nothing typed lands in the address.
+            // Prerendered: sent before the scripts have run, nothing typed lands in the address.
             method="post"
             noValidate
             onSubmit={onSubmit}

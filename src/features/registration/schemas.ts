@@ -140,7 +140,7 @@ export interface RegistrationStep {
   fields: readonly RegistrationField[]
 }
 
-/** The wizard: club data, address, contact person and account, club type and size, terms (issue 5). */
+/** The wizard: club data, address, contact person and account, club type and size, terms. */
 export const STEPS: readonly RegistrationStep[] = [
   { title: msg`Vereinsdaten`, fields: ['club.name', 'club.zvrNumber'] },
   {

@@ -31,7 +31,7 @@ const provider = (restored: AuthUser | null): AuthService => {
   }
 }
 
-describe('the auth controller without a stored session (issue 12: no SDK on a public page)', () => {
+describe('the auth controller without a stored session (no SDK on a public page)', () => {
   it('knows at once that nobody is signed in, and loads nothing', async () => {
     const load = vi.fn(() => Promise.resolve(provider(null)))
     const auth = new AuthController(load, () => false)
@@ -80,7 +80,7 @@ describe('the auth controller with a stored session', () => {
   })
 })
 
-describe('the auth controller with a stored session (issue 12: screens ask the backend at once)', () => {
+describe('the auth controller with a stored session (screens ask the backend at once)', () => {
   const stored = { user: anna, idToken: 'stored-token', expiresAt: Date.now() + 30 * 60_000 }
 
   it('knows the stored user and sends its token before the provider has loaded', async () => {

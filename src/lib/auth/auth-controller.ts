@@ -12,7 +12,7 @@ const EARLY_TOKEN_MIN_LIFE_MS = 60_000
  * With `mayHaveSession` saying no (no session stored in this browser), nothing loads at all until it is
  * needed: `ready()` resolves at once with nobody signed in, and the provider loads when a sign-in form is
  * used (`preload()`) or an operation needs it (sign-in, password reset, an e-mail code). A public page then
- * never fetches the Firebase SDK (issue 12).
+ * never fetches the Firebase SDK.
  */
 export class AuthController {
   private service: AuthService | null = null
@@ -35,7 +35,7 @@ export class AuthController {
     }
     this.early = storedSession()
     if (this.early) {
-      // Known at once (issue 12): the guard and the screens go ahead while the provider checks the session.
+      // Known at once: the guard and the screens go ahead while the provider checks the session.
       this.user = this.early.user
       this.restoring = Promise.resolve()
       this.loaded().catch(() => undefined)

@@ -30,7 +30,7 @@ const firebaseSessionStored = (): boolean => {
 }
 
 /**
- * Whether a session may be stored in this browser, read without the SDK (issue 12: no Firebase on a
+ * Whether a session may be stored in this browser, read without the SDK (no Firebase on a
  * public page nobody signed in on). The offline twin is small and answers for itself.
  */
 export const mayHaveStoredSession = (): boolean => authMode !== 'firebase' || firebaseSessionStored()
@@ -63,7 +63,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /**
  * The session Firebase kept in this browser (its `browserLocalPersistence` entry), read without the SDK,
- * when its ID token is still good for a while; else null. Issue 12: the app starts with this user and
+ * when its ID token is still good for a while; else null. The app starts with this user and
  * token while the SDK loads and checks the session (one round trip to the provider), so a signed-in
  * screen asks the backend at once instead of after that check. The backend verifies the token as
  * always (signature, expiry, revocation); when the SDK then finds nobody signed in, the app forgets the

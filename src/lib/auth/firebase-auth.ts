@@ -137,7 +137,7 @@ export const createFirebaseAuth = (env: FirebaseEnv = import.meta.env): Promise<
 
   // While it starts, the SDK fetches a stored user afresh (`reloadAndSetCurrentUserOrClear`): the user it
   // restores is as current as a reload would make it. The first reload soon after (the session sync's,
-  // spec §4) answers from it instead of a second round trip to the provider on every page load (issue 12).
+  // spec §4) answers from it instead of a second round trip to the provider on every page load.
   let restored: { user: User; at: number } | null = null
   void auth.authStateReady().then(() => {
     if (auth.currentUser) restored = { user: auth.currentUser, at: Date.now() }

@@ -38,7 +38,7 @@ export const keepSessionInSync = ({ auth, queryClient, onUserChanged }: SessionS
   let previousUid: string | null = null
 
   const fetchGlobals = async (known: AuthUser) => {
-    // A confirmed address stays confirmed: the globals need not wait for the reload (issue 12: one round
+    // A confirmed address stays confirmed: the globals need not wait for the reload (one round
     // trip fewer on every page load).
     if (known.emailVerified) void queryClient.prefetchQuery(getGetGlobalsQueryOptions())
     // The reload picks up a confirmation made elsewhere (another tab, the e-mail link on the phone).

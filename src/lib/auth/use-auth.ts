@@ -6,7 +6,7 @@ import type { AuthController } from './auth-controller.ts'
 
 /**
  * The auth controller, from the router's own context rather than a route match's: the shell also renders
- * while the root route is still pending on a first load (issue 11), before any match has its context.
+ * while the root route is still pending on a first load, before any match has its context.
  */
 export const useAuth = (): AuthController => useRouter().options.context.auth
 
@@ -27,7 +27,7 @@ export const useCurrentUser = () => {
 
 /**
  * Props for a form that signs in or talks to the provider (login, password reset, invitation, registration):
- * the provider loads when the form is first used (focus, pointer), not with the page (issue 12), so a
+ * the provider loads when the form is first used (focus, pointer), not with the page, so a
  * public page nobody signs in on never fetches the SDK and signing in does not wait for it.
  */
 export const usePreloadAuthOnUse = () => {

@@ -18,7 +18,7 @@ const HomeRoute = () => <DashboardPage renderDonations={renderDonations} />
 export const Route = createFileRoute('/_authenticated/home')({
   // Spec §2: without an active club, `id` chooses it; the rest is list and chart state.
   validateSearch: extend(dashboardSearchSchema, donationSearchSchema),
-  // The chart's range too: its data is asked for with the rest of the dashboard (issue 12). The donation
+  // The chart's range too: its data is asked for with the rest of the dashboard. The donation
   // list's state is not: paging it must not run the loader.
   loaderDeps: ({ search }) => ({
     id: search.id,

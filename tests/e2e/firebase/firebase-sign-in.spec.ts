@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test'
-import { emulatorOobCodes, latestOobCode, seedEmulator } from '#scripts/firebase-seed.ts'
+import { emulatorOobCodes, latestOobCode, seedEmulator } from '#scripts/run/firebase-seed.ts'
 import { accounts, SEED_PASSWORD, signIn } from '#tests/journeys/fixtures.ts'
 
 /**

@@ -5,7 +5,7 @@ import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { whenIdle } from '#src/lib/when-idle.ts'
 import type { ClubAction } from './club-release-item.tsx'
 
-// The form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
+// The form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle.
 const loadForms = () => import('./reason-dialog-forms.tsx')
 const DeactivateForm = lazy(() => loadForms().then((module) => ({ default: module.DeactivateForm })))
 

@@ -15,7 +15,7 @@ import {
 } from '#src/features/admin/api/payment-account-mutations.ts'
 import type { PaymentAction } from './payment-account-panel.tsx'
 
-// The reason form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle (issue 12).
+// The reason form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle.
 const loadForms = () => import('./reason-dialog-forms.tsx')
 const RejectForm = lazy(() => loadForms().then((module) => ({ default: module.RejectForm })))
 

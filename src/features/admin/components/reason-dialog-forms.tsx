@@ -10,7 +10,7 @@ import { ReasonForm } from './reason-form.tsx'
 /*
  * The two forms that ask why (deactivating a club, deactivating its payment account), in a chunk of their
  * own: react-hook-form and zod load when the release tab is idle or a dialog opens, not with /admin
- * (issue 12, docs/decisions/0018). The dialogs around them are in deactivate-club-dialog.tsx and
+ * (docs/decisions/0018). The dialogs around them are in deactivate-club-dialog.tsx and
  * payment-account-dialogs.tsx.
  */
 

@@ -24,7 +24,7 @@ export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormP
   const auth = useAuth()
   const [outcome, setOutcome] = useState<'sent' | 'failed' | 'too-many-requests' | null>(null)
   const [resolver] = useState(() => zodResolver(passwordResetRequestSchema()))
-  // No default for an empty field: registering it adopts what the prerendered input already holds (issue 12).
+  // No default for an empty field: registering it adopts what the prerendered input already holds.
   const form = useForm<PasswordResetRequestValues>({ resolver, defaultValues: { email: initialEmail || undefined } })
   const { errors, isSubmitting } = form.formState
 

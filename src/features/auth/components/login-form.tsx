@@ -30,7 +30,7 @@ export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginF
   const [failure, setFailure] = useState<Failure | null>(null)
   const [resolver] = useState(() => zodResolver(loginSchema()))
   // No default for an empty field: registering it then adopts what the input holds, which on the
-  // prerendered page (issue 12) is what the person typed before the scripts ran, instead of clearing it.
+  // prerendered page is what the person typed before the scripts ran, instead of clearing it.
   const form = useForm<LoginValues>({ resolver, defaultValues: { email: initialEmail || undefined } })
   const { errors, isSubmitting } = form.formState
 
@@ -53,7 +53,7 @@ export const LoginForm = ({ initialEmail, onForgotPassword, onSignedIn }: LoginF
   return (
     <form
       {...preloadAuth}
-      // Prerendered (issue 12): sent before the scripts have run, the browser posts it (the server answers
+      // Prerendered: sent before the scripts have run, the browser posts it (the server answers
       // with the page again) instead of putting the password into the address.
       method="post"
       noValidate

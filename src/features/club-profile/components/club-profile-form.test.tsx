@@ -207,7 +207,7 @@ describe('club profile form: saving', () => {
   })
 })
 
-describe('club profile form: input that makes sense (issue 11)', () => {
+describe('club profile form: input that makes sense', () => {
   const billing = () => screen.getByRole('region', { name: 'Rechnungsadresse' })
   const contact = () => screen.getByRole('region', { name: 'Kontaktperson für die Legitimation' })
 

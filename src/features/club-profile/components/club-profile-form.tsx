@@ -97,7 +97,7 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
       }
       onSaved(saved)
     } catch (error) {
-      // Another club has this ZVR number: the message at the ZVR field (issue 11).
+      // Another club has this ZVR number: the message at the ZVR field.
       if (problemKind(error) === 'zvr-taken') {
         form.setError('zvrNumber', { type: 'server', message: zvrTakenMessage() })
         // In a task of its own: after a closed confirmation has given the focus back to "Speichern".

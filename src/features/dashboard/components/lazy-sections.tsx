@@ -5,7 +5,7 @@ import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { cn } from '#src/lib/cn.ts'
 
 /*
- * The last two sections of the dashboard, members and media, are chunks of their own (issue 12: /home's
+ * The last two sections of the dashboard, members and media, are chunks of their own (/home's
  * chunk ≤ 60 KB gzip, docs/decisions/0018). The route's loader has already asked for their data, so the
  * code arrives beside it. While it is on the way each shows its cards as they look while their data loads
  * (titles, a loading state, about the height the section will have), under the anchors the section

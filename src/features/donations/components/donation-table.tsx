@@ -8,7 +8,7 @@ import type { DonationSortField, SortDirection } from '#src/features/donations/d
 import { AMOUNT_WIDTH, DATE_WIDTH, DonationRow, MESSAGE_SHOWN, NAME_WIDTH, TIGHT } from './donation-row.tsx'
 
 // The virtualiser (~10 KB) loads only for a page longer than the threshold: most pages are 50 rows, and
-// the screens' chunks stay within their budget (issue 12).
+// the screens' chunks stay within their budget.
 const VirtualDonationRows = lazy(() =>
   import('./virtual-donation-rows.tsx').then((module) => ({ default: module.VirtualDonationRows })),
 )

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:server`: a bounded load on loopback against the real server and, beside it, the mocked
  * backend (mock:server), both on the same data: the demo seed grown to 10 000 clubs and 100 000
- * donations (scripts/bench-data.ts). Prints req/s, p50 and p99 per endpoint and whether the goal
+ * donations (scripts/bench/bench-data.ts). Prints req/s, p50 and p99 per endpoint and whether the goal
  * (p99 ≤ 50 ms for a page of 20, no error) is met. Figures only: nothing here is a test.
  *
  *   --connections 20   concurrent connections (autocannon)
@@ -38,7 +38,7 @@ const duration = Number(values.duration)
 const size = { clubs: Number(values.clubs), donations: Number(values.donations) }
 const GOAL_P99_MS = 50
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const children: ChildProcess[] = []
 const cleanups: Array<() => Promise<void> | void> = []
 
@@ -148,7 +148,7 @@ const benchMock = async (): Promise<Row[]> => {
   const child = spawn(
     process.execPath,
     [
-      'scripts/bench-server-child.ts',
+      'scripts/bench/bench-server-child.ts',
       '--target',
       'mock',
       '--clubs',

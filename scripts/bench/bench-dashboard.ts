@@ -1,8 +1,8 @@
 /**
  * `npm run bench:dashboard`: how the signed-in dashboard (/home) loads against the real stack, and
- * how much the layout shifts (the demo banner included). Issue 12. Figures only, nothing is asserted.
+ * how much the layout shifts (the demo banner included). Figures only, nothing is asserted.
  *
- * 1. Starts the real stack as `npm start` runs it (scripts/start.ts: builds the real app into
+ * 1. Starts the real stack as `npm start` runs it (scripts/run/start.ts: builds the real app into
  *    dist-start-<emulator port>/ when needed, the Firebase Auth emulator, the server with the demo seed) on
  *    ports of its own with a fresh data directory, like playwright.server.config.ts does.
  * 2. Signs in as the club representative verein@demo.at in Chromium, then loads /home afresh (a new page,
@@ -51,7 +51,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { findChromium } from '#tests/playwright-shared.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 
 const { values } = parseArgs({
   options: {
@@ -99,7 +99,7 @@ const ACCOUNT = seedAccounts.verein.email
 const children: ChildProcess[] = []
 const say = (line = '') => process.stdout.write(`${line}\n`)
 
-/** Stops what this script started: scripts/start.ts stops its server and emulator itself on SIGTERM. */
+/** Stops what this script started: scripts/run/start.ts stops its server and emulator itself on SIGTERM. */
 const stopChild = async (child: ChildProcess, group: boolean) => {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -132,12 +132,12 @@ const waitForUrl = async (url: string, timeoutMs: number, child?: ChildProcess) 
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`)
 }
 
-/** The real stack as playwright.server.config.ts starts it: scripts/start.ts on ports of its own, fresh data. */
+/** The real stack as playwright.server.config.ts starts it: scripts/run/start.ts on ports of its own, fresh data. */
 const startRealStack = async () => {
   const dataDir = path.join(root, `test-results/bench-dashboard-data-${realPort}`)
   rmSync(dataDir, { recursive: true, force: true })
   say(`Starting the real stack on ${realBase} (emulator 127.0.0.1:${emulatorPort}; builds when sources changed) …`)
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/run/start.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

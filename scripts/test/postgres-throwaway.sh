@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests that run against a PostgreSQL server (no Docker):
-#   scripts/postgres-throwaway.sh start <dir> [port]   creates and starts a cluster in <dir>, prints DATABASE_URL
-#   scripts/postgres-throwaway.sh stop <dir>           stops it and deletes <dir>
+#   scripts/test/postgres-throwaway.sh start <dir> [port]   creates and starts a cluster in <dir>, prints DATABASE_URL
+#   scripts/test/postgres-throwaway.sh stop <dir>           stops it and deletes <dir>
 # Uses Debian's `postgresql` package (its binaries under /usr/lib/postgresql/<version>/bin). PostgreSQL
 # refuses to run as root, so as root the cluster belongs to the user `postgres`. Local connections only,
 # without a password (trust): the cluster lives as long as one test run.

@@ -30,12 +30,12 @@ import { parseArgs } from 'node:util'
 import { CONTRACT_FILE } from '#tests/contract/document.ts'
 import { freePort } from '#server/testing/free-port.ts'
 import { createScratchDatabase } from '#server/testing/scratch-database.ts'
-import { startAuthEmulator } from './firebase-emulator.ts'
+import { startAuthEmulator } from '#scripts/run/firebase-emulator.ts'
 
 const { values } = parseArgs({ options: { target: { type: 'string', default: 'mock' } } })
 const target = values.target === 'server' || values.target === 'firebase' ? values.target : 'mock'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const node = process.execPath
 const children: ChildProcess[] = []
 

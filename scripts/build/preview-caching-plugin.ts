@@ -2,10 +2,9 @@
  * `vite preview` answers every file with `Cache-Control: no-cache`, so each page load of a preview asks
  * again for all of its ~45 scripts. The server caches the hashed files under `/assets/` for a year
  * (server/static.ts), as production should: the preview now does the same, so the mocked build that the
- * e2e suite and `npm run preview` serve loads like the real one. In the e2e suite every load of a test
- * fetched, parsed and compiled the scripts again, and the preview spent 33 s of CPU serving them; with the
- * cache the suite took 140 s instead of 175 s on two cores (issue 13). Everything else (index.html, the
- * MSW worker, the page a missing asset falls back to) keeps revalidating.
+ * e2e suite and `npm run preview` serve loads like the real one, and a test's second page load fetches and
+ * compiles nothing again (figures: docs/performance.md, "npm test"). Everything else (index.html, the MSW
+ * worker, the page a missing asset falls back to) keeps revalidating.
  */
 import type { ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'

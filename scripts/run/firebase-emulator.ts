@@ -5,7 +5,7 @@
  * The Auth emulator is plain Node; it needs no Java.
  *
  * `npm run firebase:emulator` runs until stopped (Ctrl+C); it prints FIREBASE_EMULATOR_READY once
- * the accounts are in (scripts/firebase-dev.ts starts Vite after that).
+ * the accounts are in (scripts/run/firebase-dev.ts starts Vite after that).
  *
  * `npm run firebase:emulator -- --prefetch` only fetches firebase-tools into npm's cache and exits.
  * `.ci/run` starts it in the background while the static checks and unit tests run; a start meanwhile
@@ -20,7 +20,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT_ID, seedEmulator } from './firebase-see
 export const FIREBASE_TOOLS_VERSION = '15.34.2'
 export const READY_LINE = 'FIREBASE_EMULATOR_READY'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const prefetchLock = path.join(root, '.firebase-emulator', 'prefetch.pid')
 
 const isRunning = (pid: number) => {

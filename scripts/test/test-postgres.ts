@@ -5,7 +5,7 @@
  * - the contract suite against the server, directly and through Prism (`test:contract:server`).
  *
  * With DATABASE_URL set it uses that server (each suite makes and drops its own databases); otherwise it
- * starts a throwaway cluster from Debian's `postgresql` package (scripts/postgres-throwaway.sh) on a
+ * starts a throwaway cluster from Debian's `postgresql` package (scripts/test/postgres-throwaway.sh) on a
  * free port and removes it afterwards. Prints each step's result; exits non-zero when one failed.
  */
 import { execFileSync, spawn } from 'node:child_process'
@@ -15,8 +15,8 @@ import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { freePort } from '#server/testing/free-port.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
-const script = path.join(root, 'scripts/postgres-throwaway.sh')
+const root = path.resolve(import.meta.dirname, '../..')
+const script = path.join(root, 'scripts/test/postgres-throwaway.sh')
 
 let cluster: string | null = null
 let url = process.env.DATABASE_URL
@@ -32,7 +32,7 @@ const steps: Array<[string, string[]]> = [
     'domain suite and server tests on PostgreSQL',
     ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain:postgres', '--project', 'server'],
   ],
-  ['contract suite against the server on PostgreSQL', ['scripts/contract-ci.ts', '--target', 'server']],
+  ['contract suite against the server on PostgreSQL', ['scripts/test/contract-ci.ts', '--target', 'server']],
 ]
 const results: string[] = []
 let failed = false

@@ -10,7 +10,7 @@ import { EMULATOR_HOST, EMULATOR_PROJECT_ID } from './firebase-seed.ts'
 import { startAuthEmulator } from './firebase-emulator.ts'
 
 const DEV_PORT = Number(process.env.DEV_FIREBASE_PORT ?? 5183)
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 
 const emulator = await startAuthEmulator()
 

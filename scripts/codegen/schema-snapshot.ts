@@ -3,9 +3,9 @@
  * server/db/migrations/schema-snapshot.json, which server/db/migrations/schema-snapshot.test.ts compares
  * every fresh database with:
  *
- *   node scripts/schema-snapshot.ts            on an embedded database (PGlite) in memory
- *   DATABASE_URL=… node scripts/schema-snapshot.ts   on a fresh database of that PostgreSQL server
- *   node scripts/schema-snapshot.ts --print    to standard output instead of the fixture
+ *   node scripts/codegen/schema-snapshot.ts            on an embedded database (PGlite) in memory
+ *   DATABASE_URL=… node scripts/codegen/schema-snapshot.ts   on a fresh database of that PostgreSQL server
+ *   node scripts/codegen/schema-snapshot.ts --print    to standard output instead of the fixture
  *
  * Regenerate it only with a new migration: a change to the fixture without one means an existing
  * database and a new one would differ.
@@ -17,7 +17,7 @@ import { openDatabase } from '#server/db/database.ts'
 import { dumpSchema } from '#server/db/schema-dump.ts'
 import { createScratchDatabase } from '#server/testing/scratch-database.ts'
 
-export const SNAPSHOT_FILE = path.resolve(import.meta.dirname, '../server/db/migrations/schema-snapshot.json')
+export const SNAPSHOT_FILE = path.resolve(import.meta.dirname, '../../server/db/migrations/schema-snapshot.json')
 
 const { values } = parseArgs({ options: { print: { type: 'boolean', default: false } } })
 

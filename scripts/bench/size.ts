@@ -5,7 +5,7 @@
  * every route and every chunk loaded later within `routeChunkKb` (but those named in `lazyExempt`), no
  * MSW or mock code anywhere, no Recharts or Firebase in the initial chunk. Exits 1 when a limit is broken.
  *
- * size-budget.json also holds `goals` (issue 12: initial JS ≤ 110 KB, every route chunk ≤ 60 KB but the
+ * size-budget.json also holds `goals` (initial JS ≤ 110 KB, every route chunk ≤ 60 KB but the
  * lazily loaded chart). They are reported, not enforced: the limits above stay what fails until the
  * build meets the goals and they move there.
  *
@@ -48,7 +48,7 @@ const { values: options } = parseArgs({
   },
 })
 
-const projectRoot = path.resolve(import.meta.dirname, '..')
+const projectRoot = path.resolve(import.meta.dirname, '../..')
 const root = options.root ? path.resolve(options.root) : projectRoot
 const outDir = path.join(root, 'dist-size')
 const budget = JSON.parse(readFileSync(path.join(projectRoot, 'size-budget.json'), 'utf8')) as {
@@ -209,7 +209,7 @@ console.log(`\nAll JS of the app ${fmt(totalKb)} in ${allJs.length} files`)
 if (goals.initialJsKb !== budget.initialJsKb || goals.routeChunkKb !== budget.routeChunkKb) {
   const over = routeRows.filter((row) => row.kb > goals.routeChunkKb).length
   console.log(
-    `Goals of issue 12 (reported, not enforced yet): initial JS ≤ ${goals.initialJsKb} KB ` +
+    `Goals (reported, not enforced yet): initial JS ≤ ${goals.initialJsKb} KB ` +
       `${initialJsKb <= goals.initialJsKb ? 'met' : 'missed'}; route chunks ≤ ${goals.routeChunkKb} KB: ` +
       `${over === 0 ? 'met' : `${over} of ${routeRows.length} over`}.`,
   )
@@ -223,7 +223,7 @@ if (problems.length > 0) {
 console.log('\nSize check passed: no MSW or mock code, Recharts and Firebase load on demand.')
 
 /**
- * The figures as JSON for `npm run bench`: rows judged against the goals (issue 12), not against the
+ * The figures as JSON for `npm run bench`: rows judged against the goals, not against the
  * CI limits, so a build between the two shows "missed" there while `npm run size` still passes.
  */
 function writeJson(file: string) {

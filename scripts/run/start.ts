@@ -4,7 +4,7 @@
  * 1. builds the app in real mode (`vite build --mode start`: .env.start, no mocks, Firebase Auth against
  *    the emulator, the API on the page's own origin, no source maps) into `dist-start/`, unless that build
  *    is newer than every source and was made with the same settings;
- * 2. starts the Firebase Auth emulator (scripts/firebase-emulator.ts; firebase-tools fetched by npx on
+ * 2. starts the Firebase Auth emulator (scripts/run/firebase-emulator.ts; firebase-tools fetched by npx on
  *    first use) with its accounts kept in `DATA_DIR/firebase-auth` (seeded with the demo accounts the
  *    first time, exported there on a clean stop);
  * 3. starts the server (server/main.ts --demo) on `PORT` with the embedded database in `DATA_DIR`
@@ -29,7 +29,7 @@ import { ConfigError, flag, port as portNumber, readEnvironment, text } from '#s
 import { startAuthEmulator } from './firebase-emulator.ts'
 import { EMULATOR_PROJECT_ID } from './firebase-seed.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const env = process.env
 /** A folder as the banner names it: relative inside the project, absolute elsewhere. */
 const shown = (dir: string) => (dir.startsWith(`${root}${path.sep}`) ? path.relative(root, dir) : dir)

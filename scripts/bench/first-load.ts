@@ -29,7 +29,7 @@ import { findChromium, sharedUse } from '#tests/playwright-shared.ts'
 
 const { values } = parseArgs({
   options: {
-    root: { type: 'string', multiple: true, default: [path.resolve(import.meta.dirname, '..')] },
+    root: { type: 'string', multiple: true, default: [path.resolve(import.meta.dirname, '../..')] },
     port: { type: 'string', default: process.env.PERF_PORT ?? '4670' },
     latency: { type: 'string', default: '2500,4000' },
     runs: { type: 'string', default: '1' },

@@ -6,9 +6,9 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { startAuthEmulator } from './firebase-emulator.ts'
+import { startAuthEmulator } from '#scripts/run/firebase-emulator.ts'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const port = Number(process.env.FIREBASE_TEST_PORT ?? 19479)
 
 const emulator = await startAuthEmulator({ quiet: true, port })

@@ -2,7 +2,7 @@
  * Lighthouse (the project's pinned `lighthouse` devDependency, through its Node API) on the system
  * Chromium: a list of URLs, mobile (Lighthouse's default config: Moto G Power, simulated slow 4G, 4× CPU)
  * and/or desktop (`desktop-config.js`), N runs each, the median per figure. Used by `npm run bench`
- * (scripts/bench.ts); runs on its own against any running app:
+ * (scripts/bench/bench.ts); runs on its own against any running app:
  *
  *   npm run lighthouse -- --url http://127.0.0.1:8080/ --url http://127.0.0.1:8080/login
  *     --form-factor mobile,desktop   which configs (default both)
@@ -55,7 +55,7 @@ export interface LighthouseMeasurement {
 }
 
 export const LIGHTHOUSE_VERSION = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../node_modules/lighthouse/package.json'), 'utf8')) as {
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')) as {
     version: string
   }
 ).version

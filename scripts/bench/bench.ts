@@ -1,25 +1,25 @@
 /**
- * `npm run bench`: every figure of issue 12 on this machine, in one table (figure | value | goal | ok |
+ * `npm run bench`: every figure docs/performance.md sets a goal for, on this machine, in one table (figure | value | goal | ok |
  * previous). Figures only: nothing here is a test, and a part that fails is reported as "not measured"
  * while the others still run. Parts, in the order they run:
  *
- *   size        `npm run size`'s figures (scripts/size.ts --json): initial JS and CSS, the largest route
+ *   size        `npm run size`'s figures (scripts/bench/size.ts --json): initial JS and CSS, the largest route
  *               chunk, the chart, what must not load early
  *   previous    the same size figures for the previous commit's build (`git archive` into /tmp with
  *               node_modules linked, built there; cached per commit in test-results/bench/previous/).
  *               "Previous" is HEAD while the work tree has uncommitted changes, else HEAD~1
  *               (--previous-rev REV to choose)
- *   lighthouse  the real stack as `npm start` runs it (scripts/start.ts on --port 4880, its Auth emulator
- *               on --port + 10, a fresh data directory), Lighthouse (scripts/lighthouse.ts) mobile and
+ *   lighthouse  the real stack as `npm start` runs it (scripts/run/start.ts on --port 4880, its Auth emulator
+ *               on --port + 10, a fresh data directory), Lighthouse (scripts/bench/lighthouse.ts) mobile and
  *               desktop on the public pages, then on /home signed in as verein@demo.at; median of --runs
- *   dashboard   scripts/bench-dashboard.ts (round trips before first content, chart timing, CLS)
+ *   dashboard   scripts/bench/bench-dashboard.ts (round trips before first content, chart timing, CLS)
  *   donations   `npm run bench:donations` (the 10 000-donation list: DOM rows, Event Timing at 1× and 4×)
  *   server      `npm run bench:server` (p99 of the server under load; --server-duration s per endpoint)
  *
  *   --only size,lighthouse     run only these parts (--skip server: all but these)
  *   --runs 3                   Lighthouse runs per page and form factor (and bench-dashboard's loads)
  *   --previous-rev REV         the commit to compare with (default: HEAD with uncommitted changes, else HEAD~1)
- *   --previous-lighthouse      Lighthouse on the previous commit's stack too (its own scripts/start.ts and
+ *   --previous-lighthouse      Lighthouse on the previous commit's stack too (its own scripts/run/start.ts and
  *                              server, built in the export; as long again as the lighthouse part)
  *   --port 4880                the stack's port (BENCH_APP_PORT); emulator +10, Chromium's debugging +5 and
  *                              +6, bench:donations' preview −10, bench-dashboard's stack −40 (emulator −30)
@@ -84,7 +84,7 @@ const partsOf = (list: string | undefined): Part[] =>
 const selected = new Set<Part>(values.only ? partsOf(values.only) : PARTS)
 for (const part of partsOf(values.skip)) selected.delete(part)
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const outDir = path.join(root, 'test-results', 'bench')
 mkdirSync(outDir, { recursive: true })
 const runs = Number(values.runs)
@@ -250,8 +250,8 @@ const sizeRows = (file: string): Row[] => {
 await runPart('size', async () => {
   const file = path.join(outDir, 'size.json')
   rmSync(file, { force: true })
-  const code = await runLogged('size', process.execPath, [path.join(root, 'scripts/size.ts'), '--json', file])
-  if (!existsSync(file)) throw new Error(`scripts/size.ts exited with ${code} and wrote no figures`)
+  const code = await runLogged('size', process.execPath, [path.join(root, 'scripts/bench/size.ts'), '--json', file])
+  if (!existsSync(file)) throw new Error(`scripts/bench/size.ts exited with ${code} and wrote no figures`)
   rows.push(...sizeRows(file))
   if (code !== 0)
     say(`   npm run size exits ${code}: a limit of size-budget.json is broken (see test-results/bench/size.log)`)
@@ -295,7 +295,7 @@ await runPart('previous', async () => {
   )
   // Cached per commit and per version of the measurement (size.ts and the budget's goals).
   const measuredBy = createHash('sha256')
-    .update(readFileSync(path.join(root, 'scripts/size.ts')))
+    .update(readFileSync(path.join(root, 'scripts/bench/size.ts')))
     .update(readFileSync(path.join(root, 'size-budget.json')))
     .digest('hex')
     .slice(0, 8)
@@ -306,7 +306,7 @@ await runPart('previous', async () => {
     mkdirSync(path.dirname(cached), { recursive: true })
     // This checkout's size.ts (and budget) on the previous commit's sources.
     const code = await runLogged('previous-size', process.execPath, [
-      path.join(root, 'scripts/size.ts'),
+      path.join(root, 'scripts/bench/size.ts'),
       '--root',
       previousCheckout(),
       '--json',
@@ -391,7 +391,7 @@ const librariesLoaded = (scripts: string[], staticDir: string): string[] => {
   return [...found]
 }
 
-/** scripts/start.ts as playwright.server.config.ts runs it: ports of our own, a fresh data directory. */
+/** scripts/run/start.ts as playwright.server.config.ts runs it: ports of our own, a fresh data directory. */
 const startStack = async (
   appRoot: string,
   logName: string,
@@ -400,7 +400,7 @@ const startStack = async (
   rmSync(dataDir, { recursive: true, force: true })
   const logFile = path.join(outDir, `${logName}.log`)
   const log = createWriteStream(logFile)
-  const child = spawn(process.execPath, [path.join(appRoot, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [path.join(appRoot, 'scripts/run/start.ts')], {
     cwd: appRoot,
     env: childEnv({
       PORT: String(appPort),
@@ -434,7 +434,7 @@ const startStack = async (
     rmSync(dataDir, { recursive: true, force: true })
   }
   say(
-    `   starting the real stack (${path.relative(root, path.join(appRoot, 'scripts/start.ts'))}) on ${base},` +
+    `   starting the real stack (${path.relative(root, path.join(appRoot, 'scripts/run/start.ts'))}) on ${base},` +
       ` emulator on ${emulatorPort}; log ${path.relative(root, logFile)}`,
   )
   // The first start may build the app and fetch firebase-tools (~0.5 GB): as patient as playwright.server.config.ts.
@@ -449,7 +449,7 @@ const startStack = async (
         .filter((line) => line && !line.startsWith('at ') && !/^[{}]$/.test(line))
         .slice(-4)
         .join(' / ')
-      throw new Error(`scripts/start.ts exited with ${child.exitCode ?? child.signalCode}: ${tail}`)
+      throw new Error(`scripts/run/start.ts exited with ${child.exitCode ?? child.signalCode}: ${tail}`)
     }
     try {
       if ((await fetch(`${base}/readyz`)).ok) break
@@ -586,12 +586,12 @@ await runPart('lighthouse', async () => {
 // ------------------------------------------------------------------------------------------------ others' benches
 
 await runPart('dashboard', async () => {
-  if (!existsSync(path.join(root, 'scripts/bench-dashboard.ts')))
-    throw new Error('scripts/bench-dashboard.ts does not exist yet')
+  if (!existsSync(path.join(root, 'scripts/bench/bench-dashboard.ts')))
+    throw new Error('scripts/bench/bench-dashboard.ts does not exist yet')
   const file = path.join(outDir, 'dashboard.json')
   const started = Date.now()
   const code = await runLogged('dashboard', process.execPath, [
-    path.join(root, 'scripts/bench-dashboard.ts'),
+    path.join(root, 'scripts/bench/bench-dashboard.ts'),
     '--port',
     String(PORTS.dashboard),
     '--emulator-port',
@@ -606,7 +606,7 @@ await runPart('dashboard', async () => {
   try {
     rows.push(...readFigures(file, 'dashboard', started))
   } catch (error) {
-    throw new Error(`scripts/bench-dashboard.ts exited with ${code}; ${messageOf(error)}`, { cause: error })
+    throw new Error(`scripts/bench/bench-dashboard.ts exited with ${code}; ${messageOf(error)}`, { cause: error })
   }
 })
 
@@ -628,13 +628,13 @@ await runPart('server', async () => {
   const file = path.join(outDir, 'server.json')
   rmSync(file, { force: true })
   const code = await runLogged('server', process.execPath, [
-    path.join(root, 'scripts/bench-server.ts'),
+    path.join(root, 'scripts/bench/bench-server.ts'),
     '--duration',
     values['server-duration'],
     '--json',
     file,
   ])
-  if (!existsSync(file)) throw new Error(`scripts/bench-server.ts exited with ${code} and wrote no figures`)
+  if (!existsSync(file)) throw new Error(`scripts/bench/bench-server.ts exited with ${code} and wrote no figures`)
   const data = JSON.parse(readFileSync(file, 'utf8')) as {
     goal: { p99Ms: number }
     rows: Array<{
@@ -727,7 +727,7 @@ if (values['write-docs']) {
   const docs = path.join(root, 'docs/performance.md')
   const text = readFileSync(docs, 'utf8')
   const heading = '## Latest figures'
-  const section = `${heading}\n\nWritten by \`npm run bench -- --write-docs\`; the goals are issue 12's.\n\n${summary}\n`
+  const section = `${heading}\n\nWritten by \`npm run bench -- --write-docs\`; the goals are those of docs/performance.md.\n\n${summary}\n`
   const start = text.indexOf(`\n${heading}\n`)
   let next: string
   if (start === -1) {
