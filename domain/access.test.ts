@@ -16,6 +16,8 @@ const concretePath = (path: string) =>
     .replace('{campaignId}', 'cmp-gruenbach-kunstrasen')
     .replace('{accountId}', 'acct_gruenbach01')
     .replace('{invitationId}', 'inv-gueltig')
+    .replace('{donationId}', 'eine-spende')
+    .replace('{checkoutId}', 'ein-checkout')
 
 describe('the permission matrix (each operation’s x-access in the contract)', () => {
   const protectedOperations = operations.filter((operation) => !operation.access.includes('ANYONE'))

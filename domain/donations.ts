@@ -7,12 +7,23 @@ import type { DonationGrouping } from '#openapi/generated/model/donationGrouping
 import type { DonationPage } from '#openapi/generated/model/donationPage.ts'
 import type { DonationStatsBucketsItem } from '#openapi/generated/model/donationStatsBucketsItem.ts'
 import { parseSort } from './clubs.ts'
+import { refundDonationBodyReasonMin } from '#openapi/generated/zod/donations/donations.zod.ts'
+import { change, recordAudit } from './audit.ts'
 import { getCampaign, getClub } from './common.ts'
-import { defineOperations, json } from './operation.ts'
+import { defineOperations, json, requireFreshSignIn } from './operation.ts'
+import { ProviderError } from './payment-provider.ts'
+import { invalidField, notFound, problem } from './problem.ts'
+import type { DonationRecord } from './records.ts'
 import type { DonationScope, DonationSortField, Ports } from './ports.ts'
 import { addDays, addMonths, dayToUtc, startOfIsoWeek, startOfMonth, utcToDay } from './time.ts'
-import { FieldErrors } from './validation.ts'
-import { toDonations } from './views.ts'
+import { FieldErrors, normalizedText } from './validation.ts'
+import { accountOfClub, toDonations } from './views.ts'
+
+const getDonation = async (ports: Ports, id: string): Promise<DonationRecord> => {
+  const donation = await ports.donations.get(id)
+  if (!donation) throw notFound('Donation', id)
+  return donation
+}
 
 interface ListQuery {
   from?: string | undefined
@@ -107,6 +118,53 @@ export const donationOperations = defineOperations({
       const club = await getClub(ports, params.clubId)
       const buckets = await donationStats(ports, club.id, query.from, query.to, query.groupBy)
       return json(200, { groupBy: query.groupBy, from: query.from, to: query.to, currency: 'EUR', buckets })
+    },
+  },
+
+  refundDonation: {
+    scope: async (ports, { params }) => ({ clubId: (await getDonation(ports, params.donationId)).clubId }),
+    run: async (ctx, { params, body }) => {
+      const { ports, request } = ctx
+      const donation = await getDonation(ports, params.donationId)
+      requireFreshSignIn(ctx, 'Refunding a donation')
+      const payment = donation.payment
+      if (!payment) throw problem('refund-not-possible', 'The donation was not paid by card.')
+      if (payment.dispute === 'OPEN' || payment.dispute === 'LOST')
+        throw problem('refund-not-possible', 'The donation is disputed.')
+      const left = donation.amountCents - payment.refundedCents
+      if (left <= 0) throw problem('refund-not-possible', 'The donation is refunded already.')
+      const amountCents = body.amountCents ?? left
+      if (amountCents > left) throw invalidField('amountCents', `At most what is left (${left} cents).`, 'too_big')
+      const reason = normalizedText('reason', body.reason, refundDonationBodyReasonMin)
+      const club = await getClub(ports, donation.clubId)
+      const account = await accountOfClub(ports, club.id)
+      if (!account) throw problem('refund-not-possible', 'The club has no card-provider account.')
+      // The provider refunds once per key: a retried request (the same key, or the same refund asked
+      // again with nothing changed in between) does not refund twice.
+      const key = request.headers['idempotency-key'] ?? `${donation.id}-${payment.refundedCents}-${amountCents}`
+      try {
+        await ports.payments.refund({
+          accountId: account.accountId,
+          paymentIntentId: payment.paymentIntentId,
+          amountCents,
+          idempotencyKey: `refund-${key}`,
+          metadata: { donationId: donation.id, clubId: club.id },
+        })
+      } catch (error) {
+        if (error instanceof ProviderError) throw problem('refund-not-possible', error.message)
+        throw error
+      }
+      await recordAudit(ctx, {
+        action: 'DONATION_REFUNDED',
+        club,
+        changes: [
+          change('donation.id', null, donation.id),
+          change('donation.refundedCents', String(payment.refundedCents), String(payment.refundedCents + amountCents)),
+          change('donation.refundReason', null, reason),
+        ],
+      })
+      const [view] = await toDonations(ports, [donation])
+      return json(200, view!)
     },
   },
 

@@ -11,6 +11,7 @@
  * looser `StoragePath`) is checked the same way, whole, and must be the record's own place:
  * `checkFilePlace`, for the club's images and documents and the app logo, in both backends.
  */
+import { API_PREFIX } from '#openapi/generated/operations.ts'
 import { createAppLogoBodySizeMax } from '#openapi/generated/zod/app-logo/app-logo.zod.ts'
 import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
@@ -22,7 +23,7 @@ import type { FileKind as ContentKind } from '#checks/file-kind.ts'
 import type { AccessScope } from './access.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, noContent, requireCaller } from './operation.ts'
-import type { ApiResponse, Caller } from './operation.ts'
+import type { ApiResponse, Caller, OperationContext } from './operation.ts'
 import type { BlobContent, ClaimResult, Ports, ReceivedUpload } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ProblemError } from './problem.ts'
@@ -212,6 +213,18 @@ const LINK_BUCKET_SECONDS = 5 * 60
 
 const linkText = (path: string, expires: number): string => `${path}\n${expires}`
 
+/**
+ * A link to the stored file at `path` that works without a token until `expires` (epoch seconds), on the
+ * backend the request reached (`downloadFile`).
+ */
+export const signedFileUrl = async (ctx: OperationContext, path: string): Promise<{ url: string; expires: number }> => {
+  const nowSeconds = Math.floor(ctx.now / 1000)
+  const expires = Math.ceil((nowSeconds + LINK_LIFETIME_SECONDS) / LINK_BUCKET_SECONDS) * LINK_BUCKET_SECONDS
+  const signature = await ctx.ports.fileBlobs.sign(linkText(path, expires))
+  const search = new URLSearchParams({ path, expires: String(expires), signature })
+  return { url: `${ctx.request.origin}${apiPrefixOf(ctx.request.path)}/storage/file?${search.toString()}`, expires }
+}
+
 /** The headers every stored file is sent with: no sniffing, no script, nothing to frame or follow. */
 export const fileHeaders = (blob: BlobContent, disposition: 'inline' | 'attachment', cache: string) => {
   const name = displayName(blob.path)
@@ -246,10 +259,10 @@ const fileResponse = (blob: BlobContent, disposition: 'inline' | 'attachment', c
 const dispositionOf = (area: StorageArea): 'inline' | 'attachment' =>
   area.kind === 'club' && area.fileKind === 'DOCUMENT' ? 'attachment' : 'inline'
 
-/** The API's base URL as this request reached it (…/api/backend/v1), from the operation's own path. */
-const apiBase = (requestPath: string, operationPath: string): string => {
-  const path = requestPath.replace(/\/+$/, '')
-  return path.endsWith(operationPath) ? path.slice(0, -operationPath.length) : ''
+/** The API's base path as this request reached it (…/api/backend/v1). */
+const apiPrefixOf = (requestPath: string): string => {
+  const at = requestPath.indexOf(API_PREFIX)
+  return at < 0 ? '' : requestPath.slice(0, at + API_PREFIX.length)
 }
 
 // ------------------------------------------------------------------------------------------ operations
@@ -307,12 +320,9 @@ export const fileOperations = defineOperations({
       if (!mayRead(requireCaller(ctx), area)) throw problem('forbidden', 'You may not read this folder.')
       const blob = await ctx.ports.fileBlobs.get(query.path)
       if (!blob) throw notFound('File', query.path)
-      const nowSeconds = Math.floor(ctx.now / 1000)
-      const expires = Math.ceil((nowSeconds + LINK_LIFETIME_SECONDS) / LINK_BUCKET_SECONDS) * LINK_BUCKET_SECONDS
-      const signature = await ctx.ports.fileBlobs.sign(linkText(blob.path, expires))
-      const search = new URLSearchParams({ path: blob.path, expires: String(expires), signature })
+      const { url, expires } = await signedFileUrl(ctx, blob.path)
       const link: FileLink = {
-        url: `${ctx.request.origin}${apiBase(ctx.request.path, '/storage/link')}/storage/file?${search.toString()}`,
+        url,
         expiresAt: isoInstant(expires * 1000),
         path: blob.path,
         size: blob.size,

@@ -69,3 +69,26 @@ export const clubReleasedMail = (to: string, firstName: string, club: { id: stri
     link,
   }
 }
+
+/** What a donor gets once the provider reports the donation paid. */
+export const donationReceivedMail = (donation: {
+  to: string
+  donorName: string | null
+  clubName: string
+  campaignId: string
+  campaignName: string
+  amountCents: number
+}): OutgoingMail => {
+  const link = `/spenden/${encodeURIComponent(donation.campaignId)}`
+  const amount = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(
+    donation.amountCents / 100,
+  )
+  const greeting = donation.donorName === null ? 'Guten Tag' : `Hallo ${donation.donorName}`
+  return {
+    to: donation.to,
+    kind: 'DONATION_RECEIVED',
+    subject: `Danke für Ihre Spende an ${donation.clubName}`,
+    text: `${greeting},\n\nvielen Dank für Ihre Spende von ${amount} an ${donation.clubName} für „${donation.campaignName}“. Die Zahlung ist eingegangen.\n\nZur Kampagne:\n${link}\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}

@@ -40,6 +40,10 @@ export interface ApiRequest {
   readonly authorization: string | null
   /** The parsed JSON body; undefined when there was none; MALFORMED_BODY when it was no JSON. */
   readonly body: unknown
+  /** The JSON body's text exactly as received (for a signature over it); null without a JSON body. */
+  readonly rawBody: string | null
+  /** The request's headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>
 }
 
 export interface ApiResponse {
@@ -87,6 +91,11 @@ export interface OperationImpl<O extends OperationId> {
    */
   readonly preflight?: (ctx: OperationContext, input: OperationInput<O>) => Promise<ApiResponse>
   readonly run: (ctx: OperationContext, input: OperationInput<O>) => Promise<ApiResponse>
+  /**
+   * `write` for a read (GET) that may settle what it reads (a checkout the provider reports paid): it runs
+   * in a transaction that may write. Other GETs run read-only.
+   */
+  readonly mode?: 'write'
 }
 
 /**
@@ -182,7 +191,7 @@ export const executeOperation = async (
   if (options.preflight && !preflight) throw new Error(`${operationId} has no preflight.`)
   try {
     return await unitOfWork.run(
-      request.method === 'GET' || preflight ? 'read' : 'write',
+      (request.method === 'GET' && spec.mode !== 'write') || preflight ? 'read' : 'write',
       async (ports) => {
         const rules = row.access
         const caller = rules.some((rule) => rule === 'ANYONE')

@@ -9,10 +9,12 @@ import { clubTypeOperations } from './club-types.ts'
 import { clubOperations } from './clubs.ts'
 import { donationOperations } from './donations.ts'
 import { fileOperations } from './files.ts'
+import { givingOperations } from './giving.ts'
 import { otherOperations } from './globals.ts'
 import { invitationOperations } from './invitations.ts'
 import { memberOperations } from './members.ts'
 import type { AnyOperation } from './operation.ts'
+import { paymentEventOperations } from './payment-events.ts'
 import { paymentOperations } from './payments.ts'
 import { userOperations } from './users.ts'
 
@@ -27,6 +29,8 @@ const all = {
   ...campaignOperations,
   ...appLogoOperations,
   ...paymentOperations,
+  ...paymentEventOperations,
+  ...givingOperations,
   ...auditOperations,
   ...donationOperations,
   ...otherOperations,

@@ -60,6 +60,8 @@ export interface CheckoutInput {
   /** Epoch milliseconds; at least 30 minutes and at most 24 hours ahead (Stripe's limits). */
   readonly expiresAt: number
   readonly idempotencyKey: string
+  /** The backend's origin as the request reached it: where a provider page the backend serves lives. */
+  readonly requestOrigin: string
 }
 
 export interface HostedCheckout {

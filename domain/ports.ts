@@ -18,7 +18,9 @@ import type {
   AppLogoRecord,
   AuditEntryRecord,
   CampaignRecord,
+  CheckoutRecord,
   ClubRecord,
+  DonationPayment,
   DonationRecord,
   FileRecord,
   InvitationRecord,
@@ -27,8 +29,10 @@ import type {
   OnboardingLinkRecord,
   OutgoingMail,
   PaymentAccountRecord,
+  PaymentEventRecord,
   UserRecord,
 } from './records.ts'
+import type { PaymentProvider } from './payment-provider.ts'
 
 /** A page of a list and the size of the whole (filtered) list. */
 export interface Slice<T> {
@@ -186,6 +190,29 @@ export interface DonationRepository {
   clubTotals(clubId: string, sinceDay: string): Promise<{ all: DonationTotals; since: DonationTotals }>
   /** Per campaign id (campaigns without donations are absent). */
   campaignTotals(campaignIds: readonly string[]): Promise<Map<string, DonationTotals>>
+  get(id: string): Promise<DonationRecord | null>
+  /** The card donation of a provider payment, or null. */
+  findByPaymentIntent(paymentIntentId: string): Promise<DonationRecord | null>
+  /** Adds a donation; false (and nothing written) when one with its id exists. */
+  insert(donation: DonationRecord): Promise<boolean>
+  /** Replaces a card donation's payment state (refunds, disputes). */
+  updatePayment(id: string, payment: DonationPayment): Promise<void>
+}
+
+export interface CheckoutRepository {
+  get(id: string): Promise<CheckoutRecord | null>
+  findBySession(sessionId: string): Promise<CheckoutRecord | null>
+  insert(checkout: CheckoutRecord): Promise<void>
+  update(checkout: CheckoutRecord): Promise<void>
+}
+
+export interface PaymentEventLog {
+  /**
+   * Records that an event is being applied; false when it was recorded before (then nothing else may
+   * happen). With several processes, a second transaction recording the same id waits for the first
+   * and then gets false, so an event is applied exactly once.
+   */
+  record(event: PaymentEventRecord): Promise<boolean>
 }
 
 export interface PaymentAccountRepository {
@@ -366,6 +393,9 @@ export interface Ports {
   readonly mailer: Mailer
   readonly identity: IdentityProvider
   readonly cards: CardProvider
+  readonly payments: PaymentProvider
+  readonly checkouts: CheckoutRepository
+  readonly paymentEvents: PaymentEventLog
   readonly ids: IdGenerator
 }
 

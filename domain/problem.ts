@@ -41,6 +41,14 @@ export type ProblemKind =
   | 'payment-account-state'
   | 'club-not-active'
   | 'campaign-has-donations'
+  /** 409: the campaign takes no donations now (the go-live gate, domain/giving.ts). */
+  | 'campaign-closed'
+  /** 400: a provider event whose signature, timestamp or content is wrong, or about something unknown. */
+  | 'invalid-event'
+  /** 409: a provider event about a payment the portal has not recorded yet; the provider delivers it again. */
+  | 'event-out-of-order'
+  /** 409: a donation that cannot be refunded (not paid by card, refunded already, disputed). */
+  | 'refund-not-possible'
   /** 409: another club has this ZVR number (`errors` names the ZVR field). */
   | 'zvr-taken'
   /** 409: a club of the same name has the same postal code; the request may confirm it (`confirmDuplicate`). */
@@ -106,6 +114,10 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'payment-account-state': 409,
   'club-not-active': 409,
   'campaign-has-donations': 409,
+  'campaign-closed': 409,
+  'invalid-event': 400,
+  'event-out-of-order': 409,
+  'refund-not-possible': 409,
   'zvr-taken': 409,
   'possible-duplicate': 409,
   'payload-too-large': 413,

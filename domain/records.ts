@@ -156,6 +156,62 @@ export interface DonationRecord {
   readonly at: number
   /** The Vienna calendar day as `YYYY-MM-DD`, which filters and charts use. */
   readonly day: string
+  /** How it was paid by card; absent for donations that came another way (the seed's, imported ones). */
+  readonly payment?: DonationPayment
+}
+
+/** What a donation adds to the totals: what was paid and not given back (refunded, or lost in a dispute). */
+export const countedCents = (donation: DonationRecord): number =>
+  donation.payment === undefined
+    ? donation.amountCents
+    : donation.payment.dispute === 'LOST'
+      ? 0
+      : donation.amountCents - donation.payment.refundedCents
+
+export type DisputeState = 'OPEN' | 'WON' | 'LOST'
+
+/** A card donation as the provider's events left it. */
+export interface DonationPayment {
+  readonly checkoutId: string
+  readonly paymentIntentId: string
+  /** What the provider has refunded so far (its running total, so events may come in any order). */
+  readonly refundedCents: number
+  readonly dispute: DisputeState | null
+  /** When the provider created the dispute event applied last (epoch ms): an older one changes nothing. */
+  readonly disputeEventAt: number | null
+}
+
+export type CheckoutState = 'OPEN' | 'PAID' | 'FAILED' | 'EXPIRED'
+
+/** A donor's way to the provider's hosted checkout, from the form to a paid donation (or none). */
+export interface CheckoutRecord {
+  /** Unguessable: the thank-you page's link carries it. */
+  readonly id: string
+  readonly campaignId: string
+  readonly clubId: string
+  readonly accountId: string
+  /** The provider's id of the hosted checkout; null until the provider has made it. */
+  readonly sessionId: string | null
+  readonly amountCents: number
+  readonly donorName: string | null
+  readonly email: string
+  readonly message: string | null
+  readonly state: CheckoutState
+  /** The donation the paid checkout became. */
+  readonly donationId: string | null
+  readonly createdAt: string
+  readonly expiresAt: string
+  readonly updatedAt: string
+}
+
+/** A provider event the portal has applied: a second delivery of the same id changes nothing. */
+export interface PaymentEventRecord {
+  readonly id: string
+  readonly type: string
+  readonly accountId: string | null
+  /** When the provider created it (epoch ms). */
+  readonly createdAt: number
+  readonly receivedAt: string
 }
 
 export interface PaymentAccountRecord {
@@ -168,6 +224,8 @@ export interface PaymentAccountRecord {
   readonly rejectReason: string | null
   readonly createdAt: string
   readonly updatedAt: string
+  /** When the provider created the `account.updated` event applied last (epoch ms); null before the first. */
+  readonly providerEventAt?: number | null
 }
 
 export interface OnboardingLinkRecord {
@@ -212,7 +270,7 @@ export interface AuditEntryRecord {
   readonly changes: readonly AuditChange[]
 }
 
-export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED'
+export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED'
 
 /** A mail as the domain composes it; the mailer adds id and time when it sends or queues it. */
 export interface OutgoingMail {

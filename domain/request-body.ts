@@ -28,7 +28,8 @@ const parseJsonText = (text: string): unknown => {
   }
 }
 
-export type BodyReading = { readonly body: unknown } | { readonly refused: ProblemError }
+/** The parsed body and its text as received (a signed provider event is verified on exactly that text). */
+export type BodyReading = { readonly body: unknown; readonly text: string | null } | { readonly refused: ProblemError }
 
 /** The body of a JSON operation as the domain takes it, or the problem the edge answers instead. */
 export const readJsonOperationBody = (
@@ -38,12 +39,13 @@ export const readJsonOperationBody = (
   limit: number = JSON_BODY_LIMIT_BYTES,
 ): BodyReading => {
   if (contentType === null) {
-    if (bytes.length === 0 || method === 'DELETE') return { body: undefined }
+    if (bytes.length === 0 || method === 'DELETE') return { body: undefined, text: null }
     return { refused: unsupportedMediaType() }
   }
   if (!isJsonMediaType(contentType)) return { refused: unsupportedMediaType() }
   if (bytes.length > limit) return { refused: payloadTooLarge(limit) }
-  return { body: parseJsonText(new TextDecoder().decode(bytes)) }
+  const text = new TextDecoder().decode(bytes)
+  return { body: parseJsonText(text), text }
 }
 
 export const unsupportedMediaType = (): ProblemError =>

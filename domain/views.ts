@@ -1,5 +1,6 @@
 /** Records → the contract's response shapes, with everything computed that the contract computes. */
 import type { BankReview } from '#openapi/generated/model/bankReview.ts'
+import type { DonationStatus } from '#openapi/generated/model/donationStatus.ts'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
 import type { CampaignPhase } from '#openapi/generated/model/campaignPhase.ts'
 import type { Club } from '#openapi/generated/model/club.ts'
@@ -216,12 +217,23 @@ export const toDonations = async (ports: Ports, donations: readonly DonationReco
   )
 }
 
+/** Disputed while a dispute is open or was lost; else by how much of it was refunded. */
+export const donationStatus = (donation: DonationRecord): DonationStatus => {
+  const payment = donation.payment
+  if (!payment) return 'PAID'
+  if (payment.dispute === 'OPEN' || payment.dispute === 'LOST') return 'DISPUTED'
+  if (payment.refundedCents === 0) return 'PAID'
+  return payment.refundedCents >= donation.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
+}
+
 const donationView = (donation: DonationRecord, campaignName: string | null): Donation => ({
   id: donation.id,
   clubId: donation.clubId,
   campaignId: donation.campaignId,
   campaignName,
   amountCents: donation.amountCents,
+  refundedCents: donation.payment?.refundedCents ?? 0,
+  status: donationStatus(donation),
   currency: 'EUR',
   donorName: donation.donorName,
   message: donation.message,

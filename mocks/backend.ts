@@ -21,6 +21,13 @@ import type { DbState } from './db/types.ts'
 import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
 import { newSigningKey } from '#adapters/offline-identity/tokens.ts'
+import { randomIds } from '#domain/ids.ts'
+import {
+  createSimulatedProvider,
+  deliveryRequest,
+  SIMULATED_WEBHOOK_SECRET,
+} from '#adapters/simulated-card-provider/simulated-provider.ts'
+import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 
 export interface MockBackendOptions {
   /** The clock; tests may move it. Defaults to Date.now. */
@@ -43,6 +50,8 @@ export interface MockBackend {
   execute(operationId: OperationId, request: ApiRequest, options?: ExecuteRequestOptions): Promise<ApiResponse>
   /** A valid ID token for a user of the store (e.g. a seed account), as the offline sign-in issues it now. */
   idTokenFor(email: string): string
+  /** The simulated card provider this backend's donations are paid at (its hosted checkout page uses it). */
+  readonly payments: SimulatedProvider
   /** Runs work with the ports (and the identity's store) in one transaction: the control plane's actions. */
   transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>): Promise<T>
 }
@@ -55,14 +64,27 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
   const store = createStore(options.initialState ?? freshSeed(now()))
   // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
   const fileBlobs = createMemoryFileBlobs()
+  // Its events reach this backend's webhook operation as an HTTP delivery would (signed, the raw body).
+  const payments: SimulatedProvider = createSimulatedProvider({
+    webhookSecret: SIMULATED_WEBHOOK_SECRET,
+    now,
+    token: () => randomIds.token(12),
+    deliver: async (payload, signature) => {
+      const response = await backend.execute('receivePaymentEvent', deliveryRequest(payload, signature))
+      if (response.status !== 200)
+        throw new Error(`The webhook answered ${response.status}: ${JSON.stringify(response.body)}`)
+    },
+    onDeliveryError: (error) => console.error('[simulated provider]', error),
+  })
   const domain = createDomainBackend(
-    memoryUnitOfWork(store, { now, signingKey, fileBlobs }),
+    memoryUnitOfWork(store, { now, signingKey, fileBlobs, payments }),
     { now },
     { onUnexpected: (id, error) => console.error('[mock backend]', id, error) },
   )
-  return {
+  const backend: MockBackend = {
     store,
     now,
+    payments,
     reset: () => {
       store.replace(freshSeed(now()))
       fileBlobs.clear()
@@ -93,7 +115,8 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     },
     transact: (work) =>
       store.transactAsync((tx) =>
-        work(memoryPorts(tx, { now, signingKey, fileBlobs }), memoryIdentityStore(tx, now, signingKey)),
+        work(memoryPorts(tx, { now, signingKey, fileBlobs, payments }), memoryIdentityStore(tx, now, signingKey)),
       ),
   }
+  return backend
 }

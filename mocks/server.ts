@@ -123,6 +123,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
     ready: async () => true,
     now: () => backend.now(),
     transact: (work) => backend.transact((ports) => work(ports)),
+    simulatedProvider: backend.payments,
   }
   const app = await buildApp({
     backend: httpBackend,

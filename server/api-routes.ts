@@ -66,7 +66,12 @@ export const routeOf = (operationId: OperationId): { method: string; url: string
   return { method: row.method, url: `${API_PREFIX}${toRoutePath(row.path)}` }
 }
 
-const toApiRequest = (request: FastifyRequest, body: unknown): ApiRequest => {
+const headersOf = (request: FastifyRequest): Record<string, string | undefined> =>
+  Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+  )
+
+const toApiRequest = (request: FastifyRequest, body: unknown, rawBody: string | null): ApiRequest => {
   const url = new URL(request.url, `${request.protocol}://${request.host}`)
   return {
     method: request.method,
@@ -77,6 +82,8 @@ const toApiRequest = (request: FastifyRequest, body: unknown): ApiRequest => {
     query: url.searchParams,
     authorization: request.headers.authorization ?? null,
     body,
+    rawBody,
+    headers: headersOf(request),
   }
 }
 
@@ -106,8 +113,9 @@ export const registerApiRoutes = async (
     operationId: OperationId,
     body: unknown,
     preflight = false,
+    rawBody: string | null = null,
   ): Promise<ApiResponse> => {
-    const response = await backend.domain.execute(operationId, toApiRequest(request, body), {
+    const response = await backend.domain.execute(operationId, toApiRequest(request, body, rawBody), {
       preflight,
       signal: AbortSignal.timeout(options.requestTimeoutMs),
     })
@@ -173,7 +181,7 @@ export const registerApiRoutes = async (
       handler: async (request, reply) => {
         const reading = readJsonBody(request)
         if ('refused' in reading) return sendProblem(reply, reading.refused, pathOf(request))
-        return sendApiResponse(reply, await execute(request, operationId, reading.body))
+        return sendApiResponse(reply, await execute(request, operationId, reading.body, false, reading.text))
       },
     })
   }

@@ -17,6 +17,7 @@ import compress from '@fastify/compress'
 import cors from '@fastify/cors'
 import Fastify from 'fastify'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import type { Ports } from '#domain/ports.ts'
 import { ProblemError, kindForStatus, problem } from '#domain/problem.ts'
 import { pathOf, registerApiRoutes, sendProblem } from './api-routes.ts'
@@ -37,6 +38,8 @@ export interface HttpBackend extends ApiBackend {
   now(): number
   /** Work with the ports in one transaction (the provider page). */
   transact<T>(work: (ports: Ports) => Promise<T>, readOnly?: boolean): Promise<T>
+  /** The simulated card provider, when donations are paid there: its hosted checkout is served then. */
+  readonly simulatedProvider?: SimulatedProvider | undefined
 }
 
 export interface EdgeConfig {

@@ -12,6 +12,13 @@ import type { CardProvider, Clock, Ports, UnitOfWork } from '#domain/ports.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
 import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
+import {
+  createSimulatedProvider,
+  deliveryRequest,
+  SIMULATED_WEBHOOK_SECRET,
+} from '#adapters/simulated-card-provider/simulated-provider.ts'
+import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
+import type { PaymentProvider } from '#domain/payment-provider.ts'
 import type { OpenDatabase, Trx } from './db/database.ts'
 import { sqlIdentityStore } from './db/repositories/identity.ts'
 import { userRepository } from './db/repositories/users.ts'
@@ -45,6 +52,8 @@ export interface ServerBackend extends HttpBackend {
   readonly identity: 'local' | 'firebase'
   /** The unit of work the domain runs in. */
   readonly unitOfWork: UnitOfWork
+  /** The card provider; the simulated one also has its hosted checkout page on this server. */
+  readonly payments: PaymentProvider
   /** Where uploaded files live (server/files). */
   readonly files: DiskFiles
   /** Runs work with the ports and the identity's store in one transaction (test hooks, provider page). */
@@ -64,6 +73,8 @@ export interface ServerBackendOptions {
   firebaseAuth?: Auth
   /** Where uploaded files live; absent: a temporary folder removed when the process exits (tests). */
   files?: DiskFiles
+  /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
+  payments?: PaymentProvider
   logger: Logger
 }
 
@@ -89,11 +100,26 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
         logger,
       )
     : undefined
+  // Its events reach the webhook operation as an HTTP delivery would (signed, the raw body).
+  const payments: PaymentProvider =
+    options.payments ??
+    createSimulatedProvider({
+      webhookSecret: SIMULATED_WEBHOOK_SECRET,
+      now,
+      token: () => randomIds.token(12),
+      deliver: async (payload, signature) => {
+        const response = await domain.execute('receivePaymentEvent', deliveryRequest(payload, signature))
+        if (response.status !== 200)
+          throw new Error(`The webhook answered ${response.status}: ${JSON.stringify(response.body)}`)
+      },
+      onDeliveryError: (error) => logger.error({ err: error }, 'simulated provider: delivery failed'),
+    })
   const portsOf = (trx: Trx, effects: TransactionEffects) =>
     sqlPorts(trx, {
       now,
       ids: randomIds,
       cards: simulatedCardProvider,
+      payments,
       identity: (identityTrx) =>
         firebaseAuth
           ? firebaseIdentityProvider(firebaseAuth, effects)
@@ -142,6 +168,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     database,
     clock,
     unitOfWork,
+    payments,
+    simulatedProvider: options.payments ? undefined : (payments as SimulatedProvider),
     files,
     uploads: diskUploads(files),
     ready: () => database.ping(),

@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify'
 import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '#domain/onboarding.ts'
 import { providerPageHtml } from '#adapters/simulated-card-provider/provider-html.ts'
 import {
+  PROVIDER_CHECKOUT_PATH,
   PROVIDER_LINK_PATH,
   PROVIDER_PAGE_PATH,
+  PROVIDER_PAY_PATH,
   PROVIDER_SUBMIT_PATH,
 } from '#adapters/simulated-card-provider/paths.ts'
+import { checkoutPageHtml } from '#adapters/simulated-card-provider/checkout-html.ts'
+import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import { isRawBody } from './api-routes.ts'
 import type { HttpBackend } from './app.ts'
 
@@ -66,11 +70,50 @@ export const registerProviderPage = (app: FastifyInstance, backend: HttpBackend)
     return info ? reply.send(info) : reply.code(404).send({ error: 'UNKNOWN_LINK' })
   })
 
+  if (backend.simulatedProvider) registerCheckoutPage(app, backend.simulatedProvider)
+
   app.post(PROVIDER_SUBMIT_PATH, async (request, reply) => {
     const input = jsonOf(request.body) as { link?: unknown; outcome?: unknown } | undefined
     const answer = await submit(input?.link, input?.outcome)
     return answer.status === 200
       ? reply.send({ redirectTo: answer.redirectTo })
       : reply.code(answer.status).send({ error: answer.error })
+  })
+}
+
+const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"
+
+/** The simulated provider's hosted checkout: the page (a form), and the JSON call of tests and the browser. */
+const registerCheckoutPage = (app: FastifyInstance, provider: SimulatedProvider): void => {
+  app.get<{ Querystring: { session?: string } }>(PROVIDER_CHECKOUT_PATH, async (request, reply) => {
+    const sessionId = request.query.session ?? ''
+    const session = provider.session(sessionId)
+    return reply
+      .code(session ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_POLICY)
+      .send(checkoutPageHtml(session, sessionId))
+  })
+
+  app.post(PROVIDER_CHECKOUT_PATH, async (request, reply) => {
+    const form = new URLSearchParams(isRawBody(request.body) ? request.body.bytes.toString('utf8') : '')
+    const sessionId = form.get('session') ?? ''
+    const paid = await provider.pay(sessionId, form.get('cardNumber') ?? '')
+    if (paid.outcome === 'paid') return reply.code(303).header('location', paid.redirect).send()
+    return reply
+      .code(paid.outcome === 'closed' ? 409 : 402)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_POLICY)
+      .send(checkoutPageHtml(provider.session(sessionId), sessionId, paid.outcome))
+  })
+
+  app.post(PROVIDER_PAY_PATH, async (request, reply) => {
+    const input = jsonOf(request.body) as { session?: unknown; cardNumber?: unknown } | undefined
+    if (typeof input?.session !== 'string' || typeof input.cardNumber !== 'string')
+      return reply.code(400).send({ error: 'INVALID_REQUEST' })
+    const paid = await provider.pay(input.session, input.cardNumber)
+    return paid.outcome === 'paid'
+      ? reply.send({ outcome: 'paid', redirectTo: paid.redirect })
+      : reply.code(paid.outcome === 'closed' ? 409 : 402).send({ outcome: paid.outcome })
   })
 }

@@ -96,6 +96,8 @@ describe('the signing key of a mocked backend', () => {
       query: new URLSearchParams(),
       authorization: `Bearer ${token}`,
       body: undefined,
+      rawBody: null,
+      headers: {},
     })
 
   it('is random per backend: one backend refuses the tokens of another', async () => {

@@ -6,3 +6,5 @@
 export const PROVIDER_PAGE_PATH = '/__mock/provider/onboarding'
 export const PROVIDER_LINK_PATH = '/__mock/provider/link'
 export const PROVIDER_SUBMIT_PATH = '/__mock/provider/submit'
+export const PROVIDER_CHECKOUT_PATH = '/__mock/provider/checkout'
+export const PROVIDER_PAY_PATH = '/__mock/provider/pay'

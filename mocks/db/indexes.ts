@@ -2,6 +2,7 @@
  * Derived lookups over the donations, cached by the identity of the table's map: a transaction that
  * writes donations gets a new map and so a fresh index, everything else shares the cached one.
  */
+import { countedCents } from '#domain/records.ts'
 import type { DonationRecord } from '#domain/records.ts'
 import type { Tables } from './types.ts'
 
@@ -39,9 +40,9 @@ export const donationIndex = (donations: Tables['donations']): DonationIndex => 
       campaign.push(donation)
       const totals = campaignTotals.get(donation.campaignId)
       if (totals) {
-        totals.cents += donation.amountCents
+        totals.cents += countedCents(donation)
         totals.count += 1
-      } else campaignTotals.set(donation.campaignId, { cents: donation.amountCents, count: 1 })
+      } else campaignTotals.set(donation.campaignId, { cents: countedCents(donation), count: 1 })
     }
   }
   for (const list of byClub.values()) list.sort(byTime)

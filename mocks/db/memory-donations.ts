@@ -4,6 +4,7 @@
  * difference of prefix sums; the other orders are sorted once per list and cached.
  */
 import type { DonationListQuery, DonationTotals } from '#domain/ports.ts'
+import { countedCents } from '#domain/records.ts'
 import type { DonationRecord } from '#domain/records.ts'
 import { compareBySortKey } from '#domain/sort-key.ts'
 
@@ -12,12 +13,12 @@ type List = readonly DonationRecord[]
 const prefixCache = new WeakMap<List, Float64Array>()
 const sortedCache = new WeakMap<List, Map<string, List>>()
 
-/** prefix[i] = sum of the first i amounts. */
+/** prefix[i] = sum of what the first i donations count (domain/records.ts, countedCents). */
 const prefixSums = (list: List): Float64Array => {
   let prefix = prefixCache.get(list)
   if (!prefix) {
     prefix = new Float64Array(list.length + 1)
-    for (let i = 0; i < list.length; i++) prefix[i + 1] = prefix[i]! + list[i]!.amountCents
+    for (let i = 0; i < list.length; i++) prefix[i + 1] = prefix[i]! + countedCents(list[i]!)
     prefixCache.set(list, prefix)
   }
   return prefix
@@ -116,7 +117,7 @@ export const dailyTotalsOfList = (
     const donation = list[i]!
     if (current?.day !== donation.day) days.push((current = { day: donation.day, count: 0, cents: 0 }))
     current.count += 1
-    current.cents += donation.amountCents
+    current.cents += countedCents(donation)
   }
   return days
 }

@@ -16,6 +16,7 @@ import type {
   Ports,
   UnitOfWork,
 } from '#domain/ports.ts'
+import type { PaymentProvider } from '#domain/payment-provider.ts'
 import { DuplicateKeyError, untilCancelled } from '#domain/ports.ts'
 import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '#domain/records.ts'
 import { compareBySortKey, sortKey } from '#domain/sort-key.ts'
@@ -152,6 +153,18 @@ const donationRepository = (tx: Tx): DonationRepository => {
       }
       return out
     },
+    get: async (id) => tx.table('donations').get(id) ?? null,
+    findByPaymentIntent: async (paymentIntentId) =>
+      values(tx, 'donations').find((donation) => donation.payment?.paymentIntentId === paymentIntentId) ?? null,
+    insert: async (donation) => {
+      if (tx.table('donations').has(donation.id)) return false
+      tx.put('donations', donation.id, donation)
+      return true
+    },
+    updatePayment: async (id, payment) => {
+      const donation = tx.table('donations').get(id)
+      if (donation) tx.put('donations', id, { ...donation, payment })
+    },
   }
 }
 
@@ -241,6 +254,8 @@ export interface MemoryPortsOptions {
   signingKey: Uint8Array
   ids?: IdGenerator
   cards?: CardProvider
+  /** The card provider for donations (the simulated one, adapters/simulated-card-provider/). */
+  payments: PaymentProvider
   /** Uploads sent to the mocked backend (a fresh, empty set when absent). */
   fileBlobs?: FileBlobs
 }
@@ -357,6 +372,22 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
     mailer: identityStore.mailer,
     identity: offlineIdentityProvider(identityStore),
     cards: options.cards ?? mockCardProvider,
+    payments: options.payments,
+    checkouts: {
+      get: async (id) => tx.table('checkouts').get(id) ?? null,
+      findBySession: async (sessionId) =>
+        values(tx, 'checkouts').find((checkout) => checkout.sessionId === sessionId) ?? null,
+      insert: async (checkout) => void tx.put('checkouts', checkout.id, checkout),
+      update: async (checkout) => void tx.put('checkouts', checkout.id, checkout),
+    },
+    // Transactions run one at a time here, so the check and the write cannot interleave.
+    paymentEvents: {
+      record: async (event) => {
+        if (tx.table('paymentEvents').has(event.id)) return false
+        tx.put('paymentEvents', event.id, event)
+        return true
+      },
+    },
     ids: options.ids ?? randomIds,
   }
 }

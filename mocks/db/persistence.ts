@@ -1,7 +1,7 @@
 /**
  * Saving the store across page reloads (browser). The generated seed donations are not saved: they are
  * rebuilt from the persisted `seedAt` exactly as they were (the seed is deterministic), which keeps the
- * saved state small. Only donations made later would be saved (the API has no call that adds one yet).
+ * saved state small. Only donations made later are saved (those paid at the simulated provider).
  *
  * Passwords are saved only as hashes (adapters/offline-identity/passwords.ts); a state of format 3 or older, which
  * kept them in plain text, is dropped on load for a fresh seed. When the browser refuses to save (storage
@@ -10,7 +10,7 @@
  */
 import { newSigningKey, signingKeyFromText, signingKeyToText } from '#adapters/offline-identity/tokens.ts'
 import { SEED_DONATION_PREFIX, SEED_VERSION, buildSeed, isUnreadSeedDonations } from '#adapters/demo-seed/seed.ts'
-import { TABLE_NAMES } from './types.ts'
+import { TABLE_NAMES, TABLES_ADDED_LATER } from './types.ts'
 import type { DbState, Singletons, TableName, Tables } from './types.ts'
 
 /**
@@ -84,7 +84,7 @@ export const deserializeState = (text: string | null): DbState | null => {
     const seed = buildSeed(saved.singletons.seedAt)
     const tables = {} as Record<TableName, ReadonlyMap<string, unknown>>
     for (const name of TABLE_NAMES) {
-      const records = saved.tables[name]
+      const records = saved.tables[name] ?? (TABLES_ADDED_LATER.has(name) ? [] : undefined)
       if (!Array.isArray(records)) return null
       const map = new Map<string, unknown>(
         records.map((record) => [keyOf(name, record as Record<string, unknown>), record]),

@@ -17,7 +17,14 @@ export const stateOfDemo = (data: DemoData): DbState => {
   let state = states.get(data)
   if (!state) {
     state = {
-      tables: { ...data.tables, refreshTokens: new Map(), oobCodes: new Map(), mails: new Map() },
+      tables: {
+        ...data.tables,
+        checkouts: new Map(),
+        paymentEvents: new Map(),
+        refreshTokens: new Map(),
+        oobCodes: new Map(),
+        mails: new Map(),
+      },
       singletons: {
         appLogo: data.appLogo,
         globals: data.globals,

@@ -5,7 +5,7 @@
  * immutable: a write replaces a record (and, inside a transaction, the table that holds it), so a request
  * that fails half-way leaves nothing behind and a reset can hand out the cached seed without copying it.
  */
-import type { AppLogoRecord, OutgoingMail } from '#domain/records.ts'
+import type { AppLogoRecord, CheckoutRecord, OutgoingMail, PaymentEventRecord } from '#domain/records.ts'
 import type { Globals } from '#openapi/generated/model/globals.ts'
 import type { DemoTables } from '#adapters/demo-seed/demo-data.ts'
 import type { ActionCodeRecord, RefreshTokenRecord } from '#adapters/offline-identity/offline-identity.ts'
@@ -36,6 +36,8 @@ export interface Settings {
 }
 
 export interface Tables extends DemoTables {
+  readonly checkouts: ReadonlyMap<string, CheckoutRecord>
+  readonly paymentEvents: ReadonlyMap<string, PaymentEventRecord>
   readonly refreshTokens: ReadonlyMap<string, RefreshTokenRecord>
   readonly oobCodes: ReadonlyMap<string, ActionCodeRecord>
   readonly mails: ReadonlyMap<string, MailRecord>
@@ -74,10 +76,15 @@ export const TABLE_NAMES: readonly TableName[] = [
   'donations',
   'paymentAccounts',
   'onboardingLinks',
+  'checkouts',
+  'paymentEvents',
   'refreshTokens',
   'oobCodes',
   'mails',
   'auditLog',
 ]
+
+/** Tables a state saved by an earlier version lacks: restored empty instead of dropping the state. */
+export const TABLES_ADDED_LATER: ReadonlySet<TableName> = new Set(['checkouts', 'paymentEvents'])
 
 export const DEFAULT_FAULTS: Faults = { delayMs: 0, failures: [], tokenLifetimeSeconds: 3600 }

@@ -95,6 +95,7 @@ const answerOperation = async (
     toHttpResponse(options.checkResponse ? options.checkResponse(operationId, response) : response)
   const row = OPERATION_TABLE[operationId]
   let body: unknown
+  let rawBody: string | null = null
   if (row.method === 'GET') body = undefined
   else if (row.bodyType === 'application/octet-stream') body = await readUpload(request)
   else {
@@ -105,6 +106,7 @@ const answerOperation = async (
     )
     if ('refused' in reading) return answer(problemResponse(reading.refused, url.pathname))
     body = reading.body
+    rawBody = reading.text
   }
   const apiRequest: ApiRequest = {
     method: row.method,
@@ -115,6 +117,8 @@ const answerOperation = async (
     query: url.searchParams,
     authorization: request.headers.get('Authorization'),
     body,
+    rawBody,
+    headers: Object.fromEntries(request.headers),
   }
   return answer(await backend.execute(operationId, apiRequest))
 }

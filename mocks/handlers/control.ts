@@ -9,7 +9,7 @@ import type { ApiResponse } from '#domain/operation.ts'
 import { clearMailbox, mailbox, putFaults, putSettings } from '#mocks/control/control.ts'
 import type { Tx } from '#mocks/db/store.ts'
 import { identityAction } from '#adapters/offline-identity/offline-identity.ts'
-import { PROVIDER_LINK_PATH, PROVIDER_SUBMIT_PATH } from '#adapters/simulated-card-provider/paths.ts'
+import { PROVIDER_LINK_PATH, PROVIDER_PAY_PATH, PROVIDER_SUBMIT_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import { readJsonBody, toHttpResponse } from './api-route.ts'
 
 const invalidJson: ApiResponse = {
@@ -63,6 +63,16 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       const linkId = new URL(request.url).searchParams.get('link') ?? ''
       const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
       return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
+    }),
+    http.post(`*${PROVIDER_PAY_PATH}`, async ({ request }) => {
+      const body = (await readJsonBody(request)) as { session?: unknown; cardNumber?: unknown } | typeof MALFORMED_BODY
+      if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
+      if (typeof body?.session !== 'string' || typeof body.cardNumber !== 'string')
+        return HttpResponse.json({ error: 'INVALID_REQUEST' }, { status: 400 })
+      const paid = await backend.payments.pay(body.session, body.cardNumber)
+      return paid.outcome === 'paid'
+        ? HttpResponse.json({ outcome: 'paid', redirectTo: paid.redirect })
+        : HttpResponse.json({ outcome: paid.outcome }, { status: paid.outcome === 'closed' ? 409 : 402 })
     }),
     http.post(`*${PROVIDER_SUBMIT_PATH}`, async ({ request }) => {
       const body = await readJsonBody(request)

@@ -1026,6 +1026,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed event from the card provider
+         * @description Why an addition: money arrives as the card provider's events (Stripe's webhooks; the simulated
+         *     provider sends the same). The body is the provider's event, read exactly as sent: the
+         *     `Stripe-Signature` header must sign it with the webhook secret and a timestamp at most 5 minutes
+         *     away, else 400 `invalid-event` and nothing is recorded. An event is applied once: a repeated
+         *     delivery answers 200 with `duplicate: true` and changes nothing. What each event changes:
+         *     a paid checkout records one donation; a failed or expired one records nothing; a refund marks the
+         *     donation refunded (in part or whole) and lowers the totals; a dispute marks it disputed until it is
+         *     closed; `account.updated` makes the club's account follow the provider (`ONBOARDING` → `ACTIVE`
+         *     when it can take charges and pay out, back to `ONBOARDING` with requirements due). An event about
+         *     an account or checkout the portal does not know is 400 `invalid-event`. A refund or dispute of a
+         *     payment whose completion has not arrived yet is 409 `event-out-of-order` and not recorded: the
+         *     provider delivers it again later, and then it applies.
+         *
+         *     Access: `ANYONE` (the signature is the credential); no rate limit (the provider retries).
+         */
+        post: operations["receivePaymentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment/createaccount/{clubId}": {
         parameters: {
             query?: never;
@@ -1221,6 +1254,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/donations/{donationId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a donation, in whole or in part
+         * @description Why an addition: a club must be able to give a donation back (a mistaken amount, a donor's wish).
+         *     The card provider refunds `amountCents` (default: what is left) of the payment; the donation shows
+         *     "teilweise erstattet" or "erstattet" once the provider's `charge.refunded` event arrives, and the
+         *     totals drop then. `reason` is recorded in the audit log (`DONATION_REFUNDED`). 409
+         *     `refund-not-possible` for a donation that was not paid by card, is refunded already or is
+         *     disputed; 400 `validation` for more than is left. A repeated request with the same
+         *     `Idempotency-Key` refunds once.
+         *
+         *     Access: `CLUB_MEMBER` (of the donation's club, with the right to manage money), `ADMIN`.
+         */
+        post: operations["refundDonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/donations/campaign/{campaignId}": {
         parameters: {
             query?: never;
@@ -1235,6 +1296,84 @@ export interface paths {
          *     Access: `ADMIN`, `STAFF`, `CLUB_MEMBER` (of the campaign's club).
          */
         get: operations["getDonationsOfCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/campaigns/{campaignId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign as its public donation page shows it
+         * @description Why an addition: donors give on a public page (`/spenden/:campaignId`), which needs the campaign,
+         *     its club's name and logo, its progress and whether it takes donations now. `acceptance` says so
+         *     (the go-live gate): only while the club is `ACTIVE`, its card-provider account can take charges,
+         *     its payouts are not held by a bank review, the campaign is enabled and today (Europe/Vienna) lies
+         *     within `from`–`to`; otherwise `reason` names the first rule that fails, in that order. A campaign
+         *     that does not exist, or whose club was never released, is 404.
+         *
+         *     Access: `ANYONE`.
+         */
+        get: operations["getPublicCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/campaigns/{campaignId}/checkouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying a donation on the card provider's hosted checkout
+         * @description Why an addition: the public donation page sends the donor to the card provider's hosted checkout.
+         *     The donation is recorded only when the provider's signed event says it was paid
+         *     (`receivePaymentEvent`), never by this call. 409 `campaign-closed` when the go-live gate
+         *     (`getPublicCampaign`) refuses, with the reason in `detail`; 400 `validation` for an amount below the
+         *     campaign's minimum donation. The answer's `url` is the provider's page; it comes back to
+         *     `/spenden/<campaignId>/danke?checkout=<checkoutId>` or, cancelled, to `/spenden/<campaignId>`.
+         *
+         *     Access: `ANYONE`.
+         */
+        post: operations["createDonationCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/checkouts/{checkoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a donation's checkout was paid
+         * @description Why an addition: the thank-you page must not trust its URL. The backend asks the card provider for
+         *     a checkout that is still open and settles it as the provider's event would (paid: the donation is
+         *     recorded once; expired: nothing). The checkout id is unguessable and says nothing about the donor.
+         *
+         *     Access: `ANYONE`.
+         */
+        get: operations["getDonationCheckout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1425,7 +1564,7 @@ export interface components {
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
          *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-incomplete`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
-         *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`,
+         *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
          *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
          *     `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
          */
@@ -2061,6 +2200,76 @@ export interface components {
             createdAt: string;
         };
         /**
+         * @description Why a campaign takes no donations now, as a donor may know it: `CLUB_NOT_ACTIVE` (the club is not
+         *     released or was deactivated), `PAYMENTS_NOT_READY` (its card-provider account cannot take charges),
+         *     `PAYOUTS_HELD` (changed bank details await an administrator's confirmation), `CAMPAIGN_DISABLED`,
+         *     `NOT_STARTED` (before `from`), `ENDED` (after `to`).
+         * @enum {string}
+         */
+        CampaignClosedReason: "CLUB_NOT_ACTIVE" | "PAYMENTS_NOT_READY" | "PAYOUTS_HELD" | "CAMPAIGN_DISABLED" | "NOT_STARTED" | "ENDED";
+        /** @description Whether the campaign takes donations now; `reason` is null exactly when it does. */
+        CampaignAcceptance: {
+            accepting: boolean;
+            reason: components["schemas"]["CampaignClosedReason"] | null;
+        };
+        /**
+         * @description What the public donation page shows. `raisedCents` and `donationCount` count what was paid and not
+         *     refunded. `logoUrl` is a signed link to the club's logo, or null.
+         */
+        PublicCampaign: {
+            documentId: string;
+            clubName: string;
+            logoUrl: string | null;
+            name: string;
+            description: string;
+            goalCents: components["schemas"]["Cents"];
+            /** @description The suggested donation. */
+            amountCents: components["schemas"]["Cents"];
+            minimumDonationCents: components["schemas"]["Cents"];
+            currency: components["schemas"]["Currency"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            raisedCents: number;
+            donationCount: number;
+            acceptance: components["schemas"]["CampaignAcceptance"];
+        };
+        /**
+         * @description A donation as the donor enters it. `amountCents` at least the campaign's `minimumDonationCents`;
+         *     `donorName` null gives anonymously ("anonym" in the club's list); `email` gets the confirmation.
+         */
+        DonationCheckoutInput: {
+            amountCents: components["schemas"]["Cents"];
+            donorName: string | null;
+            /** Format: email */
+            email: string;
+            message: string | null;
+        };
+        /** @description A started checkout; the donor continues on the provider's page at `url` until `expiresAt`. */
+        DonationCheckout: {
+            checkoutId: string;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /**
+         * @description `OPEN` (the donor has not paid yet), `PAID` (the donation is recorded), `FAILED` (the payment was
+         *     declined or failed), `EXPIRED` (the checkout ran out of time or was abandoned).
+         * @enum {string}
+         */
+        DonationCheckoutStatus: "OPEN" | "PAID" | "FAILED" | "EXPIRED";
+        /** @description A checkout as the thank-you page shows it. */
+        DonationCheckoutState: {
+            checkoutId: string;
+            campaignId: string;
+            status: components["schemas"]["DonationCheckoutStatus"];
+            amountCents: components["schemas"]["Cents"];
+            currency: components["schemas"]["Currency"];
+            donorName: string | null;
+        };
+        /**
          * @description Image types browsers show everywhere.
          * @enum {string}
          */
@@ -2154,15 +2363,16 @@ export interface components {
          *     (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
          *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
          *     the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
-         *     `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`).
+         *     `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
+         *     refunded, with the amount and reason (`DONATION_REFUNDED`).
          * @enum {string}
          */
-        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED";
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
         /**
          * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
          * @enum {string}
          */
-        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "appLogo";
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason";
         /** @description One value before and after the action (null where there was or is none). */
         AuditChange: {
             field: components["schemas"]["AuditField"];
@@ -2205,7 +2415,10 @@ export interface components {
             totalItems: number;
             totalPages: number;
         };
-        /** @description One donation. `donorName` is null for anonymous donations. */
+        /**
+         * @description One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;
+         *     `refundedCents` what was given back; totals count the difference.
+         */
         Donation: {
             id: string;
             clubId: string;
@@ -2213,12 +2426,43 @@ export interface components {
             campaignId: string | null;
             campaignName: string | null;
             amountCents: number;
+            refundedCents: number;
+            status: components["schemas"]["DonationStatus"];
             currency: components["schemas"]["Currency"];
             donorName: string | null;
             message: string | null;
             /** Format: date-time */
             donatedAt: string;
         };
+        /**
+         * @description The card provider's event as it sends it (Stripe's `Event` object: `id`, `type`, `created`,
+         *     `account`, `data.object`, …). The one open object of the contract: the provider adds fields
+         *     without notice, and the signature covers the body exactly as sent.
+         */
+        PaymentEventDelivery: {
+            id: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The event was taken; `duplicate` when it had been applied before. */
+        PaymentEventReceipt: {
+            /** @constant */
+            received: true;
+            duplicate: boolean;
+        };
+        /** @description A refund; `amountCents` defaults to what is left of the donation. */
+        DonationRefundInput: {
+            amountCents?: components["schemas"]["Cents"];
+            reason: string;
+        };
+        /**
+         * @description `PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while
+         *     the donor's bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when
+         *     lost).
+         * @enum {string}
+         */
+        DonationStatus: "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED" | "DISPUTED";
         /** @description One page of donations with the sum and count over the whole filter. */
         DonationPage: {
             items: components["schemas"]["Donation"][];
@@ -2379,6 +2623,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The campaign's `documentId`. */
+        CampaignId: string;
         /** @description Where the file lives in storage (`clubs/<clubId>/<label>/<uuid>-<name>` or `app-logo/<uuid>-<name>`). */
         UploadPathQuery: components["schemas"]["UploadPath"];
         /** @description The user's `uid` (the authentication provider's user id). */
@@ -3907,6 +4153,39 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    receivePaymentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (Stripe's scheme). */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentEventDelivery"];
+            };
+        };
+        responses: {
+            /** @description The event was applied now, or before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEventReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createPaymentAccount: {
         parameters: {
             query?: never;
@@ -4175,6 +4454,45 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    refundDonation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key the client chooses per refund; a repeat with the same key refunds once. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The donation's id. */
+                donationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonationRefundInput"];
+            };
+        };
+        responses: {
+            /** @description The donation, with the refund asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Donation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getDonationsOfCampaign: {
         parameters: {
             query?: {
@@ -4211,6 +4529,97 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `documentId`. */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign's public page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCampaign"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDonationCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `documentId`. */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonationCheckoutInput"];
+            };
+        };
+        responses: {
+            /** @description The checkout; the donor continues at `url`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationCheckout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDonationCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout's id from `createDonationCheckout`. */
+                checkoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationCheckoutState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

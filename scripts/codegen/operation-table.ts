@@ -40,7 +40,10 @@ type PathItem = Partial<Record<(typeof METHODS)[number], OperationObject>> & {
 interface Document {
   servers?: Array<{ url?: string }>
   paths: Record<string, PathItem>
-  components?: { parameters?: Record<string, { in?: string }> }
+  components?: {
+    parameters?: Record<string, { in?: string }>
+    schemas?: Record<string, { additionalProperties?: unknown }>
+  }
 }
 
 const problems: string[] = []
@@ -66,6 +69,17 @@ const exportsOf = (tag: string): Set<string> => {
   return names
 }
 
+/**
+ * Whether an operation's JSON body is an open object (`additionalProperties: true`: a provider's event,
+ * which adds fields without notice). orval makes every body a strict object, so the table loosens it.
+ */
+const bodyIsOpen = (operation: OperationObject): boolean => {
+  const schema = (operation.requestBody?.content?.['application/json'] as { schema?: { $ref?: string } } | undefined)
+    ?.schema
+  const named = schema?.$ref ? document.components?.schemas?.[schema.$ref.split('/').pop() ?? ''] : schema
+  return (named as { additionalProperties?: unknown } | undefined)?.additionalProperties === true
+}
+
 const parameterLocation = (parameter: { in?: string; $ref?: string }): string | undefined =>
   parameter.$ref ? document.components?.parameters?.[parameter.$ref.split('/').pop() ?? '']?.in : parameter.in
 
@@ -80,6 +94,8 @@ interface Row {
   addition: boolean
   statuses: number[]
   bodyType: string | null
+  /** The JSON body is an open object (`additionalProperties: true`). */
+  openBody: boolean
   params: string | null
   query: string | null
   body: string | null
@@ -146,9 +162,12 @@ for (const [apiPath, item] of Object.entries(document.paths)) {
         .map(Number)
         .sort((a, b) => a - b),
       bodyType,
+      openBody: bodyIsOpen(operation),
       params: schema('Params', locations.has('path')),
       query: schema('QueryParams', locations.has('query')),
-      body: schema('Body', bodyType === 'application/json'),
+      body: bodyIsOpen(operation)
+        ? `looseObject(${schema('Body', true)}.shape)`
+        : schema('Body', bodyType === 'application/json'),
       // orval's schema of the success answer's JSON body, where it has one.
       response: names.has(`${pascal(operationId)}Response`) ? `${camel(tag)}.${pascal(operationId)}Response` : null,
     })
@@ -176,6 +195,7 @@ const lines = [
   ' * anyone may call is `public` unless it says otherwise), the statuses it declares, and the zod schemas',
   ' * of its path parameters, query, JSON body and success answer.',
   ' */',
+  ...(rows.some((row) => row.body?.startsWith('looseObject(')) ? ["import { looseObject } from 'zod/mini'"] : []),
   ...tags.map((tag) => `import * as ${camel(tag)} from './zod/${tag}/${tag}.zod.ts'`),
   '',
   `export const API_PREFIX = ${literal(apiPrefix)}`,
@@ -198,6 +218,7 @@ const lines = [
     `    addition: ${row.addition},`,
     `    statuses: ${literal(row.statuses)} as readonly number[],`,
     `    bodyType: ${literal(row.bodyType)},`,
+    `    openBody: ${row.openBody},`,
     `    params: ${row.params ?? 'null'},`,
     `    query: ${row.query ?? 'null'},`,
     `    body: ${row.body ?? 'null'},`,

@@ -125,6 +125,49 @@ export interface DonationsTable {
   donated_at: Timestamp
   /** The Vienna calendar day of `donated_at`. */
   day: Day
+  /**
+   * A card donation's payment (migration 0009): its checkout and the provider's payment, both null (and the
+   * rest at their defaults) for donations that came another way.
+   */
+  payment_checkout_id: string | null
+  payment_intent_id: string | null
+  /** The provider's running total of refunds. */
+  refunded_cents: Generated<number>
+  dispute: string | null
+  /** When the provider created the dispute event applied last (epoch ms). */
+  dispute_event_at: number | null
+  /** What the totals sum: 0 once a dispute is lost, else `amount_cents - refunded_cents` (generated). */
+  counted_cents: ColumnType<number, never, never>
+}
+
+/** A donor's hosted checkout at the card provider (migration 0009). */
+export interface DonationCheckoutsTable {
+  id: string
+  campaign_id: string
+  club_id: string
+  account_id: string
+  /** The provider's id of the hosted checkout; null until the provider has made it. */
+  session_id: string | null
+  amount_cents: number
+  donor_name: string | null
+  email: string
+  message: string | null
+  state: string
+  /** The donation the paid checkout became. */
+  donation_id: string | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** The card provider's events applied so far, each once (migration 0009). */
+export interface PaymentEventsTable {
+  id: string
+  type: string
+  account_id: string | null
+  /** When the provider created the event (epoch ms). */
+  created_at: number
+  received_at: Timestamp
 }
 
 export interface PaymentAccountsTable {
@@ -137,6 +180,8 @@ export interface PaymentAccountsTable {
   reject_reason: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** When the provider created the `account.updated` event applied last (epoch ms); null before the first. */
+  provider_event_at: number | null
 }
 
 export interface OnboardingLinksTable {
@@ -248,7 +293,9 @@ export interface DonationDayTotalsTable {
   club_id: string
   campaign_id: string
   day: Day
+  /** Every donation, refunded or disputed ones too. */
   count: number
+  /** The sum of the donations' `counted_cents` (migration 0009). */
   cents: number
 }
 
@@ -268,6 +315,8 @@ export interface Database {
   files: FilesTable
   campaigns: CampaignsTable
   donations: DonationsTable
+  donation_checkouts: DonationCheckoutsTable
+  payment_events: PaymentEventsTable
   payment_accounts: PaymentAccountsTable
   onboarding_links: OnboardingLinksTable
   app_logo: AppLogoTable

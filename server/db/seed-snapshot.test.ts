@@ -35,6 +35,18 @@ describe('the seed snapshot', () => {
       await trx.deleteFrom('users').where('uid', '=', seedAccounts.admin.uid).execute()
       await trx.updateTable('clubs').set({ name: 'Umbenannt' }).where('id', '=', seedClubs.volume).execute()
       await trx.deleteFrom('donations').where('club_id', '=', seedClubs.secondActive).execute()
+      // A card donation's payment changes `counted_cents`, a generated column the restore leaves to PostgreSQL.
+      await trx
+        .updateTable('donations')
+        .set({ payment_checkout_id: 'co-1', payment_intent_id: 'pi_1', refunded_cents: 1 })
+        .where('id', '=', (eb) =>
+          eb.selectFrom('donations').select('id').where('club_id', '=', seedClubs.volume).limit(1),
+        )
+        .execute()
+      await trx
+        .insertInto('payment_events')
+        .values({ id: 'evt_1', type: 'charge.refunded', account_id: null, created_at: 1, received_at: new Date() })
+        .execute()
       await trx
         .insertInto('mail_outbox')
         .values({
@@ -50,6 +62,8 @@ describe('the seed snapshot', () => {
     })
     expect(await differences('users')).toBeGreaterThan(0)
     expect(await differences('clubs')).toBeGreaterThan(0)
+    expect(await differences('donations')).toBeGreaterThan(0)
+    expect(await differences('payment_events')).toBeGreaterThan(0)
 
     await restoreSnapshot(database)
     for (const table of SNAPSHOT_TABLES) expect(await differences(table), table).toBe(0)

@@ -10,7 +10,7 @@
  * request wrote (cascades included) is replaced from the consistent snapshot, so the result is the seed.
  */
 import { sql } from 'kysely'
-import type { OpenDatabase } from './database.ts'
+import type { OpenDatabase, Trx } from './database.ts'
 
 /** Every table, parents before children. */
 export const SNAPSHOT_TABLES = [
@@ -25,6 +25,8 @@ export const SNAPSHOT_TABLES = [
   'donations',
   'payment_accounts',
   'onboarding_links',
+  'donation_checkouts',
+  'payment_events',
   'app_logo',
   'file_blobs',
   'audit_log',
@@ -67,6 +69,35 @@ export const hasSnapshot = async (database: OpenDatabase): Promise<boolean> =>
     return result.rows[0]?.present === true
   })
 
+/**
+ * Per table, the columns a restore copies back: those of the snapshot's copy that the table has and that
+ * are not generated (PostgreSQL computes `donations.counted_cents` itself and refuses a value for it). A
+ * snapshot taken before a migration added columns lacks them; the restore leaves them at their defaults.
+ */
+const copiedColumns = async (trx: Trx, tables: readonly string[]): Promise<Map<string, string[]>> => {
+  const rows = (
+    await sql<{ table_name: string; column_name: string }>`
+      SELECT live.relname AS table_name, live_column.attname AS column_name
+      FROM pg_class live
+      JOIN pg_namespace live_schema ON live_schema.oid = live.relnamespace AND live_schema.nspname = 'public'
+      JOIN pg_attribute live_column ON live_column.attrelid = live.oid
+      JOIN pg_class saved ON saved.relname = live.relname
+      JOIN pg_namespace saved_schema ON saved_schema.oid = saved.relnamespace AND saved_schema.nspname = 'seed_snapshot'
+      JOIN pg_attribute saved_column ON saved_column.attrelid = saved.oid AND saved_column.attname = live_column.attname
+      WHERE live.relname = ANY(${[...tables]}::text[])
+        AND live_column.attnum > 0 AND NOT live_column.attisdropped AND live_column.attgenerated = ''
+        AND NOT saved_column.attisdropped
+      ORDER BY live.relname, live_column.attnum`.execute(trx)
+  ).rows
+  const out = new Map<string, string[]>()
+  for (const row of rows) {
+    const list = out.get(row.table_name)
+    if (list) list.push(row.column_name)
+    else out.set(row.table_name, [row.column_name])
+  }
+  return out
+}
+
 /** Restores every table written since the last restore to the snapshot, in one transaction. */
 export const restoreSnapshot = async (database: OpenDatabase): Promise<void> => {
   await database.transaction(async (trx) => {
@@ -77,10 +108,14 @@ export const restoreSnapshot = async (database: OpenDatabase): Promise<void> => 
     )
     if (dirty.size === 0) return
     await sql`SET LOCAL session_replication_role = replica`.execute(trx)
+    const columns = await copiedColumns(trx, [...dirty])
     for (const table of SNAPSHOT_TABLES) {
       if (!dirty.has(table)) continue
+      const list = sql.join((columns.get(table) ?? []).map((column) => sql.id(column)))
       await sql`DELETE FROM ${sql.table(table)}`.execute(trx)
-      await sql`INSERT INTO ${sql.table(table)} SELECT * FROM ${sql.table(`seed_snapshot.${table}`)}`.execute(trx)
+      await sql`INSERT INTO ${sql.table(table)} (${list}) SELECT ${list} FROM ${sql.table(`seed_snapshot.${table}`)}`.execute(
+        trx,
+      )
     }
     await sql`DELETE FROM seed_snapshot.dirty`.execute(trx)
   })

@@ -4,12 +4,14 @@
  * business rule), put together here. The orders are the ones the ports document (the same domain suite
  * runs against the in-memory adapters and these).
  */
+import type { PaymentProvider } from '#domain/payment-provider.ts'
 import type { CardProvider, FileBlobs, IdGenerator, IdentityProvider, Ports } from '#domain/ports.ts'
 import { outboxMailer } from '#server/mail/outbox.ts'
 import type { Trx } from './database.ts'
 import { appLogoRepository } from './repositories/app-logo.ts'
 import { auditLog } from './repositories/audit-log.ts'
 import { campaignRepository } from './repositories/campaigns.ts'
+import { checkoutRepository } from './repositories/checkouts.ts'
 import { clubRepository } from './repositories/clubs.ts'
 import { donationRepository } from './repositories/donations.ts'
 import { fileRepository } from './repositories/files.ts'
@@ -18,6 +20,7 @@ import { membershipRepository } from './repositories/memberships.ts'
 import { namedCatalogue } from './repositories/named-catalogues.ts'
 import { onboardingLinkRepository } from './repositories/onboarding-links.ts'
 import { paymentAccountRepository } from './repositories/payment-accounts.ts'
+import { paymentEventLog } from './repositories/payment-events.ts'
 import { globalsRepository } from './repositories/settings.ts'
 import { untracked, userRepository } from './repositories/users.ts'
 import type { UserTouched } from './repositories/users.ts'
@@ -26,6 +29,8 @@ export interface SqlPortsOptions {
   now: () => number
   ids: IdGenerator
   cards: CardProvider
+  /** The card provider's checkouts, refunds and signed events (Stripe Connect, or the simulated provider). */
+  payments: PaymentProvider
   /** The identity provider, given the transaction (the local one keeps its accounts in the same database). */
   identity: (trx: Trx) => IdentityProvider
   /** The uploaded files' bytes (server/files: rows here, bytes on disk), given the transaction. */
@@ -44,6 +49,8 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   donations: donationRepository(trx),
   paymentAccounts: paymentAccountRepository(trx),
   onboardingLinks: onboardingLinkRepository(trx),
+  checkouts: checkoutRepository(trx),
+  paymentEvents: paymentEventLog(trx),
   clubTypes: namedCatalogue(trx, 'club_types'),
   clubRoles: namedCatalogue(trx, 'club_roles'),
   appLogo: appLogoRepository(trx),
@@ -53,5 +60,6 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   mailer: outboxMailer(trx, options.now, options.ids),
   identity: options.identity(trx),
   cards: options.cards,
+  payments: options.payments,
   ids: options.ids,
 })

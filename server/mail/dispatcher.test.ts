@@ -72,6 +72,8 @@ const activate = (backend: ReturnType<typeof start>['backend'], clubId: string) 
     query: new URLSearchParams(),
     authorization: adminToken(),
     body: undefined,
+    rawBody: null,
+    headers: {},
   })
 
 /** A mail queued by a committed unit of work (`fail`: one that rolls back after queueing it). */

@@ -10,6 +10,8 @@ export interface BackendUnderTest {
   handle(request: Request): Promise<Response>
   /** A valid ID token for a user of the store, as the offline sign-in would issue it now. */
   idTokenFor(email: string): Promise<string>
+  /** Settles once the simulated card provider has delivered every event it sent (refunds send theirs later). */
+  paymentsDelivered(): Promise<void>
   /** Back to the seed. */
   reset(): Promise<void>
   close(): Promise<void>

@@ -80,6 +80,8 @@ export interface CallOptions<Body = unknown> {
   bytes?: Uint8Array
   contentType?: string
   query?: Record<string, string | number | boolean | undefined>
+  /** More request headers (`Stripe-Signature`, `Idempotency-Key`). */
+  headers?: Record<string, string>
 }
 
 export interface CallResult<Answer = unknown, Refusal = unknown> {
@@ -110,6 +112,7 @@ export const createCallClient =
     const headers = new Headers({ Accept: 'application/json' })
     const authorization = options.authorization ?? (options.as ? `Bearer ${await tokenFor(options.as)}` : undefined)
     if (authorization) headers.set('Authorization', authorization)
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value)
     let body: string | Uint8Array<ArrayBuffer> | undefined
     if (options.bytes !== undefined) {
       body = new Uint8Array(options.bytes)

@@ -42,6 +42,12 @@ export interface ControlPaths {
   '/__mock/operations': { get: Operation<never, string[]> }
   '/__mock/settings': { get: Operation<never, Settings>; put: Operation<Partial<Settings>, Settings> }
   '/__mock/provider/link': { get: Operation<never, NonNullable<Awaited<ReturnType<typeof onboardingLinkInfo>>>> }
+  '/__mock/provider/pay': {
+    post: Operation<
+      { session: string; cardNumber: string },
+      { outcome: 'paid'; redirectTo: string } | { outcome: 'declined' | 'not-a-test-card' | 'closed' }
+    >
+  }
   '/__mock/provider/submit': {
     post: Operation<{ link: string | null; outcome: 'COMPLETE' | 'PARTIAL' | 'CANCEL' }, { redirectTo: string }>
   }

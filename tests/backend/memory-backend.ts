@@ -12,6 +12,7 @@ export const createMemoryBackendUnderTest = (): BackendUnderTest => {
     handle: async (request) =>
       (await getResponse(handlers, request)) ?? new Response(JSON.stringify({ error: 'NOT_FOUND' }), { status: 404 }),
     idTokenFor: async (email) => backend.idTokenFor(email),
+    paymentsDelivered: () => backend.payments.delivered(),
     reset: async () => backend.reset(),
     close: async () => undefined,
   }

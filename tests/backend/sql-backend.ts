@@ -15,7 +15,7 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
   // Dropping the scratch database at the end ends its idle connections: expected, not worth a line.
   const database = await openDatabase({ url: scratch?.url, poolSize: 4, onConnectionError: () => undefined })
   await loadDemoSeed(database, Date.now())
-  const { app, tokenFor, close } = await buildTestApp({ database, testHooks: true })
+  const { app, backend, tokenFor, close } = await buildTestApp({ database, testHooks: true })
   return {
     name: scratch ? 'postgres' : 'pglite',
     handle: async (request) => {
@@ -42,6 +42,7 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
       })
     },
     idTokenFor: tokenFor,
+    paymentsDelivered: async () => backend.simulatedProvider?.delivered(),
     reset: () => restoreSnapshot(database),
     close: async () => {
       await close()

@@ -16,6 +16,9 @@
  */
 import type { components } from '#openapi/generated/paths.d.ts'
 import { addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import { stripeEvent } from '#adapters/stripe-events/read-stripe-event.ts'
+import { signatureHeader } from '#adapters/stripe-events/signature.ts'
+import { SIMULATED_WEBHOOK_SECRET, SUCCESS_CARD } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import { clubUpdateOf } from '#tests/backend/bodies.ts'
 import type {
   ApiPath,
@@ -55,6 +58,7 @@ export const CALLER_EMAILS: Record<'admin' | 'staff' | 'member' | 'stranger' | '
 /** A setup call's options: the path parameters (all of them), query and JSON body of `method path`. */
 export type SetupRequest<P extends ApiPath, M extends MethodOf<P>> = {
   as?: Caller
+  headers?: Record<string, string>
   query?: QueryAt<P, M>
   body?: JsonBodyOf<P, M> | RawBody
 } & (keyof PathParamsAt<P, M> extends never ? { params?: undefined } : { params: PathParamsAt<P, M> })
@@ -123,6 +127,60 @@ const SAMPLE_LOGO = 'app-logo/11-logo.png'
 
 type Fields = Record<string, unknown>
 const idOf = (body: unknown): string => (body as { id: string }).id
+
+/** A donor's form on the public donation page. */
+const DONOR = { amountCents: 2500, donorName: 'Erika Muster', email: 'erika@example.at', message: 'Viel Erfolg!' }
+
+interface StartedCheckout {
+  checkoutId: string
+  sessionId: string
+}
+
+/** A checkout of the seed's running campaign, at the simulated provider. */
+const startCheckout = async (api: SetupApi): Promise<StartedCheckout> => {
+  const started = await api.api('POST', '/giving/campaigns/{campaignId}/checkouts', {
+    as: 'none',
+    params: { campaignId: seedCampaigns.runningEnabled },
+    body: DONOR,
+  })
+  const { checkoutId, url } = started.body as { checkoutId: string; url: string }
+  return { checkoutId, sessionId: new URL(url).searchParams.get('session')! }
+}
+
+/** A card donation of 25 € paid with the simulated provider's success card; its id. */
+const paidDonation = async (api: SetupApi): Promise<string> => {
+  const { checkoutId, sessionId } = await startCheckout(api)
+  await api.control('POST', '/__mock/provider/pay', { session: sessionId, cardNumber: SUCCESS_CARD })
+  return checkoutId
+}
+
+/** The provider's word that the checkout was paid, as Stripe sends it. */
+const completedEvent = ({ checkoutId, sessionId }: StartedCheckout) =>
+  stripeEvent(
+    'checkout.session.completed',
+    {
+      id: sessionId,
+      object: 'checkout.session',
+      client_reference_id: checkoutId,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: `pi_${checkoutId}`,
+      amount_total: DONOR.amountCents,
+      currency: 'eur',
+      metadata: {},
+    },
+    { id: `evt_${checkoutId}`, created: Date.now(), account: seedPaymentAccounts.active.accountId },
+  )
+
+/** A delivery signed with the simulated provider's webhook secret (or another), now (or at another time). */
+const signedDelivery = (event: object, options: { secret?: string; at?: number } = {}) => {
+  const payload = JSON.stringify(event)
+  const at = Math.floor((options.at ?? Date.now()) / 1000)
+  return {
+    body: new RawBody(new TextEncoder().encode(payload), 'application/json'),
+    headers: { 'Stripe-Signature': signatureHeader(payload, options.secret ?? SIMULATED_WEBHOOK_SECRET, at) },
+  }
+}
 const firstIdOf = (body: unknown): string => (body as Array<{ id: string }>)[0]!.id
 
 /** Path and query parameters as loose strings: how the runner handles every operation alike. */
@@ -132,6 +190,8 @@ export interface Prepared<Params = AnyParams, Query = AnyParams> {
   params?: Partial<Params>
   query?: Query
   body?: unknown
+  /** Request headers beyond the suite's own (a provider's `Stripe-Signature`). */
+  headers?: Record<string, string>
 }
 
 export interface RequestSpec<Params = AnyParams, Query = AnyParams> {
@@ -1388,6 +1448,92 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   },
   getCampaignsOfClub: { sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } } },
 
+  // ------------------------------------------------------------------------------------------- giving
+  getPublicCampaign: {
+    sample: { as: 'none', expect: 200, params: { campaignId: seedCampaigns.runningEnabled } },
+    cases: [
+      {
+        name: 'an ended campaign says why it takes nothing',
+        as: 'none',
+        expect: 200,
+        params: { campaignId: seedCampaigns.endedEnabled },
+      },
+    ],
+  },
+  createDonationCheckout: {
+    sample: { as: 'none', expect: 201, params: { campaignId: seedCampaigns.runningEnabled }, body: DONOR },
+    cases: [
+      {
+        name: 'a campaign that takes no donations',
+        as: 'none',
+        expect: 409,
+        kind: 'campaign-closed',
+        params: { campaignId: seedCampaigns.runningDisabled },
+        body: DONOR,
+      },
+      {
+        name: 'less than the campaign minimum',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        params: { campaignId: seedCampaigns.runningEnabled },
+        body: { ...DONOR, amountCents: 1 },
+      },
+      {
+        name: 'anonymously, without a message',
+        as: 'none',
+        expect: 201,
+        params: { campaignId: seedCampaigns.runningEnabled },
+        body: { ...DONOR, donorName: null, message: null },
+      },
+    ],
+  },
+  getDonationCheckout: {
+    sample: {
+      as: 'none',
+      expect: 200,
+      setup: async (api) => ({ params: { checkoutId: (await startCheckout(api)).checkoutId } }),
+    },
+  },
+  receivePaymentEvent: {
+    sample: { as: 'none', expect: 200, setup: async (api) => signedDelivery(completedEvent(await startCheckout(api))) },
+    cases: [
+      {
+        name: 'a forged signature',
+        as: 'none',
+        expect: 400,
+        kind: 'invalid-event',
+        setup: async (api) => signedDelivery(completedEvent(await startCheckout(api)), { secret: 'whsec_forged' }),
+      },
+      {
+        name: 'a signature older than five minutes',
+        as: 'none',
+        expect: 400,
+        kind: 'invalid-event',
+        setup: async (api) =>
+          signedDelivery(completedEvent(await startCheckout(api)), { at: Date.now() - 10 * 60_000 }),
+      },
+      {
+        name: 'a replayed event changes nothing',
+        as: 'none',
+        expect: 200,
+        setup: async (api) => {
+          const delivery = signedDelivery(completedEvent(await startCheckout(api)))
+          await api.api('POST', '/payment/webhook', { as: 'none', body: delivery.body, headers: delivery.headers })
+          return delivery
+        },
+      },
+      {
+        name: 'an event about an account the portal does not know',
+        as: 'none',
+        expect: 400,
+        kind: 'invalid-event',
+        setup: async (api) =>
+          signedDelivery({ ...completedEvent(await startCheckout(api)), account: 'acct_unbekannt' }),
+      },
+    ],
+  },
+
   // ------------------------------------------------------------------------------------------- app logo
   getAppLogo: {
     sample: { as: 'none', expect: 200 },
@@ -1589,6 +1735,58 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   },
 
   // ------------------------------------------------------------------------------------------- donations
+  refundDonation: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      // The derived cases without the setup (an empty body, …) are refused before the id matters.
+      params: { donationId: 'die-spende-des-setups' },
+      body: { amountCents: 1000, reason: 'Doppelt gespendet' },
+      setup: async (api) => ({ params: { donationId: await paidDonation(api) } }),
+    },
+    cases: [
+      {
+        name: 'a refund on a sign-in older than five minutes',
+        as: 'member',
+        staleSignIn: true,
+        expect: 401,
+        kind: 'reauthentication-required',
+        body: { reason: 'Doppelt gespendet' },
+        setup: async (api) => ({ params: { donationId: await paidDonation(api) } }),
+      },
+      {
+        name: 'more than is left of the donation',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        body: { amountCents: 99_999, reason: 'Zu viel' },
+        setup: async (api) => ({ params: { donationId: await paidDonation(api) } }),
+      },
+      {
+        name: 'a donation that was not paid by card',
+        as: 'member',
+        expect: 409,
+        kind: 'refund-not-possible',
+        body: { reason: 'Alte Spende' },
+        setup: async (api) => {
+          const page = await api.api('GET', '/donations/campaign/{campaignId}', {
+            as: 'member',
+            params: { campaignId: seedCampaigns.runningEnabled },
+            query: { size: '1' },
+          })
+          return { params: { donationId: (page.body as { items: Array<{ id: string }> }).items[0]!.id } }
+        },
+      },
+      {
+        name: 'a donation of another club',
+        as: 'stranger',
+        expect: 403,
+        kind: 'forbidden',
+        body: { reason: 'Fremde Spende' },
+        setup: async (api) => ({ params: { donationId: await paidDonation(api) } }),
+      },
+    ],
+  },
   getDonationsOfClub: {
     sample: {
       as: 'member',

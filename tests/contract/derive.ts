@@ -164,8 +164,9 @@ export const deriveCases = (
       malformed: true,
     })
   }
-  if (sampled && operation.bodyType === 'application/json') {
-    // The contract's objects are closed: a field it does not name is refused, by name (decision 24).
+  if (sampled && operation.bodyType === 'application/json' && !operation.openBody) {
+    // The contract's objects are closed: a field it does not name is refused, by name (decision 24); the one
+    // open body (a provider's event) takes any field.
     cases.push({
       ...sample,
       operation,

@@ -231,8 +231,15 @@ export const createContractRunner = (options: RunnerOptions): ContractRunner => 
     return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`
   }
 
-  const send = async (url: string, method: string, as: Caller, body: unknown, stale = false): Promise<Answer> => {
-    const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' }
+  const send = async (
+    url: string,
+    method: string,
+    as: Caller,
+    body: unknown,
+    stale = false,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> => {
+    const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', ...extraHeaders }
     if (method !== 'GET') wrote = true
     const auth =
       stale && target.staleSignIns === 'mock-settings'
@@ -306,6 +313,8 @@ export const createContractRunner = (options: RunnerOptions): ContractRunner => 
         method,
         requestOptions?.as ?? 'admin',
         requestOptions?.body,
+        false,
+        requestOptions?.headers,
       )
       stats.requests += 1
       const violation = prismViolation(answer)
@@ -377,6 +386,7 @@ export const createContractRunner = (options: RunnerOptions): ContractRunner => 
       testCase.as,
       body,
       testCase.staleSignIn,
+      prepared.headers,
     )
     stats.requests += 1
     if (testCase.malformed) stats.malformed += 1

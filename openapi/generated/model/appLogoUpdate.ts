@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)

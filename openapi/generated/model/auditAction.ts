@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -79,7 +80,8 @@
  * (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
  * (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
  * the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
- * `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`).
+ * `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
+ * refunded, with the amount and reason (`DONATION_REFUNDED`).
  */
 export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
 
@@ -107,4 +109,5 @@ export const AuditAction = {
   CLUB_ROLE_DELETED: 'CLUB_ROLE_DELETED',
   APP_LOGO_CHANGED: 'APP_LOGO_CHANGED',
   APP_LOGO_DELETED: 'APP_LOGO_DELETED',
+  DONATION_REFUNDED: 'DONATION_REFUNDED',
 } as const;

@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -71,9 +72,11 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Currency } from './currency.ts';
+import type { DonationStatus } from './donationStatus.ts';
 
 /**
- * One donation. `donorName` is null for anonymous donations.
+ * One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;
+ * `refundedCents` what was given back; totals count the difference.
  */
 export interface Donation {
   id: string;
@@ -83,6 +86,9 @@ export interface Donation {
   campaignName: string | null;
   /** @minimum 1 */
   amountCents: number;
+  /** @minimum 0 */
+  refundedCents: number;
+  status: DonationStatus;
   currency: Currency;
   donorName: string | null;
   message: string | null;

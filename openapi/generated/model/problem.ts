@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -79,7 +80,7 @@ import type { FieldError } from './fieldError.ts';
  * `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
  * `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-incomplete`,
  * `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
- * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`,
+ * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
  * `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
  * `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
  */

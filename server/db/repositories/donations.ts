@@ -1,24 +1,55 @@
 /**
- * The table `donations` (read only: the port writes none; the seed loads them), its sums read from the
- * per-day totals `donation_day_totals` that triggers keep (migration 0002).
+ * The table `donations`: the seed loads them, a paid checkout adds one, and the provider's events change a
+ * card donation's payment state (refunds, disputes). Its sums are read from the per-day totals
+ * `donation_day_totals` that triggers keep (migrations 0002, 0009): the count of every donation and the sum
+ * of what each counts (`counted_cents`: paid and not refunded, nothing once a dispute is lost).
  */
 import { sql } from 'kysely'
 import type { DonationRepository, DonationScope } from '#domain/ports.ts'
-import type { DonationRecord } from '#domain/records.ts'
+import type { DisputeState, DonationPayment, DonationRecord } from '#domain/records.ts'
 import { sortKey } from '#domain/sort-key.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { NewRow, Row } from '#server/db/schema.ts'
 
-const toDonation = (row: Row<'donations'>): DonationRecord => ({
-  id: row.id,
-  clubId: row.club_id,
-  campaignId: row.campaign_id,
-  amountCents: row.amount_cents,
-  donorName: row.donor_name,
-  message: row.message,
-  at: Date.parse(row.donated_at),
-  day: row.day,
+type PaymentColumns = Pick<
+  NewRow<'donations'>,
+  'payment_checkout_id' | 'payment_intent_id' | 'refunded_cents' | 'dispute' | 'dispute_event_at'
+>
+
+/** A card donation's payment; absent (no key at all) when the donation came another way. */
+const toPayment = (row: Row<'donations'>): DonationPayment | undefined =>
+  row.payment_checkout_id === null
+    ? undefined
+    : {
+        checkoutId: row.payment_checkout_id,
+        paymentIntentId: row.payment_intent_id ?? '',
+        refundedCents: row.refunded_cents,
+        dispute: row.dispute as DisputeState | null,
+        disputeEventAt: row.dispute_event_at === null ? null : Number(row.dispute_event_at),
+      }
+
+const paymentColumns = (payment: DonationPayment | undefined): PaymentColumns => ({
+  payment_checkout_id: payment?.checkoutId ?? null,
+  payment_intent_id: payment?.paymentIntentId ?? null,
+  refunded_cents: payment?.refundedCents ?? 0,
+  dispute: payment?.dispute ?? null,
+  dispute_event_at: payment?.disputeEventAt ?? null,
 })
+
+const toDonation = (row: Row<'donations'>): DonationRecord => {
+  const payment = toPayment(row)
+  return {
+    id: row.id,
+    clubId: row.club_id,
+    campaignId: row.campaign_id,
+    amountCents: row.amount_cents,
+    donorName: row.donor_name,
+    message: row.message,
+    at: Date.parse(row.donated_at),
+    day: row.day,
+    ...(payment && { payment }),
+  }
+}
 
 export const donationRow = (donation: DonationRecord): NewRow<'donations'> => ({
   id: donation.id,
@@ -30,6 +61,7 @@ export const donationRow = (donation: DonationRecord): NewRow<'donations'> => ({
   message: donation.message,
   donated_at: new Date(donation.at),
   day: donation.day,
+  ...paymentColumns(donation.payment),
 })
 
 export const donationRepository = (trx: Trx): DonationRepository => {
@@ -45,6 +77,32 @@ export const donationRepository = (trx: Trx): DonationRepository => {
   const sums = sql<number>`coalesce(sum(count), 0)`.as('count')
   const cents = sql<number>`coalesce(sum(cents), 0)`.as('cents')
   return {
+    get: async (id) => {
+      const row = await trx.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst()
+      return row ? toDonation(row) : null
+    },
+    findByPaymentIntent: async (paymentIntentId) => {
+      const row = await trx
+        .selectFrom('donations')
+        .selectAll()
+        .where('payment_intent_id', '=', paymentIntentId)
+        .executeTakeFirst()
+      return row ? toDonation(row) : null
+    },
+    // ON CONFLICT: a concurrent insert of the same id waits for the other transaction and then inserts
+    // nothing, instead of failing (a unique violation would abort the whole transaction). On a PostgreSQL
+    // server under SERIALIZABLE, a row committed after this transaction's snapshot is a serialization
+    // failure instead, which database.ts retries: the retry sees the row and gets false.
+    insert: async (donation) =>
+      (await trx
+        .insertInto('donations')
+        .values(donationRow(donation))
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst()) !== undefined,
+    updatePayment: async (id, payment) => {
+      await trx.updateTable('donations').set(paymentColumns(payment)).where('id', '=', id).execute()
+    },
     page: async (scope, query) => {
       let filtered = inScope(scope)
       let totals = totalsInScope(scope)

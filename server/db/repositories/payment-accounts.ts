@@ -15,6 +15,8 @@ const toAccount = (row: Row<'payment_accounts'>): PaymentAccountRecord => ({
   rejectReason: row.reject_reason,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  // Absent (as on an account no provider event has reached yet) rather than null.
+  ...(row.provider_event_at !== null && { providerEventAt: Number(row.provider_event_at) }),
 })
 
 export const accountRow = (account: PaymentAccountRecord): NewRow<'payment_accounts'> => ({
@@ -27,6 +29,7 @@ export const accountRow = (account: PaymentAccountRecord): NewRow<'payment_accou
   reject_reason: account.rejectReason,
   created_at: account.createdAt,
   updated_at: account.updatedAt,
+  provider_event_at: account.providerEventAt ?? null,
 })
 
 export const paymentAccountRepository = (trx: Trx): PaymentAccountRepository => ({

@@ -30,6 +30,8 @@ const donation = (overrides: Partial<Donation>): Donation => ({
   campaignId: 'cmp-1',
   campaignName: 'Kunstrasen',
   amountCents: 123456,
+  refundedCents: 0,
+  status: 'PAID',
   currency: 'EUR',
   donorName: 'Anna Huber',
   message: null,

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescrip
   CLUB_ROLE_DELETED: { label: msg`Vereinsrolle gelöscht`, tone: 'danger' },
   APP_LOGO_CHANGED: { label: msg`App-Logo gesetzt`, tone: 'info' },
   APP_LOGO_DELETED: { label: msg`App-Logo entfernt`, tone: 'danger' },
+  DONATION_REFUNDED: { label: msg`Spende erstattet`, tone: 'warning' },
 }
 
 /** What a change of an audit entry is about (`AuditChange.field`). */
@@ -56,6 +57,9 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>>
   clubType: msg`Vereinsart`,
   clubRole: msg`Vereinsrolle`,
   appLogo: msg`App-Logo`,
+  'donation.id': msg`Spende`,
+  'donation.refundedCents': msg`Erstattet (Cent)`,
+  'donation.refundReason': msg`Grund der Erstattung`,
 }
 
 const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {

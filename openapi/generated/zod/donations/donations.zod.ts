@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -108,6 +109,8 @@ export const GetDonationsOfClubQueryParams = /*#__PURE__*/ zod.object({
 })
 
 
+export const getDonationsOfClubResponseItemsItemRefundedCentsMin = 0;
+
 export const getDonationsOfClubResponsePageMin = 0;
 
 
@@ -126,11 +129,13 @@ export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.strictObject({
   "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseItemsItemRefundedCentsMin)),
+  "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations.'))),
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseTotalItemsMin)),
@@ -184,6 +189,57 @@ export const GetDonationStatsOfClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('Donations summed per bucket; `periodStart` is the bucket\'s first day.'))
 
 /**
+ * Why an addition: a club must be able to give a donation back (a mistaken amount, a donor's wish).
+ * The card provider refunds `amountCents` (default: what is left) of the payment; the donation shows
+ * "teilweise erstattet" or "erstattet" once the provider's `charge.refunded` event arrives, and the
+ * totals drop then. `reason` is recorded in the audit log (`DONATION_REFUNDED`). 409
+ * `refund-not-possible` for a donation that was not paid by card, is refunded already or is
+ * disputed; 400 `validation` for more than is left. A repeated request with the same
+ * `Idempotency-Key` refunds once.
+ *
+ * Access: `CLUB_MEMBER` (of the donation's club, with the right to manage money), `ADMIN`.
+ * @summary Refund a donation, in whole or in part
+ */
+export const refundDonationPathDonationIdMax = 64;
+
+
+
+export const RefundDonationParams = /*#__PURE__*/ zod.object({
+  "donationId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(refundDonationPathDonationIdMax)).check(/*#__PURE__*/ zod.describe('The donation\'s id.'))
+})
+
+export const refundDonationBodyAmountCentsMax = 100000000;
+
+export const refundDonationBodyReasonMin = 3;
+export const refundDonationBodyReasonMax = 500;
+
+
+
+export const RefundDonationBody = /*#__PURE__*/ zod.strictObject({
+  "amountCents": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(refundDonationBodyAmountCentsMax))).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
+  "reason": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(refundDonationBodyReasonMin)).check(/*#__PURE__*/ zod.maxLength(refundDonationBodyReasonMax))
+}).check(/*#__PURE__*/ zod.describe('A refund; `amountCents` defaults to what is left of the donation.'))
+
+
+export const refundDonationResponseRefundedCentsMin = 0;
+
+
+
+export const RefundDonationResponse = /*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "clubId": /*#__PURE__*/ zod.string(),
+  "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
+  "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(refundDonationResponseRefundedCentsMin)),
+  "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
+  "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
+  "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))
+
+/**
  * Like the club's list, for one campaign.
  *
  * Access: `ADMIN`, `STAFF`, `CLUB_MEMBER` (of the campaign's club).
@@ -217,6 +273,8 @@ export const GetDonationsOfCampaignQueryParams = /*#__PURE__*/ zod.object({
 })
 
 
+export const getDonationsOfCampaignResponseItemsItemRefundedCentsMin = 0;
+
 export const getDonationsOfCampaignResponsePageMin = 0;
 
 
@@ -235,11 +293,13 @@ export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "campaignId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The campaign, or null for a donation to the club itself.')),
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
+  "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseItemsItemRefundedCentsMin)),
+  "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations.'))),
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseTotalItemsMin)),

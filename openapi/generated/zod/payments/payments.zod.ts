@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -72,6 +73,39 @@
  */
 import * as zod from 'zod/mini';
 
+
+/**
+ * Why an addition: money arrives as the card provider's events (Stripe's webhooks; the simulated
+ * provider sends the same). The body is the provider's event, read exactly as sent: the
+ * `Stripe-Signature` header must sign it with the webhook secret and a timestamp at most 5 minutes
+ * away, else 400 `invalid-event` and nothing is recorded. An event is applied once: a repeated
+ * delivery answers 200 with `duplicate: true` and changes nothing. What each event changes:
+ * a paid checkout records one donation; a failed or expired one records nothing; a refund marks the
+ * donation refunded (in part or whole) and lowers the totals; a dispute marks it disputed until it is
+ * closed; `account.updated` makes the club's account follow the provider (`ONBOARDING` → `ACTIVE`
+ * when it can take charges and pay out, back to `ONBOARDING` with requirements due). An event about
+ * an account or checkout the portal does not know is 400 `invalid-event`. A refund or dispute of a
+ * payment whose completion has not arrived yet is 409 `event-out-of-order` and not recorded: the
+ * provider delivers it again later, and then it applies.
+ *
+ * Access: `ANYONE` (the signature is the credential); no rate limit (the provider retries).
+ * @summary A signed event from the card provider
+ */
+export const receivePaymentEventBodyIdMax = 255;
+
+export const receivePaymentEventBodyTypeMax = 255;
+
+
+
+export const ReceivePaymentEventBody = /*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(receivePaymentEventBodyIdMax)),
+  "type": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(receivePaymentEventBodyTypeMax))
+}).check(/*#__PURE__*/ zod.describe('The card provider\'s event as it sends it (Stripe\'s `Event` object: `id`, `type`, `created`,\n`account`, `data.object`, …). The one open object of the contract: the provider adds fields\nwithout notice, and the signature covers the body exactly as sent.\n'))
+
+export const ReceivePaymentEventResponse = /*#__PURE__*/ zod.strictObject({
+  "received": /*#__PURE__*/ zod.literal(true),
+  "duplicate": /*#__PURE__*/ zod.boolean()
+}).check(/*#__PURE__*/ zod.describe('The event was taken; `duplicate` when it had been applied before.'))
 
 /**
  * Creates the club's account at the card provider and returns a link to the provider's hosted

@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -86,6 +87,10 @@ import {
   Currency
 } from '../../../../../../openapi/generated/model/currency.ts';
 
+import type {
+  Donation
+} from '../../../../../../openapi/generated/model/donation.ts';
+
 import {
   DonationGrouping
 } from '../../../../../../openapi/generated/model/donationGrouping.ts';
@@ -98,12 +103,18 @@ import type {
   DonationStats
 } from '../../../../../../openapi/generated/model/donationStats.ts';
 
+import {
+  DonationStatus
+} from '../../../../../../openapi/generated/model/donationStatus.ts';
 
-export const getGetDonationsOfClubResponseMock = (overrideResponse: Partial<Extract<DonationPage, object>> = {}): DonationPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), totalCents: faker.number.int({min: 0}), currency: faker.helpers.arrayElement(Object.values(Currency)), ...overrideResponse})
+
+export const getGetDonationsOfClubResponseMock = (overrideResponse: Partial<Extract<DonationPage, object>> = {}): DonationPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), refundedCents: faker.number.int({min: 0}), status: faker.helpers.arrayElement(Object.values(DonationStatus)), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), totalCents: faker.number.int({min: 0}), currency: faker.helpers.arrayElement(Object.values(Currency)), ...overrideResponse})
 
 export const getGetDonationStatsOfClubResponseMock = (overrideResponse: Partial<Extract<DonationStats, object>> = {}): DonationStats => ({groupBy: faker.helpers.arrayElement(Object.values(DonationGrouping)), from: faker.date.past().toISOString().slice(0, 10), to: faker.date.past().toISOString().slice(0, 10), currency: faker.helpers.arrayElement(Object.values(Currency)), buckets: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({periodStart: faker.date.past().toISOString().slice(0, 10), amountCents: faker.number.int({min: 0}), count: faker.number.int({min: 0})})), ...overrideResponse})
 
-export const getGetDonationsOfCampaignResponseMock = (overrideResponse: Partial<Extract<DonationPage, object>> = {}): DonationPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), totalCents: faker.number.int({min: 0}), currency: faker.helpers.arrayElement(Object.values(Currency)), ...overrideResponse})
+export const getRefundDonationResponseMock = (overrideResponse: Partial<Extract<Donation, object>> = {}): Donation => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), refundedCents: faker.number.int({min: 0}), status: faker.helpers.arrayElement(Object.values(DonationStatus)), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getGetDonationsOfCampaignResponseMock = (overrideResponse: Partial<Extract<DonationPage, object>> = {}): DonationPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), campaignId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), campaignName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), amountCents: faker.number.int({min: 1}), refundedCents: faker.number.int({min: 0}), status: faker.helpers.arrayElement(Object.values(DonationStatus)), currency: faker.helpers.arrayElement(Object.values(Currency)), donorName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), message: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), donatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), totalCents: faker.number.int({min: 0}), currency: faker.helpers.arrayElement(Object.values(Currency)), ...overrideResponse})
 
 
 export const getGetDonationsOfClubMockHandler = (overrideResponse?: DonationPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DonationPage> | DonationPage), options?: RequestHandlerOptions) => {
@@ -130,6 +141,18 @@ export const getGetDonationStatsOfClubMockHandler = (overrideResponse?: Donation
   }, options)
 }
 
+export const getRefundDonationMockHandler = (overrideResponse?: Donation | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Donation> | Donation), options?: RequestHandlerOptions) => {
+  return http.post('*/donations/:donationId/refund', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRefundDonationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetDonationsOfCampaignMockHandler = (overrideResponse?: DonationPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DonationPage> | DonationPage), options?: RequestHandlerOptions) => {
   return http.get('*/donations/campaign/:campaignId', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -144,5 +167,6 @@ export const getGetDonationsOfCampaignMockHandler = (overrideResponse?: Donation
 export const getDonationsMock = () => [
   getGetDonationsOfClubMockHandler(),
   getGetDonationStatsOfClubMockHandler(),
+  getRefundDonationMockHandler(),
   getGetDonationsOfCampaignMockHandler()
 ]

@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -71,16 +72,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -90,8 +95,20 @@ import type {
 } from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
+  ConflictResponse
+} from '../../../../../../openapi/generated/model/conflictResponse.ts';
+
+import type {
+  Donation
+} from '../../../../../../openapi/generated/model/donation.ts';
+
+import type {
   DonationPage
 } from '../../../../../../openapi/generated/model/donationPage.ts';
+
+import type {
+  DonationRefundInput
+} from '../../../../../../openapi/generated/model/donationRefundInput.ts';
 
 import type {
   DonationStats
@@ -122,6 +139,10 @@ import type {
 } from '../../../../../../openapi/generated/model/notFoundResponse.ts';
 
 import type {
+  PayloadTooLargeResponse
+} from '../../../../../../openapi/generated/model/payloadTooLargeResponse.ts';
+
+import type {
   ServiceUnavailableResponse
 } from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
@@ -129,8 +150,12 @@ import type {
   UnauthorizedResponse
 } from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
+import type {
+  UnsupportedMediaTypeResponse
+} from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
+
 import { apiFetch } from '../../../../client.ts';
-import type { ErrorType } from '../../../../client.ts';
+import type { ErrorType , BodyType } from '../../../../client.ts';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -392,7 +417,104 @@ export function useGetDonationStatsOfClub<TData = Awaited<ReturnType<typeof getD
 
 
 
-export const getGetDonationsOfCampaignUrl = (campaignId: string,
+export const getRefundDonationUrl = (donationId: string,) => {
+
+
+
+
+  return `/donations/${donationId}/refund`
+}
+
+/**
+ * Why an addition: a club must be able to give a donation back (a mistaken amount, a donor's wish).
+ * The card provider refunds `amountCents` (default: what is left) of the payment; the donation shows
+ * "teilweise erstattet" or "erstattet" once the provider's `charge.refunded` event arrives, and the
+ * totals drop then. `reason` is recorded in the audit log (`DONATION_REFUNDED`). 409
+ * `refund-not-possible` for a donation that was not paid by card, is refunded already or is
+ * disputed; 400 `validation` for more than is left. A repeated request with the same
+ * `Idempotency-Key` refunds once.
+ *
+ * Access: `CLUB_MEMBER` (of the donation's club, with the right to manage money), `ADMIN`.
+ * @summary Refund a donation, in whole or in part
+ */
+export const refundDonation = async (donationId: string,
+    donationRefundInput: DonationRefundInput, options?: Parameters<typeof apiFetch>[1]): Promise<Donation> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<Donation>(getRefundDonationUrl(donationId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(donationRefundInput)
+  }
+);}
+
+
+
+
+
+export const getRefundDonationMutationKey = () => ['refundDonation'] as const;
+
+export const getRefundDonationMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundDonation>>, TError,RefundDonationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof refundDonation>>, TError,RefundDonationMutationVariables, TContext> => {
+
+const mutationKey = getRefundDonationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof refundDonation>>, RefundDonationMutationVariables> = (props) => {
+          const {donationId,data} = props ?? {};
+
+          return  refundDonation(donationId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RefundDonationMutationResult = NonNullable<Awaited<ReturnType<typeof refundDonation>>>
+    export type RefundDonationMutationBody = BodyType<DonationRefundInput>
+    export type RefundDonationMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type RefundDonationMutationVariables = {donationId: string;data: BodyType<DonationRefundInput>}
+
+    /**
+ * @summary Refund a donation, in whole or in part
+ */
+export const useRefundDonation = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundDonation>>, TError,RefundDonationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof refundDonation>>,
+        TError,
+        RefundDonationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRefundDonationMutationOptions(options), queryClient);
+    }
+    export const getGetDonationsOfCampaignUrl = (campaignId: string,
     params?: GetDonationsOfCampaignParams,) => {
   const normalizedParams = new URLSearchParams();
 

@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -98,10 +99,16 @@ import {
   PaymentAccountStatus
 } from '../../../../../../openapi/generated/model/paymentAccountStatus.ts';
 
+import type {
+  PaymentEventReceipt
+} from '../../../../../../openapi/generated/model/paymentEventReceipt.ts';
+
 import {
   PaymentRequirement
 } from '../../../../../../openapi/generated/model/paymentRequirement.ts';
 
+
+export const getReceivePaymentEventResponseMock = (overrideResponse: Partial<Extract<PaymentEventReceipt, object>> = {}): PaymentEventReceipt => ({received: true, duplicate: faker.datatype.boolean(), ...overrideResponse})
 
 export const getCreatePaymentAccountResponseMock = (overrideResponse: Partial<Extract<OnboardingLink, object>> = {}): OnboardingLink => ({account: {accountId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(PaymentAccountStatus)), chargesEnabled: faker.datatype.boolean(), payoutsEnabled: faker.datatype.boolean(), payoutsBlocked: faker.datatype.boolean(), requirements: faker.helpers.arrayElements(Object.values(PaymentRequirement)), rejectReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, url: faker.internet.url(), expiresAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
@@ -113,6 +120,18 @@ export const getCreateOnboardingLinkResponseMock = (overrideResponse: Partial<Ex
 
 export const getRejectPaymentAccountResponseMock = (overrideResponse: Partial<Extract<PaymentAccount, object>> = {}): PaymentAccount => ({accountId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(PaymentAccountStatus)), chargesEnabled: faker.datatype.boolean(), payoutsEnabled: faker.datatype.boolean(), payoutsBlocked: faker.datatype.boolean(), requirements: faker.helpers.arrayElements(Object.values(PaymentRequirement)), rejectReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
+
+export const getReceivePaymentEventMockHandler = (overrideResponse?: PaymentEventReceipt | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PaymentEventReceipt> | PaymentEventReceipt), options?: RequestHandlerOptions) => {
+  return http.post('*/payment/webhook', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getReceivePaymentEventResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 
 export const getCreatePaymentAccountMockHandler = (overrideResponse?: OnboardingLink | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OnboardingLink> | OnboardingLink), options?: RequestHandlerOptions) => {
   return http.post('*/payment/createaccount/:clubId', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
@@ -172,6 +191,7 @@ export const getDeletePaymentAccountMockHandler = (overrideResponse?: void | ((i
   }, options)
 }
 export const getPaymentsMock = () => [
+  getReceivePaymentEventMockHandler(),
   getCreatePaymentAccountMockHandler(),
   getGetPaymentAccountMockHandler(),
   getCreateOnboardingLinkMockHandler(),

@@ -32,6 +32,7 @@
  *   one. A request body with a field its schema does not name (a typo, or a field the caller may not
  *   set, such as `status` or `password` where they are not input) is refused with **400** `validation`,
  *   one error per unknown field at its dotted path with code `unknown_field`; nothing was changed.
+ *   The one exception is `receivePaymentEvent`, whose body is the card provider's event as it sends it.
  *   Unknown query parameters are ignored.
  *
  * ## Access (the server-side permission matrix)
@@ -126,6 +127,14 @@ import type {
 } from '../../../../../../openapi/generated/model/paymentAccountState.ts';
 
 import type {
+  PaymentEventDelivery
+} from '../../../../../../openapi/generated/model/paymentEventDelivery.ts';
+
+import type {
+  PaymentEventReceipt
+} from '../../../../../../openapi/generated/model/paymentEventReceipt.ts';
+
+import type {
   PaymentRejection
 } from '../../../../../../openapi/generated/model/paymentRejection.ts';
 
@@ -164,7 +173,108 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getCreatePaymentAccountUrl = (clubId: string,) => {
+export const getReceivePaymentEventUrl = () => {
+
+
+
+
+  return `/payment/webhook`
+}
+
+/**
+ * Why an addition: money arrives as the card provider's events (Stripe's webhooks; the simulated
+ * provider sends the same). The body is the provider's event, read exactly as sent: the
+ * `Stripe-Signature` header must sign it with the webhook secret and a timestamp at most 5 minutes
+ * away, else 400 `invalid-event` and nothing is recorded. An event is applied once: a repeated
+ * delivery answers 200 with `duplicate: true` and changes nothing. What each event changes:
+ * a paid checkout records one donation; a failed or expired one records nothing; a refund marks the
+ * donation refunded (in part or whole) and lowers the totals; a dispute marks it disputed until it is
+ * closed; `account.updated` makes the club's account follow the provider (`ONBOARDING` → `ACTIVE`
+ * when it can take charges and pay out, back to `ONBOARDING` with requirements due). An event about
+ * an account or checkout the portal does not know is 400 `invalid-event`. A refund or dispute of a
+ * payment whose completion has not arrived yet is 409 `event-out-of-order` and not recorded: the
+ * provider delivers it again later, and then it applies.
+ *
+ * Access: `ANYONE` (the signature is the credential); no rate limit (the provider retries).
+ * @summary A signed event from the card provider
+ */
+export const receivePaymentEvent = async (paymentEventDelivery: PaymentEventDelivery, options?: Parameters<typeof apiFetch>[1]): Promise<PaymentEventReceipt> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<PaymentEventReceipt>(getReceivePaymentEventUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(paymentEventDelivery)
+  }
+);}
+
+
+
+
+
+export const getReceivePaymentEventMutationKey = () => ['receivePaymentEvent'] as const;
+
+export const getReceivePaymentEventMutationOptions = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentEvent>>, TError,ReceivePaymentEventMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receivePaymentEvent>>, TError,ReceivePaymentEventMutationVariables, TContext> => {
+
+const mutationKey = getReceivePaymentEventMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receivePaymentEvent>>, ReceivePaymentEventMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  receivePaymentEvent(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceivePaymentEventMutationResult = NonNullable<Awaited<ReturnType<typeof receivePaymentEvent>>>
+    export type ReceivePaymentEventMutationBody = BodyType<PaymentEventDelivery>
+    export type ReceivePaymentEventMutationError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type ReceivePaymentEventMutationVariables = {data: BodyType<PaymentEventDelivery>}
+
+    /**
+ * @summary A signed event from the card provider
+ */
+export const useReceivePaymentEvent = <TError = ErrorType<BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentEvent>>, TError,ReceivePaymentEventMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receivePaymentEvent>>,
+        TError,
+        ReceivePaymentEventMutationVariables,
+        TContext
+      > => {
+      return useMutation(getReceivePaymentEventMutationOptions(options), queryClient);
+    }
+    export const getCreatePaymentAccountUrl = (clubId: string,) => {
 
 
 
