@@ -151,6 +151,29 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': 'off' },
   },
   {
+    // adapters/ run in the browser too (the simulated provider reads and builds Stripe-shaped events with
+    // adapters/stripe-events/): Stripe's Node SDK stays in server/payments/, types included.
+    files: ['adapters/**'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'stripe',
+              message: "Stripe's SDK is the server's (server/payments/); adapters/ run in the browser too.",
+            },
+          ],
+          patterns: [
+            { group: ['stripe/*'], message: "Stripe's SDK is the server's (server/payments/)." },
+            ...importStyle,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Screens reach the backend only through generated hooks (src/api/client.ts is the one transport).
     files: ['src/features/**', 'src/components/**', 'src/routes/**'],
     ignores: ['src/components/mock-tools/**'],

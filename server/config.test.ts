@@ -62,4 +62,98 @@ describe('the server configuration', () => {
       'https://b.example.at',
     ])
   })
+
+  describe('the card provider', () => {
+    const KEY = 'sk_test_51QvXyZ0000000000000000000000'
+    const SECRET = 'whsec_0123456789abcdef0123456789abcdef'
+
+    it('is the simulated provider without Stripe keys, and Stripe with both', () => {
+      expect(config({}).payments).toEqual({ provider: 'simulated' })
+      expect(config({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: ' ' }).payments).toEqual({ provider: 'simulated' })
+      expect(config({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET }).payments).toEqual({
+        provider: 'stripe',
+        secretKey: KEY,
+        webhookSecret: SECRET,
+        mode: 'test',
+      })
+      for (const [key, mode] of [
+        ['sk_live_51QvXyZ0000', 'live'],
+        ['rk_test_51QvXyZ0000', 'test'],
+        ['rk_live_51QvXyZ0000', 'live'],
+      ] as const) {
+        expect(config({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: SECRET }).payments).toMatchObject({ mode })
+      }
+    })
+
+    it('takes a stand-in for the API with its port and protocol', () => {
+      const stripe = { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET }
+      expect(
+        config({ ...stripe, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' })
+          .payments,
+      ).toMatchObject({
+        provider: 'stripe',
+        api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      })
+      expect(config({ ...stripe, STRIPE_API_HOST: 'stripe-mock' }).payments).toMatchObject({
+        api: { host: 'stripe-mock', port: undefined, protocol: 'https' },
+      })
+    })
+
+    it('needs both keys, or neither', () => {
+      expect(() => config({ STRIPE_SECRET_KEY: KEY })).toThrow(
+        /STRIPE_WEBHOOK_SECRET is not set: Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together/,
+      )
+      expect(() => config({ STRIPE_WEBHOOK_SECRET: SECRET })).toThrow(/STRIPE_SECRET_KEY is not set/)
+      expect(() => config({ STRIPE_API_HOST: '127.0.0.1' })).toThrow(
+        /STRIPE_API_HOST: a stand-in for Stripe's API needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+      )
+      expect(() => config({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_PORT: '12111' })).toThrow(
+        /STRIPE_API_PORT: set STRIPE_API_HOST too/,
+      )
+    })
+
+    it('checks the prefixes, and never prints a secret it refuses', () => {
+      const wrong = () =>
+        config({ STRIPE_SECRET_KEY: 'pk_test_51QvXyZpublishable', STRIPE_WEBHOOK_SECRET: 'sk_test_51QvXyZswapped' })
+      expect(wrong).toThrow(ConfigError)
+      expect(wrong).toThrow(
+        /STRIPE_SECRET_KEY=\(hidden\): must start with sk_test_, sk_live_, rk_test_, rk_live_: .*not the publishable pk_ key/,
+      )
+      expect(wrong).toThrow(/STRIPE_WEBHOOK_SECRET=\(hidden\): must start with whsec_: .*signing secret/)
+      const message = (() => {
+        try {
+          wrong()
+          return ''
+        } catch (error) {
+          return (error as Error).message
+        }
+      })()
+      expect(message).not.toContain('pk_test_51QvXyZpublishable')
+      expect(message).not.toContain('sk_test_51QvXyZswapped')
+      expect(() => config({ STRIPE_SECRET_KEY: 'sk_test_two words', STRIPE_WEBHOOK_SECRET: SECRET })).toThrow(
+        /STRIPE_SECRET_KEY=\(hidden\)/,
+      )
+      expect(() =>
+        config({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_HOST: 'http://127.0.0.1:12111' }),
+      ).toThrow(/STRIPE_API_HOST="http:\/\/127.0.0.1:12111": must be a host name or address/)
+      expect(() =>
+        config({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_HOST: 'h', STRIPE_API_PORT: '0' }),
+      ).toThrow(/STRIPE_API_PORT="0": must be a whole number from 1 to 65535/)
+      expect(() =>
+        config({
+          STRIPE_SECRET_KEY: KEY,
+          STRIPE_WEBHOOK_SECRET: SECRET,
+          STRIPE_API_HOST: 'h',
+          STRIPE_API_PROTOCOL: 'ftp',
+        }),
+      ).toThrow(/STRIPE_API_PROTOCOL="ftp": must be one of https, http/)
+    })
+
+    it('refuses a stand-in for the API in production, not test keys (a staging system uses them)', () => {
+      const production = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'vereinsportal-prod' }
+      const stripe = { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET }
+      expect(refusal(config({ ...production, ...stripe, STRIPE_API_HOST: '127.0.0.1' }))).toMatch(/STRIPE_API_HOST/)
+      expect(refusal(config({ ...production, ...stripe }))).toBeNull()
+    })
+  })
 })

@@ -10,10 +10,13 @@ import {
   ConfigError,
   flag,
   hostAndPort,
+  hostName,
   httpUrl,
   oneOf,
+  optionalPort,
   originList,
   port,
+  prefixedSecret,
   readEnvironment,
   text,
   wholeNumber,
@@ -77,7 +80,33 @@ export interface ServerConfig {
   readonly appOrigin: string
   /** Uploaded files (server/files). */
   readonly files: FileConfig
+  /** The card provider: Stripe Connect when its keys are set, else the simulated provider. */
+  readonly payments: PaymentsConfig
 }
+
+/**
+ * The card provider (domain/payment-provider.ts):
+ *   STRIPE_SECRET_KEY       `sk_test_…`/`sk_live_…` or a restricted key `rk_test_…`/`rk_live_…`
+ *   STRIPE_WEBHOOK_SECRET   `whsec_…`, the webhook endpoint's signing secret; set both or neither
+ *   STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL
+ *                           a stand-in for api.stripe.com (tests, stripe-mock); never in production
+ * Without the keys the simulated provider takes the payments (development, tests, the demo).
+ */
+export type PaymentsConfig =
+  | {
+      readonly provider: 'stripe'
+      readonly secretKey: string
+      readonly webhookSecret: string
+      /** From the key: test mode (`_test_`) or live. */
+      readonly mode: 'test' | 'live'
+      /** A stand-in for Stripe's API; unset: api.stripe.com:443 over https. */
+      readonly api?: {
+        readonly host: string
+        readonly port: number | undefined
+        readonly protocol: 'http' | 'https'
+      }
+    }
+  | { readonly provider: 'simulated' }
 
 /**
  * Where uploaded files live and how long they wait:
@@ -157,6 +186,55 @@ const ENVIRONMENT = {
   FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort,
   CSP_CONNECT_SRC: text,
   CSP_IMG_SRC: text,
+  STRIPE_SECRET_KEY: prefixedSecret(
+    ['sk_test_', 'sk_live_', 'rk_test_', 'rk_live_'],
+    'the secret key (or a restricted key) from the Stripe Dashboard, Developers → API keys; not the publishable pk_ key',
+  ),
+  STRIPE_WEBHOOK_SECRET: prefixedSecret(
+    ['whsec_'],
+    "the webhook endpoint's signing secret (Dashboard → Developers → Webhooks, or what `stripe listen` prints)",
+  ),
+  STRIPE_API_HOST: hostName,
+  STRIPE_API_PORT: optionalPort,
+  STRIPE_API_PROTOCOL: oneOf(['https', 'http'], 'https'),
+}
+
+/** Variables whose value a message never shows. */
+const SECRETS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'FILE_LINK_SECRET'] as const
+
+type Environment = ReturnType<typeof readEnvironment<typeof ENVIRONMENT>>
+
+/** The card provider from the STRIPE_ variables; throws ConfigError when they do not fit together. */
+const readPayments = (read: Environment, env: NodeJS.ProcessEnv): PaymentsConfig => {
+  const key = read.STRIPE_SECRET_KEY
+  const secret = read.STRIPE_WEBHOOK_SECRET
+  const standIn = (['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const).filter((name) =>
+    env[name]?.trim(),
+  )
+  if (!key && !secret) {
+    if (standIn.length === 0) return { provider: 'simulated' }
+    throw new ConfigError([
+      `${standIn.join(', ')}: a stand-in for Stripe's API needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET as well`,
+    ])
+  }
+  if (!key || !secret) {
+    const missing = key ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'
+    throw new ConfigError([
+      `${missing} is not set: Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together (neither: the simulated provider)`,
+    ])
+  }
+  if (!read.STRIPE_API_HOST && standIn.length > 0) {
+    throw new ConfigError([`${standIn.join(', ')}: set STRIPE_API_HOST too, or none of them (api.stripe.com)`])
+  }
+  return {
+    provider: 'stripe',
+    secretKey: key,
+    webhookSecret: secret,
+    mode: /^[sr]k_test_/.test(key) ? 'test' : 'live',
+    ...(read.STRIPE_API_HOST
+      ? { api: { host: read.STRIPE_API_HOST, port: read.STRIPE_API_PORT, protocol: read.STRIPE_API_PROTOCOL } }
+      : {}),
+  }
 }
 
 /** TRUST_PROXY: `true` (any proxy), or the proxies' addresses/CIDRs, comma-separated; else false. */
@@ -186,15 +264,19 @@ export const readConfig = (
     },
     allowPositionals: false,
   })
-  const read = readEnvironment(ENVIRONMENT, {
-    ...env,
-    PORT: values.port ?? env.PORT,
-    HOST: values.host ?? env.HOST,
-    DATA_DIR: values['data-dir'] ?? env.DATA_DIR,
-    STATIC_DIR: values['static-dir'] ?? env.STATIC_DIR,
-    PORTAL_DEMO: values.demo ? '1' : env.PORTAL_DEMO,
-    PORTAL_TEST_HOOKS: values['test-hooks'] ? '1' : env.PORTAL_TEST_HOOKS,
-  })
+  const read = readEnvironment(
+    ENVIRONMENT,
+    {
+      ...env,
+      PORT: values.port ?? env.PORT,
+      HOST: values.host ?? env.HOST,
+      DATA_DIR: values['data-dir'] ?? env.DATA_DIR,
+      STATIC_DIR: values['static-dir'] ?? env.STATIC_DIR,
+      PORTAL_DEMO: values.demo ? '1' : env.PORTAL_DEMO,
+      PORTAL_TEST_HOOKS: values['test-hooks'] ? '1' : env.PORTAL_TEST_HOOKS,
+    },
+    { hidden: [...SECRETS] },
+  )
   const dataDir = resolve(read.DATA_DIR ?? '.data')
   const staticDir = read.STATIC_DIR ? resolve(read.STATIC_DIR) : undefined
   return {
@@ -229,6 +311,7 @@ export const readConfig = (
       sweepIntervalMs: read.FILE_SWEEP_INTERVAL_MS,
       stagedMaxAgeMs: read.STAGED_UPLOAD_MAX_AGE_MS,
     },
+    payments: readPayments(read, env),
   }
 }
 
@@ -241,6 +324,9 @@ export const refusal = (config: ServerConfig): string | null => {
   }
   if (config.production && config.identity.kind === 'firebase' && config.identity.emulatorHost) {
     return 'FIREBASE_AUTH_EMULATOR_HOST is set: the Auth emulator accepts unsigned tokens and never runs with NODE_ENV=production.'
+  }
+  if (config.production && config.payments.provider === 'stripe' && config.payments.api) {
+    return "STRIPE_API_HOST is set: a stand-in for Stripe's API takes no real payments and never runs with NODE_ENV=production."
   }
   return null
 }

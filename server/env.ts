@@ -104,17 +104,55 @@ export const hostAndPort = given.transform((value, context) => {
   return z.NEVER
 })
 
-/** Parses `env` with `shape`; throws ConfigError naming each wrong variable with the value it has. */
+/** A port number from 1 to 65535; unset: undefined. */
+export const optionalPort = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (parsed >= 1 && parsed <= 65_535) return parsed
+  context.addIssue({ code: 'custom', message: 'must be a whole number from 1 to 65535' })
+  return z.NEVER
+})
+
+/** A host name or address without scheme or port (`127.0.0.1`, `stripe-mock`); unset: undefined. */
+export const hostName = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  if (/^[A-Za-z0-9]([\w.-]*[A-Za-z0-9])?$/.test(value)) return value
+  context.addIssue({
+    code: 'custom',
+    message: 'must be a host name or address such as 127.0.0.1, without scheme or port',
+  })
+  return z.NEVER
+})
+
+/**
+ * A secret (an API key, a signing secret) that starts with one of `prefixes`; unset: undefined. `hint` is
+ * told when it does not (what such a value looks like, where to get one). Name the variable in
+ * `readEnvironment`'s `hidden`, so a wrong value is never printed.
+ */
+export const prefixedSecret = (prefixes: readonly [string, ...string[]], hint: string) =>
+  given.transform((value, context) => {
+    if (value === undefined) return undefined
+    if (prefixes.some((prefix) => value.startsWith(prefix)) && /^\w+$/.test(value)) return value
+    context.addIssue({ code: 'custom', message: `must start with ${prefixes.join(', ')}: ${hint}` })
+    return z.NEVER
+  })
+
+/**
+ * Parses `env` with `shape`; throws ConfigError naming each wrong variable with the value it has, except the
+ * `hidden` ones (secrets), whose value is never shown.
+ */
 export const readEnvironment = <S extends z.ZodRawShape>(
   shape: S,
   env: Readonly<Record<string, string | undefined>>,
+  { hidden = [] }: { readonly hidden?: readonly (keyof S & string)[] } = {},
 ): z.output<z.ZodObject<S>> => {
   const result = z.object(shape).safeParse(env)
   if (result.success) return result.data
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '')
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`
+      const shown = (hidden as readonly string[]).includes(name) ? '(hidden)' : JSON.stringify(env[name] ?? '')
+      return `${name}=${shown}: ${issue.message}`
     }),
   )
 }

@@ -146,6 +146,13 @@ describe('one import style', () => {
     expect(await refusals(from, importOf(source)), `${from} → ${source}`).toContain('no-restricted-imports'),
   )
 
+  it("adapters/ run in the browser too: Stripe's SDK only in server/", async () => {
+    for (const code of [importOf('stripe'), "import type Stripe from 'stripe'\nexport type S = Stripe"]) {
+      expect(await refusals('adapters/stripe-events/zone-probe.ts', code), code).toContain('no-restricted-imports')
+    }
+    expect(await refusals('server/payments/zone-probe.ts', importOf('stripe'))).toEqual([])
+  })
+
   it('imports within a folder use ./ with the extension', () =>
     expectAllowed(['src/features/admin/zone-probe.ts', './search.ts']))
 })
