@@ -15,6 +15,7 @@
  * SIGTERM or SIGINT: stop accepting connections, let running requests finish (at most 20 s), stop the
  * mail dispatcher (the mail it is sending finishes), close the database, exit.
  */
+import { createStripeProvider } from './payments/stripe-provider.ts'
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
@@ -53,7 +54,19 @@ if (config.demo && (await isEmpty(database))) {
 const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
 const mail = startMail(database, config, logger)
 const files = createDiskFiles(config.files.dir, { linkSecret: config.files.linkSecret })
-const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files })
+// Stripe when its keys are set (docs/payments.md); else the simulated provider, with its pages on this server.
+const payments =
+  config.payments.provider === 'stripe'
+    ? createStripeProvider({
+        secretKey: config.payments.secretKey,
+        webhookSecret: config.payments.webhookSecret,
+        host: config.payments.api?.host,
+        port: config.payments.api?.port,
+        protocol: config.payments.api?.protocol,
+      })
+    : undefined
+logger.info({ provider: config.payments.provider }, 'card provider')
+const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files, payments })
 const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
