@@ -13,6 +13,7 @@ import * as fileBlobs from './0004-file-blobs.ts'
 import * as clubZvrUnique from './0005-club-zvr-unique.ts'
 import * as invitationStates from './0006-invitation-states.ts'
 import * as bankReviewAndAuditLog from './0007-bank-review-and-audit-log.ts'
+import * as clubRoleRights from './0008-club-role-rights.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -22,6 +23,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-club-zvr-unique': clubZvrUnique,
   '0006-invitation-states': invitationStates,
   '0007-bank-review-and-audit-log': bankReviewAndAuditLog,
+  '0008-club-role-rights': clubRoleRights,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -70,6 +70,8 @@ describe('the members of a club: remove, withdraw, resend', () => {
               lastName: 'Neubauer',
               clubRoleId: 'cr-obmann',
               clubRoleName: 'Obmann/Obfrau',
+              manageMoney: true,
+              manageMembers: true,
               status: 'ACTIVE',
             },
           }}
