@@ -37,6 +37,7 @@ export const ClubProfilePage = () => {
   const { data: me } = useCurrentUser()
   const readOnly = me?.role === 'ROLE_STAFF'
   // The bank details are the money right's (administrators have every right; a member by their club role).
+  // Until the member's clubs are there the fields stay open: the backend decides (403 club-right-missing).
   const { data: ownClubs } = useQuery({
     ...getGetClubsOfUserQueryOptions(me?.uid ?? ''),
     enabled: me?.role === 'ROLE_USER',

@@ -88,6 +88,8 @@ describe('club profile form: the bank details and the money right', () => {
     // Sportunion Leoben's only member becomes its Schriftführer/in (past the rules: a test's setup).
     setClubRole(CLUB, seedAccounts.neu.uid, seedClubRoles.schriftfuehrung)
     await open()
+    // Once the person's clubs have loaded (until then the backend alone decides).
+    await waitFor(() => expect(field('IBAN')).toHaveAttribute('readonly'))
     for (const label of ['Kontoinhaber/in', 'IBAN', 'BIC', 'Name der Bank'])
       expect(field(label)).toHaveAttribute('readonly')
     expect(form()).toHaveTextContent('Ihre Rolle im Verein darf die Bankverbindung nicht ändern.')
