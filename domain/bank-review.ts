@@ -9,17 +9,20 @@
  * is not used for payouts (`PaymentAccount.payoutsBlocked`); donations are still taken.
  */
 import type { BankInfo } from '#openapi/generated/model/bankInfo.ts'
+import type { BankReviewDetails } from '#openapi/generated/model/bankReviewDetails.ts'
 import { bicMatchesIban, knownBankOfIban, maskIban } from '#checks/iban.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
+import { membersWithRight } from './club-rights.ts'
 import { getClub } from './common.ts'
+import { bankDetailsChangedMail } from './mails.ts'
 import { defineOperations, json, requireCaller, requireFreshSignIn } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
-import type { BankReviewRecord, ClubRecord } from './records.ts'
+import type { BankReviewRecord, ClubRecord, FileRecord } from './records.ts'
 import { isoInstant } from './time.ts'
 import type { FieldErrors } from './validation.ts'
-import { accountOfClub, toClub } from './views.ts'
+import { accountOfClub, byUploadNewestFirst, toClub, toStoredFile } from './views.ts'
 
 /** The details whose change needs a fresh sign-in and is recorded. */
 export const bankDetailsDiffer = (a: BankInfo, b: BankInfo): boolean =>
@@ -63,9 +66,47 @@ const takesMoney = async (ports: Ports, club: ClubRecord): Promise<boolean> => {
 const maskedOrNull = (iban: string): string | null => (iban === '' ? null : maskIban(iban))
 
 /**
+ * What an administrator checks before confirming a review (never shown to staff): the bank details in
+ * full, and the club's documents and legitimation scans (`files`: the club's files), newest first.
+ */
+export const bankReviewDetails = (club: ClubRecord, files: readonly FileRecord[]): BankReviewDetails => ({
+  iban: club.profile.bankInfo.iban,
+  bic: club.profile.bankInfo.bic,
+  accountHolder: club.profile.bankInfo.accountHolder,
+  bankName: club.profile.bankInfo.bankName,
+  documents: files
+    .filter(
+      (file) => file.kind === 'DOCUMENT' || file.label === 'LEGITIMATION_FRONT' || file.label === 'LEGITIMATION_BACK',
+    )
+    .sort(byUploadNewestFirst)
+    .map(toStoredFile),
+})
+
+/** The change's mail to every member who may manage the club's money, in address order. */
+const tellMoneyManagers = async (ctx: OperationContext, club: ClubRecord, next: BankInfo, inReview: boolean) => {
+  const { ports } = ctx
+  const memberships = await membersWithRight(ports, club.id, 'money')
+  const users = await ports.users.getMany(memberships.map((membership) => membership.uid))
+  const recipients = [...users.values()].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
+  const changedBy = auditPerson(requireCaller(ctx).user).name
+  for (const user of recipients) {
+    await ports.mailer.send(
+      bankDetailsChangedMail(user.email, user.firstName, {
+        club: { id: club.id, name: club.profile.name },
+        changedBy,
+        ibanMasked: next.iban === '' ? '' : maskIban(next.iban),
+        accountHolder: next.accountHolder,
+        inReview,
+      }),
+    )
+  }
+}
+
+/**
  * What saving `next` as the club's bank details does besides storing them: the audit entry of the change
- * (IBANs masked) and, for new payout details of a club that takes money, the review. Returns the club's
- * review after the change (the pending one stays pending; its previous IBAN stays the one confirmed last).
+ * (IBANs masked), for new payout details of a club that takes money the review, and a mail to every member
+ * who may manage the club's money. Returns the club's review after the change (the pending one stays
+ * pending; its previous IBAN stays the one confirmed last).
  */
 export const applyBankChange = async (
   ctx: OperationContext,
@@ -97,6 +138,7 @@ export const applyBankChange = async (
     ...(club.bankReview === null && review !== null ? [change('bankReview', null, 'PENDING')] : []),
   ]
   await recordAudit(ctx, { action: 'BANK_DETAILS_CHANGED', club, changes })
+  await tellMoneyManagers(ctx, club, next, review !== null)
   return review
 }
 

@@ -1,16 +1,19 @@
 /**
  * Club roles: a named catalogue (named-catalogue.ts) whose entries members and open invitations hold; a
- * role held stays.
+ * role held stays. Each role carries the rights inside a club its holders have (club-rights.ts); a change
+ * of them is in the audit log and applies to every holder at once.
  */
 import {
   createClubRoleBodyNameMin,
   updateClubRoleBodyNameMin,
 } from '#openapi/generated/zod/club-roles/club-roles.zod.ts'
 import type { ClubRole } from '#openapi/generated/model/clubRole.ts'
+import { change } from './audit.ts'
+import { CLUB_RIGHTS, RIGHT_FIELD } from './club-rights.ts'
 import { collator } from './common.ts'
 import { namedCatalogue } from './named-catalogue.ts'
 import { defineOperations } from './operation.ts'
-import type { InvitationRecord } from './records.ts'
+import type { ClubRoleRecord, InvitationRecord } from './records.ts'
 
 /** An invitation that can still be accepted: not used, replaced or withdrawn, and not expired. */
 export const isOpenInvitation = (invitation: InvitationRecord, now: number): boolean =>
@@ -27,6 +30,15 @@ const clubRoles = namedCatalogue({
     created: 'CLUB_ROLE_CREATED',
     renamed: 'CLUB_ROLE_RENAMED',
     deleted: 'CLUB_ROLE_DELETED',
+    extra: {
+      changed: 'CLUB_ROLE_RIGHTS_CHANGED',
+      changes: (before: ClubRoleRecord | null, after: ClubRoleRecord) =>
+        CLUB_RIGHTS.flatMap((right) => {
+          const field = RIGHT_FIELD[right]
+          const was = before === null ? false : before[field]
+          return was === after[field] ? [] : [change(`clubRole.${field}`, String(was), String(after[field]))]
+        }),
+    },
   },
   /** How often each role is held: by members, and by open invitations. */
   uses: async ({ ports, now }) => {
@@ -40,7 +52,13 @@ const clubRoles = namedCatalogue({
     }
     return uses
   },
-  view: (role, memberCount): ClubRole => ({ id: role.id, name: role.name, memberCount }),
+  view: (role, memberCount): ClubRole => ({
+    id: role.id,
+    name: role.name,
+    memberCount,
+    manageMoney: role.manageMoney,
+    manageMembers: role.manageMembers,
+  }),
   inUse: async ({ ports, now }, role) => {
     const [memberships, invitations] = await Promise.all([
       ports.memberships.listByRole(role.id),
@@ -63,9 +81,19 @@ const clubRoles = namedCatalogue({
 
 export const clubRoleOperations = defineOperations({
   getClubRoles: { run: (ctx) => clubRoles.list(ctx) },
-  createClubRole: { run: (ctx, { body }) => clubRoles.create(ctx, body.name, createClubRoleBodyNameMin) },
+  createClubRole: {
+    run: (ctx, { body }) =>
+      clubRoles.create(ctx, body.name, createClubRoleBodyNameMin, {
+        manageMoney: body.manageMoney ?? false,
+        manageMembers: body.manageMembers ?? false,
+      }),
+  },
   updateClubRole: {
-    run: (ctx, { body }) => clubRoles.rename(ctx, body.id, body.name, updateClubRoleBodyNameMin),
+    run: (ctx, { body }) =>
+      clubRoles.update(ctx, body.id, body.name, updateClubRoleBodyNameMin, {
+        manageMoney: body.manageMoney,
+        manageMembers: body.manageMembers,
+      }),
   },
   deleteClubRole: { run: (ctx, { params }) => clubRoles.remove(ctx, params.id) },
 })

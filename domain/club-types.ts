@@ -27,9 +27,9 @@ const clubTypes = namedCatalogue({
 
 export const clubTypeOperations = defineOperations({
   getClubTypes: { run: (ctx) => clubTypes.list(ctx) },
-  createClubType: { run: (ctx, { body }) => clubTypes.create(ctx, body.name, createClubTypeBodyNameMin) },
+  createClubType: { run: (ctx, { body }) => clubTypes.create(ctx, body.name, createClubTypeBodyNameMin, {}) },
   updateClubType: {
-    run: (ctx, { params, body }) => clubTypes.rename(ctx, params.id, body.name, updateClubTypeBodyNameMin),
+    run: (ctx, { params, body }) => clubTypes.update(ctx, params.id, body.name, updateClubTypeBodyNameMin),
   },
   deleteClubType: { run: (ctx, { params }) => clubTypes.remove(ctx, params.id) },
 })

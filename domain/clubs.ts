@@ -14,7 +14,14 @@ import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
 import { isValidIban } from '#checks/iban.ts'
 import { assertDistinctClub, checkedRegistrationAddress, checkProfileInput, normalizeProfile } from './club-checks.ts'
 import { change, recordAudit } from './audit.ts'
-import { applyBankChange, checkBicAgainstIban, withKnownBankName } from './bank-review.ts'
+import {
+  applyBankChange,
+  bankDetailsDiffer,
+  bankReviewDetails,
+  checkBicAgainstIban,
+  withKnownBankName,
+} from './bank-review.ts'
+import { requireClubRight, requireRightsToGrant, rightsOf } from './club-rights.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { collator, getClub, getUser, normalizeName } from './common.ts'
 import { claimBlob, filePlaceRule, isFilePlace, releaseBlob } from './files.ts'
@@ -43,8 +50,15 @@ import {
 const clubTypeName = async (ports: Ports, typeId: string): Promise<string> =>
   typeId === '' ? '' : ((await ports.clubTypes.get(typeId))?.name ?? '')
 
-/** The list items of a page of clubs: three lookups for the whole page, not three per club. */
-const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<ClubListItem[]> => {
+/**
+ * The list items of a page of clubs: three lookups for the whole page, not three per club. Only
+ * administrators (`withReviewDetails`) get a pending review's bank details in full and the club's documents.
+ */
+const toListItems = async (
+  ports: Ports,
+  clubs: readonly ClubRecord[],
+  withReviewDetails: boolean,
+): Promise<ClubListItem[]> => {
   const ids = clubs.map((club) => club.id)
   const [files, accounts, types] = await Promise.all([
     ports.files.listByClubs(ids),
@@ -67,6 +81,7 @@ const toListItems = async (ports: Ports, clubs: readonly ClubRecord[]): Promise<
       createdAt: club.createdAt,
       paymentAccount: account ? toPaymentAccount(account, club) : null,
       bankReview: toBankReview(club.bankReview),
+      bankReviewDetails: withReviewDetails && club.bankReview !== null ? bankReviewDetails(club, clubFiles) : null,
     }
   })
 }
@@ -166,8 +181,15 @@ const firstRepresentativeRole = async (ports: Ports, now: number): Promise<strin
     roles.find((candidate) => candidate.id === 'cr-obmann') ??
     roles.find((candidate) => /^obmann|^obfrau/i.test(candidate.name))
   if (role) return role.id
+  // The club's first person manages its money and members until they hand that on.
   const id = ports.ids.id()
-  await ports.clubRoles.insert({ id, name: 'Obmann/Obfrau', createdAt: isoInstant(now) })
+  await ports.clubRoles.insert({
+    id,
+    name: 'Obmann/Obfrau',
+    createdAt: isoInstant(now),
+    manageMoney: true,
+    manageMembers: true,
+  })
   return id
 }
 
@@ -175,7 +197,8 @@ const byClubScope = async (ports: Ports, clubId: string) => ({ clubId: (await ge
 
 export const clubOperations = defineOperations({
   getClubs: {
-    run: async ({ ports }, { query }) => {
+    run: async (ctx, { query }) => {
+      const { ports } = ctx
       const { field, descending } = parseSort(query.sort)
       const sort = (CLUB_SORT_FIELDS as readonly string[]).includes(field) ? (field as ClubSortField) : 'name'
       const slice = await ports.clubs.page({
@@ -186,7 +209,8 @@ export const clubOperations = defineOperations({
         offset: query.page * query.size,
         limit: query.size,
       })
-      return json(200, pageOf(await toListItems(ports, slice.items), slice.totalItems, query.page, query.size))
+      const admin = requireCaller(ctx).user.role === 'ROLE_ADMIN'
+      return json(200, pageOf(await toListItems(ports, slice.items, admin), slice.totalItems, query.page, query.size))
     },
   },
 
@@ -196,12 +220,9 @@ export const clubOperations = defineOperations({
       const { ports, now } = ctx
       const { id, confirmDuplicate = false, ...profile } = body
       const club = await getClub(ports, id)
-      const bank = club.profile.bankInfo
-      if (
-        bank.iban !== profile.bankInfo.iban ||
-        bank.bic !== profile.bankInfo.bic ||
-        bank.accountHolder !== profile.bankInfo.accountHolder
-      ) {
+      if (bankDetailsDiffer(club.profile.bankInfo, profile.bankInfo)) {
+        // Who may not change them learns so before being asked to sign in again.
+        await requireClubRight(ctx, club.id, 'money')
         requireFreshSignIn(ctx, 'Changing the bank details')
       }
       const name = normalizedText('name', profile.name, updateClubBodyOneNameMin)
@@ -337,8 +358,10 @@ export const clubOperations = defineOperations({
       const { ports, now } = ctx
       const caller = requireCaller(ctx)
       const club = await getClub(ports, params.clubId)
+      await requireClubRight(ctx, club.id, 'members')
       const role = await ports.clubRoles.get(body.clubRoleId)
       if (!role) throw notFound('Club role', body.clubRoleId)
+      await requireRightsToGrant(ctx, club.id, role)
       return json(201, await sendInvitation(ports, now, { club, role, email: body.email, inviter: caller.user }))
     },
   },
@@ -430,8 +453,8 @@ export const clubOperations = defineOperations({
         ports.invitations.listByClub(club.id),
         ports.clubRoles.list(),
       ])
-      const roleNames = new Map(roles.map((role) => [role.id, role.name]))
-      const roleName = (id: string) => roleNames.get(id) ?? ''
+      const rolesById = new Map(roles.map((role) => [role.id, role]))
+      const roleName = (id: string) => rolesById.get(id)?.name ?? ''
       const users = await ports.users.getMany(memberships.map((membership) => membership.uid))
       const members: ClubMember[] = []
       for (const membership of memberships) {
@@ -445,6 +468,7 @@ export const clubOperations = defineOperations({
           lastName: user.lastName,
           clubRoleId: membership.clubRoleId,
           clubRoleName: roleName(membership.clubRoleId),
+          ...rightsOf(rolesById.get(membership.clubRoleId)),
           status: 'ACTIVE',
         })
       }
@@ -460,6 +484,7 @@ export const clubOperations = defineOperations({
           lastName: '',
           clubRoleId: invitation.clubRoleId,
           clubRoleName: roleName(invitation.clubRoleId),
+          ...rightsOf(rolesById.get(invitation.clubRoleId)),
           status: 'INVITED',
         }))
       return json(200, [...members, ...invited])
@@ -528,7 +553,7 @@ export const clubOperations = defineOperations({
         ports.files.listByClubs(clubIds),
         ports.clubRoles.list(),
       ])
-      const roleNames = new Map(roles.map((role) => [role.id, role.name]))
+      const rolesById = new Map(roles.map((role) => [role.id, role]))
       const summaries: ClubSummary[] = []
       for (const membership of memberships) {
         const club = clubs.get(membership.clubId)
@@ -539,7 +564,8 @@ export const clubOperations = defineOperations({
           name: club.profile.name,
           status: club.status,
           logo: logo ? toStoredFile(logo) : null,
-          clubRoleName: roleNames.get(membership.clubRoleId) ?? null,
+          clubRoleName: rolesById.get(membership.clubRoleId)?.name ?? null,
+          ...rightsOf(rolesById.get(membership.clubRoleId)),
         })
       }
       return json(

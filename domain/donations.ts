@@ -9,6 +9,7 @@ import type { DonationStatsBucketsItem } from '#openapi/generated/model/donation
 import { parseSort } from './clubs.ts'
 import { refundDonationBodyReasonMin } from '#openapi/generated/zod/donations/donations.zod.ts'
 import { change, recordAudit } from './audit.ts'
+import { requireClubRight } from './club-rights.ts'
 import { getCampaign, getClub } from './common.ts'
 import { defineOperations, json, requireFreshSignIn } from './operation.ts'
 import { ProviderError } from './payment-provider.ts'
@@ -126,6 +127,7 @@ export const donationOperations = defineOperations({
     run: async (ctx, { params, body }) => {
       const { ports, request } = ctx
       const donation = await getDonation(ports, params.donationId)
+      await requireClubRight(ctx, donation.clubId, 'money')
       requireFreshSignIn(ctx, 'Refunding a donation')
       const payment = donation.payment
       if (!payment) throw problem('refund-not-possible', 'The donation was not paid by card.')

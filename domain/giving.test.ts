@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedCampaigns, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedAccounts, seedCampaigns, seedClubRoles, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
 import { stripeEvent } from '#adapters/stripe-events/read-stripe-event.ts'
 import { signatureHeader } from '#adapters/stripe-events/signature.ts'
@@ -344,5 +344,20 @@ describe('refunds', () => {
       body: { reason: 'Test' },
     })
     expect(foreign.status).toBe(403)
+  })
+
+  it('need the right to manage the club’s money: its deputy chair is refused (403 club-right-missing)', async () => {
+    const { donation } = await paidDonation()
+    const members = (await call('GET', `/club/${seedClubs.volume}/getUsers`, { as: admin })).body
+    const deputy = members.find((member: { clubRoleId: string }) => member.clubRoleId === seedClubRoles.stellvertretung)
+    const refused = await call('POST', `/donations/${donation.id}/refund`, {
+      as: deputy.email,
+      body: { reason: 'Versehen' },
+    })
+    expect(refused.status).toBe(403)
+    expect(kindOf(refused)).toBe('club-right-missing')
+    await backendUnderTest().paymentsDelivered()
+    const list = await call('GET', `/donations/campaign/${campaign}`, { as: treasurer, query: { size: 1 } })
+    expect(list.body.items[0]).toMatchObject({ id: donation.id, refundedCents: 0, status: 'PAID' })
   })
 })

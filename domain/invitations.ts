@@ -10,6 +10,7 @@
 import type { Invitation } from '#openapi/generated/model/invitation.ts'
 import type { InvitationCheck } from '#openapi/generated/model/invitationCheck.ts'
 import type { InvitationStatus } from '#openapi/generated/model/invitationStatus.ts'
+import { requireClubRight, requireRightsToGrant } from './club-rights.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { getClub, normalizeEmail } from './common.ts'
 import { invitationMail } from './mails.ts'
@@ -191,8 +192,10 @@ export const invitationOperations = defineOperations({
 
   withdrawClubInvitation: {
     scope: (ports, { params }) => clubScope(ports, params.clubId),
-    run: async ({ ports, now }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
+      await requireClubRight(ctx, club.id, 'members')
       const invitation = await invitationOfClub(ports, club.id, params.invitationId)
       await ports.invitations.update({ ...invitation, withdrawnAt: isoInstant(now) })
       return noContent()
@@ -205,9 +208,11 @@ export const invitationOperations = defineOperations({
       const { ports, now } = ctx
       const caller = requireCaller(ctx)
       const club = await getClub(ports, params.clubId)
+      await requireClubRight(ctx, club.id, 'members')
       const invitation = await invitationOfClub(ports, club.id, params.invitationId)
       const role = await ports.clubRoles.get(invitation.clubRoleId)
       if (!role) throw notFound('Club role', invitation.clubRoleId)
+      await requireRightsToGrant(ctx, club.id, role)
       // The same address again: sendInvitation replaces this one (and any other still pending).
       const sent = await sendInvitation(ports, now, { club, role, email: invitation.email, inviter: caller.user })
       return json(201, sent)

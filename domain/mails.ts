@@ -92,3 +92,34 @@ export const donationReceivedMail = (donation: {
     link,
   }
 }
+
+/**
+ * A club's bank details were changed: to each member whose club role may manage the club's money
+ * (domain/club-rights.ts), so a change nobody agreed on does not go unnoticed. The IBAN only masked: a
+ * mail is no place for it whole. The link opens the club's dashboard at its bank details.
+ */
+export const bankDetailsChangedMail = (
+  to: string,
+  firstName: string,
+  change: {
+    club: { id: string; name: string }
+    changedBy: string
+    /** Masked (`AT61 **** **** **** 3201`); empty when the IBAN was removed. */
+    ibanMasked: string
+    accountHolder: string
+    /** Whether the new payout details await the administration's confirmation. */
+    inReview: boolean
+  },
+): OutgoingMail => {
+  const link = `/home?id=${encodeURIComponent(change.club.id)}#bankdaten`
+  const review = change.inReview
+    ? 'Bis die Administration die neue Bankverbindung bestätigt, zahlt der Kartenzahlungsanbieter nichts an den Verein aus.\n\n'
+    : ''
+  return {
+    to,
+    kind: 'BANK_DETAILS_CHANGED',
+    subject: `Bankverbindung des Vereins ${change.club.name} geändert`,
+    text: `Hallo ${firstName},\n\n${change.changedBy} hat die Bankverbindung des Vereins „${change.club.name}“ im Vereinsportal geändert:\nIBAN: ${change.ibanMasked || 'keine'}\nKontoinhaber/in: ${change.accountHolder || 'nicht angegeben'}\n\n${review}Sie erhalten diese Nachricht, weil Ihre Rolle im Verein Geld verwalten darf. Wenn die Änderung nicht abgesprochen war, melden Sie sich bitte umgehend bei der Administration des Vereinsportals. Die Bankverbindung sehen Sie hier:\n${link}\n\nIhr Vereinsportal-Team`,
+    link,
+  }
+}

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedAccounts, seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
 import { call, kindOf, sentMails } from '#tests/backend/client.ts'
 
 const membersOf = async (clubId: string) =>
   (await call('GET', `/club/${clubId}/getUsers`, { as: seedAccounts.admin.email })).body as Array<{
     uid: string | null
     email: string
+    clubRoleId: string
     status: string
   }>
 
@@ -29,6 +30,15 @@ describe('removing a member (DELETE /club/{clubId}/member/{uid})', () => {
   })
 
   it('lets an administrator remove a representative, who keeps their other club', async () => {
+    // The chair is the club's last member who may manage members: first someone else becomes chair.
+    const deputy = (await membersOf(seedClubs.volume)).find(
+      (member) => member.clubRoleId === seedClubRoles.stellvertretung,
+    )!
+    const promoted = await call('PUT', `/club/${seedClubs.volume}/member/${deputy.uid}`, {
+      as: seedAccounts.admin.email,
+      body: { clubRoleId: seedClubRoles.obmann },
+    })
+    expect(promoted.status).toBe(200)
     const removed = await call('DELETE', `/club/${seedClubs.volume}/member/${seedAccounts.verein.uid}`, {
       as: seedAccounts.admin.email,
     })

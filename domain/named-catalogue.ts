@@ -5,6 +5,7 @@
  * what counts as a use, what blocks a delete, the audit actions and the shape of its answers.
  */
 import type { AuditAction } from '#openapi/generated/model/auditAction.ts'
+import type { AuditChange } from '#openapi/generated/model/auditChange.ts'
 import type { AuditField } from '#openapi/generated/model/auditField.ts'
 import { change, recordAudit } from './audit.ts'
 import { collator, normalizeName, sameName } from './common.ts'
@@ -26,9 +27,12 @@ export const checkedName = (existing: Iterable<NamedRecord>, name: string, min: 
   return normalized
 }
 
-export interface NamedCatalogueSpec<View> {
+/** What an entry holds beside its id, name and creation time (a club role's rights). */
+export type Extra<R extends NamedRecord> = Omit<R, keyof NamedRecord>
+
+export interface NamedCatalogueSpec<R extends NamedRecord, View> {
   /** The catalogue's store among the ports. */
-  readonly store: (ports: Ports) => NamedCatalogue
+  readonly store: (ports: Ports) => NamedCatalogue<R>
   /** What an entry is called in problems: `Club type`. */
   readonly noun: string
   /** The audit entries' field and actions. */
@@ -37,18 +41,26 @@ export interface NamedCatalogueSpec<View> {
     readonly created: AuditAction
     readonly renamed: AuditAction
     readonly deleted: AuditAction
+    /**
+     * For entries that hold more than a name: the changes of it between two versions (`before` null for a
+     * new entry), which go into the created entry, and the action of an entry of their own on an update.
+     */
+    readonly extra?: {
+      readonly changed: AuditAction
+      readonly changes: (before: R | null, after: R) => AuditChange[]
+    }
   }
   /** How often each entry is used, by id (unused ones may be absent). */
   readonly uses: (ctx: OperationContext) => Promise<Map<string, number>>
   /** An entry as the contract answers it, with its number of uses. */
-  readonly view: (record: NamedRecord, uses: number) => View
+  readonly view: (record: R, uses: number) => View
   /** Why the entry may not be deleted (the `in-use` problem's detail, naming who uses it), or null. */
-  readonly inUse: (ctx: OperationContext, record: NamedRecord) => Promise<string | null>
+  readonly inUse: (ctx: OperationContext, record: R) => Promise<string | null>
 }
 
 /** The operations' rules of one catalogue; the modules bind them to their operations and inputs. */
-export const namedCatalogue = <View>(spec: NamedCatalogueSpec<View>) => {
-  const existing = async (ports: Ports, id: string): Promise<NamedRecord> => {
+export const namedCatalogue = <R extends NamedRecord, View>(spec: NamedCatalogueSpec<R, View>) => {
+  const existing = async (ports: Ports, id: string): Promise<R> => {
     const record = await spec.store(ports).get(id)
     if (!record) throw notFound(spec.noun, id)
     return record
@@ -65,25 +77,42 @@ export const namedCatalogue = <View>(spec: NamedCatalogueSpec<View>) => {
       )
     },
 
-    create: async (ctx: OperationContext, name: string, minLength: number): Promise<ApiResponse> => {
+    create: async (ctx: OperationContext, name: string, minLength: number, extra: Extra<R>): Promise<ApiResponse> => {
       const store = spec.store(ctx.ports)
       const checked = checkedName(await store.list(), name, minLength)
-      const record: NamedRecord = { id: ctx.ports.ids.id(), name: checked, createdAt: isoInstant(ctx.now) }
+      const record = { ...extra, id: ctx.ports.ids.id(), name: checked, createdAt: isoInstant(ctx.now) } as R
       await store.insert(record)
-      await recordAudit(ctx, { action: spec.audit.created, changes: [change(spec.audit.field, null, checked)] })
+      await recordAudit(ctx, {
+        action: spec.audit.created,
+        changes: [change(spec.audit.field, null, checked), ...(spec.audit.extra?.changes(null, record) ?? [])],
+      })
       return json(201, spec.view(record, 0))
     },
 
-    rename: async (ctx: OperationContext, id: string, name: string, minLength: number): Promise<ApiResponse> => {
+    /** A new name, and what else the body names (what it leaves out stays). */
+    update: async (
+      ctx: OperationContext,
+      id: string,
+      name: string,
+      minLength: number,
+      extra: Partial<Extra<R>> = {},
+    ): Promise<ApiResponse> => {
       const store = spec.store(ctx.ports)
       const record = await existing(ctx.ports, id)
       const checked = checkedName(await store.list(), name, minLength, record.id)
-      const saved = { ...record, name: checked }
+      const defined = Object.fromEntries(Object.entries(extra).filter(([, value]) => value !== undefined))
+      const saved = { ...record, ...defined, name: checked } as R
       await store.update(saved)
       if (checked !== record.name)
         await recordAudit(ctx, {
           action: spec.audit.renamed,
           changes: [change(spec.audit.field, record.name, checked)],
+        })
+      const extraChanges = spec.audit.extra?.changes(record, saved) ?? []
+      if (spec.audit.extra && extraChanges.length > 0)
+        await recordAudit(ctx, {
+          action: spec.audit.extra.changed,
+          changes: [change(spec.audit.field, saved.name, saved.name), ...extraChanges],
         })
       return json(200, spec.view(saved, (await spec.uses(ctx)).get(record.id) ?? 0))
     },

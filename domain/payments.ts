@@ -7,6 +7,7 @@ import { rejectPaymentAccountBodyReasonMin } from '#openapi/generated/zod/paymen
 import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { change, recordAudit } from './audit.ts'
+import { requireClubRight } from './club-rights.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, noContent } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
@@ -114,8 +115,11 @@ export const paymentOperations = defineOperations({
 
   createOnboardingLink: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
-    run: async ({ ports, now, request }, { params }) => {
+    run: async (ctx, { params }) => {
+      const { ports, now, request } = ctx
       const club = await getClub(ports, params.clubId)
+      // The onboarding gives the card provider the club's payout details: the money right's.
+      await requireClubRight(ctx, club.id, 'money')
       const account = await accountOfClub(ports, club.id)
       if (!account || account.status !== 'ONBOARDING') {
         throw problem('payment-account-state', 'The club has no account in onboarding.')

@@ -21,6 +21,7 @@ import type {
   CheckoutRecord,
   ClubRecord,
   DonationPayment,
+  ClubRoleRecord,
   DonationRecord,
   FileRecord,
   InvitationRecord,
@@ -77,6 +78,8 @@ export interface MembershipRepository {
   /** Memberships per club role id (roles nobody holds are absent). */
   countsByRole(): Promise<Map<string, number>>
   insert(membership: MembershipRecord): Promise<void>
+  /** Stores the membership's club role (the other fields never change). */
+  update(membership: MembershipRecord): Promise<void>
   /** One membership by its id (`<clubId>:<uid>`); nothing happens for an unknown id. */
   delete(id: string): Promise<void>
   deleteByUser(uid: string): Promise<void>
@@ -235,12 +238,13 @@ export interface OnboardingLinkRepository {
  * A named catalogue (domain/named-catalogue.ts): club types, club roles. The store keeps the names unique
  * without regard to case (`club-type-name`, `club-role-name`).
  */
-export interface NamedCatalogue {
-  get(id: string): Promise<NamedRecord | null>
+export interface NamedCatalogue<R extends NamedRecord = NamedRecord> {
+  get(id: string): Promise<R | null>
   /** Every entry, in no particular order (the domain sorts). */
-  list(): Promise<NamedRecord[]>
-  insert(record: NamedRecord): Promise<void>
-  update(record: NamedRecord): Promise<void>
+  list(): Promise<R[]>
+  insert(record: R): Promise<void>
+  /** Stores the entry's name and whatever else it holds (a club role's rights). */
+  update(record: R): Promise<void>
   delete(id: string): Promise<void>
 }
 
@@ -384,7 +388,7 @@ export interface Ports {
   readonly paymentAccounts: PaymentAccountRepository
   readonly onboardingLinks: OnboardingLinkRepository
   readonly clubTypes: NamedCatalogue
-  readonly clubRoles: NamedCatalogue
+  readonly clubRoles: NamedCatalogue<ClubRoleRecord>
   readonly appLogo: AppLogoRepository
   readonly audit: AuditLog
   /** The bytes behind `files` and `appLogo` (uploads, claims, removal after commit, signed links). */

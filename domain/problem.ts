@@ -30,6 +30,10 @@ export type ProblemKind =
   | 'already-member'
   /** 409: the club's last member stays (a club always keeps someone who represents it). */
   | 'last-member'
+  /** 403: the caller's club role lacks the right inside the club the action needs (domain/club-rights.ts). */
+  | 'club-right-missing'
+  /** 409: the club's last member holding a right would lose it (removed, or given a club role without it). */
+  | 'last-right-holder'
   | 'club-incomplete'
   | 'invalid-transition'
   | 'in-use'
@@ -103,6 +107,8 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'invitation-not-open': 409,
   'already-member': 409,
   'last-member': 409,
+  'club-right-missing': 403,
+  'last-right-holder': 409,
   'club-incomplete': 409,
   'invalid-transition': 409,
   'in-use': 409,

@@ -40,7 +40,14 @@ export interface NamedRecord {
 }
 
 export type ClubTypeRecord = NamedRecord
-export type ClubRoleRecord = NamedRecord
+
+/** A club role and the rights it gives its holders inside their club (domain/club-rights.ts). */
+export interface ClubRoleRecord extends NamedRecord {
+  /** May change the club's bank details, start the card-provider onboarding and refund. */
+  readonly manageMoney: boolean
+  /** May invite, remove, give other club roles, withdraw and resend invitations. */
+  readonly manageMembers: boolean
+}
 
 export interface MembershipRecord {
   /** `<clubId>:<uid>`: one membership per person and club. */
@@ -270,7 +277,7 @@ export interface AuditEntryRecord {
   readonly changes: readonly AuditChange[]
 }
 
-export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED'
+export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED' | 'BANK_DETAILS_CHANGED'
 
 /** A mail as the domain composes it; the mailer adds id and time when it sends or queues it. */
 export interface OutgoingMail {

@@ -23,13 +23,17 @@ export const CLUB_TYPES: ReadonlyArray<{ key: ClubTypeKey; name: string; logo: s
   { key: 'pension', name: 'Pensionistenverein', logo: 'pensionistenverein', donationPrefix: 'SO' },
 ]
 
-export const CLUB_ROLES: ReadonlyArray<{ id: string; name: string }> = [
-  { id: seedClubRoles.obmann, name: 'Obmann/Obfrau' },
-  { id: seedClubRoles.stellvertretung, name: 'Obmann-Stellvertreter/in' },
-  { id: seedClubRoles.kassier, name: 'Kassier/in' },
-  { id: seedClubRoles.schriftfuehrung, name: 'Schriftführer/in' },
-  { id: seedClubRoles.mitglied, name: 'Mitglied' },
-  { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in' },
+/**
+ * The club roles and their rights inside a club, as migration 0008 gives them to the catalogue the portal
+ * started with: the chair manages money and members, the treasurer money.
+ */
+export const CLUB_ROLES: ReadonlyArray<{ id: string; name: string; manageMoney: boolean; manageMembers: boolean }> = [
+  { id: seedClubRoles.obmann, name: 'Obmann/Obfrau', manageMoney: true, manageMembers: true },
+  { id: seedClubRoles.stellvertretung, name: 'Obmann-Stellvertreter/in', manageMoney: false, manageMembers: false },
+  { id: seedClubRoles.kassier, name: 'Kassier/in', manageMoney: true, manageMembers: false },
+  { id: seedClubRoles.schriftfuehrung, name: 'Schriftführer/in', manageMoney: false, manageMembers: false },
+  { id: seedClubRoles.mitglied, name: 'Mitglied', manageMoney: false, manageMembers: false },
+  { id: seedClubRoles.rechnungspruefung, name: 'Rechnungsprüfer/in', manageMoney: false, manageMembers: false },
 ]
 
 /**

@@ -142,7 +142,7 @@ describe('the seed builders', () => {
       globals: fixed.globals,
       seedAt: fixed.seedAt,
     })
-    expect(json.length).toBe(2_770_643)
-    expect(bytesToHex(sha256(utf8(json)))).toBe('c07cd6b208419c163ff5a6f153a69c41b012815d98df3d5419f42e70019961c0')
+    expect(json.length).toBe(2_770_892)
+    expect(bytesToHex(sha256(utf8(json)))).toBe('9308fc33033009bfed5bca54de7c7b87113f881ce826bbd4fe7b2b16e7b5a264')
   })
 })

@@ -23,7 +23,7 @@ export { SEED_DONATION_PREFIX, isUnreadSeedDonations } from './seed-donations.ts
 export { expiredOnboardingLinkId } from './seed-invitations.ts'
 
 /** Bump when the seed's shape changes, so persisted browser state from an older seed is dropped. */
-export const SEED_VERSION = 1
+export const SEED_VERSION = 2
 
 /** The seed's anchor for `now`: the start of the current hour. */
 export const seedInstant = (now: number): number => Math.floor(now / HOUR_MS) * HOUR_MS

@@ -18,7 +18,15 @@ import type {
 } from '#domain/ports.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
 import { DuplicateKeyError, untilCancelled } from '#domain/ports.ts'
-import type { AuditEntryRecord, ClubRecord, MembershipRecord, OutgoingMail } from '#domain/records.ts'
+import type {
+  AuditEntryRecord,
+  ClubRecord,
+  ClubRoleRecord,
+  ClubTypeRecord,
+  MembershipRecord,
+  NamedRecord,
+  OutgoingMail,
+} from '#domain/records.ts'
 import { compareBySortKey, sortKey } from '#domain/sort-key.ts'
 import { isoInstant } from '#domain/time.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
@@ -172,13 +180,17 @@ const donationRepository = (tx: Tx): DonationRepository => {
  * A named catalogue's table. Transactions run one at a time here, so the domain's own check of unique
  * names is final.
  */
-const namedCatalogue = (tx: Tx, name: 'clubTypes' | 'clubRoles'): NamedCatalogue => ({
-  get: async (id) => tx.table(name).get(id) ?? null,
-  list: async () => values(tx, name),
-  insert: async (record) => void tx.put(name, record.id, record),
-  update: async (record) => void tx.put(name, record.id, record),
-  delete: async (id) => tx.delete(name, id),
-})
+const namedCatalogue = <R extends NamedRecord>(tx: Tx, name: 'clubTypes' | 'clubRoles'): NamedCatalogue<R> => {
+  // The table holds this catalogue's records (a club role with its rights): what the name alone cannot say.
+  const table = () => tx.table(name) as unknown as { get(id: string): R | undefined; values(): Iterable<R> }
+  return {
+    get: async (id) => table().get(id) ?? null,
+    list: async () => [...table().values()],
+    insert: async (record) => void tx.put(name, record.id, record),
+    update: async (record) => void tx.put(name, record.id, record),
+    delete: async (id) => tx.delete(name, id),
+  }
+}
 
 /** The audit log, newest first: the table keeps the order the entries were appended in. */
 const auditLog = (tx: Tx): AuditLog => {
@@ -308,6 +320,7 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
         return counts
       },
       insert: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
+      update: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
       delete: async (id) => tx.delete('memberships', id),
       deleteByUser: async (uid) => {
         for (const membership of memberships()) if (membership.uid === uid) tx.delete('memberships', membership.id)
@@ -360,8 +373,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
           if (link.accountId === accountId) tx.delete('onboardingLinks', link.id)
       },
     },
-    clubTypes: namedCatalogue(tx, 'clubTypes'),
-    clubRoles: namedCatalogue(tx, 'clubRoles'),
+    clubTypes: namedCatalogue<ClubTypeRecord>(tx, 'clubTypes'),
+    clubRoles: namedCatalogue<ClubRoleRecord>(tx, 'clubRoles'),
     appLogo: {
       get: async () => tx.singleton('appLogo'),
       set: async (logo) => tx.setSingleton('appLogo', logo),

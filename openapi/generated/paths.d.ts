@@ -334,15 +334,18 @@ export interface paths {
         };
         get?: never;
         /**
-         * Rename a club role
-         * @description The body names the role by `id` (the specification's call has no path parameter).
+         * Rename a club role or change its rights
+         * @description The body names the role by `id` (the specification's call has no path parameter). A right the body
+         *     leaves out stays as it is. Changed rights are recorded in the audit log
+         *     (`CLUB_ROLE_RIGHTS_CHANGED`); they apply to every member holding the role at once.
          *
          *     Access: `ADMIN`.
          */
         put: operations["updateClubRole"];
         /**
          * Create a club role
-         * @description Names must be unique, ignoring case (409, `name-taken`).
+         * @description Names must be unique, ignoring case (409, `name-taken`). The rights (`manageMoney`,
+         *     `manageMembers`) are false unless the body sets them.
          *
          *     Access: `ADMIN`.
          */
@@ -396,9 +399,11 @@ export interface paths {
          *     (the client confirms with the user first); the response's `completeness` lists what is still
          *     missing. Status, check mark, logo and files are changed by their own calls.
          *
-         *     Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
-         *     most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
-         *     (`BANK_DETAILS_CHANGED`, IBANs masked).
+         *     Changing the bank details (IBAN, BIC or account holder) needs, for a member, a club role with
+         *     `manageMoney` (else 403 `club-right-missing`; checked before the fresh sign-in), a fresh sign-in
+         *     (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`), and is recorded in the
+         *     audit log (`BANK_DETAILS_CHANGED`, IBANs masked). Every member of the club whose club role has
+         *     `manageMoney` is told by e-mail (the new IBAN masked).
          *
          *     IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
          *     Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
@@ -616,6 +621,9 @@ export interface paths {
          *     link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
          *     inviting person). 409 `already-member` when the address belongs to a member of the club.
          *
+         *     A member needs a club role with `manageMembers`, and every right of the club role they invite with
+         *     (else 403 `club-right-missing`).
+         *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
         post: operations["inviteClubUser"];
@@ -687,13 +695,28 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Give a member another club role
+         * @description The member holds the club role `clubRoleId` from now on (with its rights). A person who is not a
+         *     member of the club or an unknown club role: 404. The last member holding a right is not given a
+         *     club role without it (409 `last-right-holder`). A member needs a club role with `manageMembers` and
+         *     every right of the new club role (else 403 `club-right-missing`). Recorded in the audit log
+         *     (`MEMBER_ROLE_CHANGED`).
+         *
+         *     Why an addition: rights follow the club role, and the specification cannot change a member's club
+         *     role (only invite with one).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        put: operations["changeClubMemberRole"];
         post?: never;
         /**
          * Remove a member from the club
          * @description Ends the person's membership in the club; their account and their other clubs stay. A person who
          *     is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
-         *     keeps someone who represents it.
+         *     keeps someone who represents it. Nor is the last member holding a right (`manageMoney`,
+         *     `manageMembers`) of the club's club roles (409 `last-right-holder`). A member needs a club role
+         *     with `manageMembers` (else 403 `club-right-missing`).
          *
          *     Why an addition: the specification can add people to a club but never take anyone out.
          *
@@ -719,6 +742,7 @@ export interface paths {
          * Withdraw an invitation
          * @description The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
          *     another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+         *     A member needs a club role with `manageMembers` (else 403 `club-right-missing`).
          *
          *     Why an addition: an invitation sent to the wrong address could not be taken back.
          *
@@ -745,7 +769,8 @@ export interface paths {
          *     (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
          *     replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
          *     was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
-         *     meanwhile: 409 `already-member`.
+         *     meanwhile: 409 `already-member`. A member needs a club role with `manageMembers` and every right of
+         *     the invitation's club role (else 403 `club-right-missing`).
          *
          *     Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
          *
@@ -1124,7 +1149,8 @@ export interface paths {
          * @description Why an addition: the provider's onboarding links are single-use and expire within minutes; when one
          *     has expired the provider sends the user to `/payment`, which must hand out a new link for the
          *     existing account. The specification's create call cannot do that (one live account per club). 409
-         *     `payment-account-state` when the club has no account in `ONBOARDING`.
+         *     `payment-account-state` when the club has no account in `ONBOARDING`. A member needs a club role
+         *     with `manageMoney` (else 403 `club-right-missing`).
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -1271,7 +1297,8 @@ export interface paths {
          *     totals drop then. `reason` is recorded in the audit log (`DONATION_REFUNDED`). 409
          *     `refund-not-possible` for a donation that was not paid by card, is refunded already or is
          *     disputed; 400 `validation` for more than is left. A repeated request with the same
-         *     `Idempotency-Key` refunds once.
+         *     `Idempotency-Key` refunds once. A member needs a club role with `manageMoney` (else 403
+         *     `club-right-missing`; checked before the fresh sign-in).
          *
          *     Access: `CLUB_MEMBER` (of the donation's club, with the right to manage money), `ADMIN`.
          */
@@ -1562,7 +1589,8 @@ export interface components {
          *     `https://vereinsportal.at/problems/<kind>` with kinds `validation`, `unauthorized`,
          *     `reauthentication-required`, `forbidden`, `email-not-verified`,
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
-         *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-incomplete`,
+         *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
+         *     `last-right-holder`, `club-incomplete`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
          *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
@@ -1658,7 +1686,7 @@ export interface components {
             lastName: components["schemas"]["PersonName"];
             password: components["schemas"]["Password"];
         };
-        /** @description A name for a new or renamed club type or club role. */
+        /** @description A name for a new or renamed club type. */
         NamedInput: {
             name: string;
         };
@@ -1668,16 +1696,31 @@ export interface components {
             name: string;
             clubCount: number;
         };
-        /** @description A role in a club. `memberCount` counts memberships and open invitations using it. */
+        /**
+         * @description A role in a club and the rights it gives inside the club (see "Rights inside a club"). `memberCount`
+         *     counts memberships and open invitations using it.
+         */
         ClubRole: {
             id: string;
             name: string;
             memberCount: number;
+            /** @description May change the club's bank details, start the card-provider onboarding and refund. */
+            manageMoney: boolean;
+            /** @description May invite, remove, give other club roles, withdraw and resend invitations. */
+            manageMembers: boolean;
         };
-        /** @description A renamed club role; `id` names it. */
+        /** @description A new club role; a right left out is false. */
+        ClubRoleInput: {
+            name: string;
+            manageMoney?: boolean;
+            manageMembers?: boolean;
+        };
+        /** @description A changed club role; `id` names it, a right left out stays as it is. */
         ClubRoleUpdate: {
             id: string;
             name: string;
+            manageMoney?: boolean;
+            manageMembers?: boolean;
         };
         /**
          * @description The release state, one state machine:
@@ -1886,6 +1929,10 @@ export interface components {
             logo: components["schemas"]["StoredFile"] | null;
             /** @description The user's role in this club, if any. */
             clubRoleName: string | null;
+            /** @description Whether the user's club role here has `manageMoney`. */
+            manageMoney: boolean;
+            /** @description Whether the user's club role here has `manageMembers`. */
+            manageMembers: boolean;
         };
         /** @description A row of the release list. */
         ClubListItem: {
@@ -1903,6 +1950,11 @@ export interface components {
             paymentAccount: components["schemas"]["PaymentAccount"] | null;
             /** @description Changed bank details awaiting confirmation (`confirmBankReview`), or null. */
             bankReview: components["schemas"]["BankReview"] | null;
+            /**
+             * @description What an administrator checks before confirming the review: the new bank details in full and the
+             *     club's documents. Only for administrators: null for staff, and while no review is pending.
+             */
+            bankReviewDetails: components["schemas"]["BankReviewDetails"] | null;
         };
         /** @description One page of the release list. */
         ClubPage: {
@@ -1957,8 +2009,21 @@ export interface components {
             changedByName: string;
         };
         /**
+         * @description The bank details under review, unmasked (`iban` whole, the account holder, BIC and bank), and the
+         *     club's current documents and legitimation scans, for the administrator who confirms them.
+         */
+        BankReviewDetails: {
+            iban: string;
+            bic: string;
+            accountHolder: string;
+            bankName: string;
+            /** @description The club's documents and the scans of the legitimation document, newest first. */
+            documents: components["schemas"]["StoredFile"][];
+        };
+        /**
          * @description A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,
-         *     `uid` null, `invitationId` for withdrawing or sending it again).
+         *     `uid` null, `invitationId` for withdrawing or sending it again). `manageMoney` and `manageMembers`
+         *     are the rights of its club role.
          */
         ClubMember: {
             uid: string | null;
@@ -1968,8 +2033,14 @@ export interface components {
             lastName: string;
             clubRoleId: string;
             clubRoleName: string;
+            manageMoney: boolean;
+            manageMembers: boolean;
             /** @enum {string} */
             status: "ACTIVE" | "INVITED";
+        };
+        /** @description The club role a member holds from now on. */
+        ClubMemberRoleChange: {
+            clubRoleId: string;
         };
         /** @description Whom to invite and with which club role. */
         InvitationInput: {
@@ -2361,18 +2432,19 @@ export interface components {
          *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
          *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
          *     (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
-         *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
-         *     the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
-         *     `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
+         *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`)
+         *     or given another club role (`MEMBER_ROLE_CHANGED`); the catalogues' club types and club roles
+         *     created, renamed or deleted (`CLUB_TYPE_*`, `CLUB_ROLE_*`), a club role's rights changed
+         *     (`CLUB_ROLE_RIGHTS_CHANGED`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
          *     refunded, with the amount and reason (`DONATION_REFUNDED`).
          * @enum {string}
          */
-        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "MEMBER_ROLE_CHANGED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "CLUB_ROLE_RIGHTS_CHANGED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
         /**
          * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
          * @enum {string}
          */
-        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason";
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "clubRole.manageMoney" | "clubRole.manageMembers" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason";
         /** @description One value before and after the action (null where there was or is none). */
         AuditChange: {
             field: components["schemas"]["AuditField"];
@@ -3113,7 +3185,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The renamed club role. */
+            /** @description The changed club role. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3142,7 +3214,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NamedInput"];
+                "application/json": components["schemas"]["ClubRoleInput"];
             };
         };
         responses: {
@@ -3595,6 +3667,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeClubMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The user's `uid` (the authentication provider's user id). */
+                uid: components["parameters"]["Uid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubMemberRoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member with the new club role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

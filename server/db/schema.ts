@@ -30,7 +30,11 @@ export interface ClubTypesTable {
   created_at: Timestamp
 }
 
-export type ClubRolesTable = ClubTypesTable
+export interface ClubRolesTable extends ClubTypesTable {
+  /** The rights inside a club its holders have (0008-club-role-rights.ts). */
+  manage_money: boolean
+  manage_members: boolean
+}
 
 export interface ClubsTable {
   id: string

@@ -22,7 +22,7 @@ import { fileRow } from './repositories/files.ts'
 import { hashPassword } from './repositories/identity.ts'
 import { invitationRow } from './repositories/invitations.ts'
 import { membershipRow } from './repositories/memberships.ts'
-import { namedRow } from './repositories/named-catalogues.ts'
+import { clubRoleRow, namedRow } from './repositories/named-catalogues.ts'
 import { linkRow } from './repositories/onboarding-links.ts'
 import { accountRow } from './repositories/payment-accounts.ts'
 import { userRow } from './repositories/users.ts'
@@ -65,7 +65,7 @@ export const loadDemoData = async (database: OpenDatabase, { tables, appLogo }: 
   const donations = [...tables.donations.values()]
   await database.transaction(async (trx) => {
     await insertAll(trx, 'club_types', [...tables.clubTypes.values()].map(namedRow))
-    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map(namedRow))
+    await insertAll(trx, 'club_roles', [...tables.clubRoles.values()].map(clubRoleRow))
     await insertAll(trx, 'users', [...tables.users.values()].map(userRow))
     await insertAll(
       trx,

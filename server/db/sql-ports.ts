@@ -17,7 +17,7 @@ import { donationRepository } from './repositories/donations.ts'
 import { fileRepository } from './repositories/files.ts'
 import { invitationRepository } from './repositories/invitations.ts'
 import { membershipRepository } from './repositories/memberships.ts'
-import { namedCatalogue } from './repositories/named-catalogues.ts'
+import { clubRoleCatalogue, clubTypeCatalogue } from './repositories/named-catalogues.ts'
 import { onboardingLinkRepository } from './repositories/onboarding-links.ts'
 import { paymentAccountRepository } from './repositories/payment-accounts.ts'
 import { paymentEventLog } from './repositories/payment-events.ts'
@@ -51,8 +51,8 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   onboardingLinks: onboardingLinkRepository(trx),
   checkouts: checkoutRepository(trx),
   paymentEvents: paymentEventLog(trx),
-  clubTypes: namedCatalogue(trx, 'club_types'),
-  clubRoles: namedCatalogue(trx, 'club_roles'),
+  clubTypes: clubTypeCatalogue(trx),
+  clubRoles: clubRoleCatalogue(trx),
   appLogo: appLogoRepository(trx),
   audit: auditLog(trx),
   fileBlobs: options.fileBlobs(trx),

@@ -65,6 +65,7 @@ const checkoutInput = (accountId: string) => ({
   metadata: { campaignId: 'cmp_42', clubId: 'club_7' },
   expiresAt: Date.UTC(2026, 10, 26, 12, 0, 0, 999),
   idempotencyKey: `checkout-${CHECKOUT_ID}`,
+  requestOrigin: 'https://portal.example',
 })
 
 describe('the Stripe adapter against a stand-in for the API', () => {

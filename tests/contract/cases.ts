@@ -358,6 +358,28 @@ const volumeMemberUid = async (api: SetupApi, email: string): Promise<string> =>
   return members.find((member) => member.email === email)!.uid!
 }
 
+/**
+ * The representative (`member`) becomes the volume club's Schriftführer/in, a club role without rights,
+ * after an administrator made the deputy chair its chair (the club keeps someone holding each right).
+ */
+const memberWithoutRights = async (api: SetupApi): Promise<void> => {
+  const members = (
+    await api.api('GET', '/club/{clubId}/getUsers', { as: 'admin', params: { clubId: seedClubs.volume } })
+  ).body as Array<{ uid: string | null; clubRoleId: string }>
+  const deputy = members.find((member) => member.clubRoleId === seedClubRoles.stellvertretung)!.uid!
+  for (const [uid, clubRoleId] of [
+    [deputy, seedClubRoles.obmann],
+    [seedAccounts.verein.uid, seedClubRoles.schriftfuehrung],
+  ] as const) {
+    const changed = await api.api('PUT', '/club/{clubId}/member/{uid}', {
+      as: 'admin',
+      params: { clubId: seedClubs.volume, uid },
+      body: { clubRoleId },
+    })
+    if (changed.status !== 200) throw new Error(`setup: the role change answered ${changed.status}`)
+  }
+}
+
 export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   // ------------------------------------------------------------------------------------------- users
   getUsers: { sample: { as: 'admin', expect: 200 } },
@@ -738,7 +760,15 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   getClubRoles: { sample: { as: 'member', expect: 200 } },
   createClubRole: {
     sample: { as: 'admin', expect: 201, body: { name: 'Jugendreferent/in' } },
-    cases: [{ name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'Kassier/in' } }],
+    cases: [
+      { name: 'a taken name', as: 'admin', expect: 409, kind: 'name-taken', body: { name: 'Kassier/in' } },
+      {
+        name: 'with both rights',
+        as: 'admin',
+        expect: 201,
+        body: { name: 'Geschäftsführung', manageMoney: true, manageMembers: true },
+      },
+    ],
   },
   updateClubRole: {
     sample: {
@@ -788,6 +818,17 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   updateClub: {
     sample: { as: 'member', expect: 200, setup: async (api) => ({ body: await currentClub(api) }) },
     cases: [
+      {
+        name: 'new bank details from a member whose club role may not manage money',
+        as: 'member',
+        expect: 403,
+        kind: 'club-right-missing',
+        setup: async (api) => {
+          await memberWithoutRights(api)
+          const club = await currentClub(api)
+          return { body: { ...club, bankInfo: { ...club.bankInfo, iban: ERSTE_IBAN, bic: 'GIBAATWWXXX' } } }
+        },
+      },
       {
         name: 'an unknown club',
         as: 'admin',
@@ -1236,7 +1277,80 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         name: 'an administrator removes a member',
         as: 'admin',
         expect: 204,
+        params: { clubId: seedClubs.volume },
+        setup: async (api) => ({
+          params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) },
+        }),
+      },
+      {
+        name: 'the last member who may manage members',
+        as: 'admin',
+        expect: 409,
+        kind: 'last-right-holder',
         params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid },
+      },
+      {
+        name: 'a member whose club role may not manage members',
+        as: 'member',
+        expect: 403,
+        kind: 'club-right-missing',
+        params: { clubId: seedClubs.volume },
+        setup: async (api) => {
+          await memberWithoutRights(api)
+          return {
+            params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) },
+          }
+        },
+      },
+    ],
+  },
+  changeClubMemberRole: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      // The derived cases without the setup (an empty body) name a member too.
+      params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid },
+      body: { clubRoleId: seedClubRoles.mitglied },
+      setup: async (api) => ({
+        params: { clubId: seedClubs.volume, uid: await volumeMemberUid(api, seedInvitations.used.email) },
+      }),
+    },
+    cases: [
+      {
+        name: 'the last member who may manage members, given a club role without it',
+        as: 'admin',
+        expect: 409,
+        kind: 'last-right-holder',
+        params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid },
+        body: { clubRoleId: seedClubRoles.kassier },
+      },
+      {
+        name: 'an unknown club role',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid },
+        body: { clubRoleId: 'cr-unbekannt' },
+      },
+      {
+        name: 'a person who is not a member',
+        as: 'member',
+        expect: 404,
+        kind: 'not-found',
+        params: { clubId: seedClubs.volume, uid: seedAccounts.neu.uid },
+        body: { clubRoleId: seedClubRoles.mitglied },
+      },
+      {
+        name: 'a member whose club role may not manage members',
+        as: 'member',
+        expect: 403,
+        kind: 'club-right-missing',
+        params: { clubId: seedClubs.volume },
+        body: { clubRoleId: seedClubRoles.obmann },
+        setup: async (api) => {
+          await memberWithoutRights(api)
+          return { params: { clubId: seedClubs.volume, uid: seedAccounts.verein.uid } }
+        },
       },
     ],
   },

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -78,9 +87,10 @@
  * (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
  * account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
  * (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
- * (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`);
- * the catalogues' club types and club roles created, renamed or deleted (`CLUB_TYPE_*`,
- * `CLUB_ROLE_*`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
+ * (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`)
+ * or given another club role (`MEMBER_ROLE_CHANGED`); the catalogues' club types and club roles
+ * created, renamed or deleted (`CLUB_TYPE_*`, `CLUB_ROLE_*`), a club role's rights changed
+ * (`CLUB_ROLE_RIGHTS_CHANGED`); the app logo set or replaced (`APP_LOGO_CHANGED`) or removed (`APP_LOGO_DELETED`); a card donation
  * refunded, with the amount and reason (`DONATION_REFUNDED`).
  */
 export type AuditAction = typeof AuditAction[keyof typeof AuditAction];
@@ -101,12 +111,14 @@ export const AuditAction = {
   USER_ROLE_CHANGED: 'USER_ROLE_CHANGED',
   USER_DELETED: 'USER_DELETED',
   MEMBER_REMOVED: 'MEMBER_REMOVED',
+  MEMBER_ROLE_CHANGED: 'MEMBER_ROLE_CHANGED',
   CLUB_TYPE_CREATED: 'CLUB_TYPE_CREATED',
   CLUB_TYPE_RENAMED: 'CLUB_TYPE_RENAMED',
   CLUB_TYPE_DELETED: 'CLUB_TYPE_DELETED',
   CLUB_ROLE_CREATED: 'CLUB_ROLE_CREATED',
   CLUB_ROLE_RENAMED: 'CLUB_ROLE_RENAMED',
   CLUB_ROLE_DELETED: 'CLUB_ROLE_DELETED',
+  CLUB_ROLE_RIGHTS_CHANGED: 'CLUB_ROLE_RIGHTS_CHANGED',
   APP_LOGO_CHANGED: 'APP_LOGO_CHANGED',
   APP_LOGO_DELETED: 'APP_LOGO_DELETED',
   DONATION_REFUNDED: 'DONATION_REFUNDED',

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account

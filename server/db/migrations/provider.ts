@@ -13,7 +13,8 @@ import * as fileBlobs from './0004-file-blobs.ts'
 import * as clubZvrUnique from './0005-club-zvr-unique.ts'
 import * as invitationStates from './0006-invitation-states.ts'
 import * as bankReviewAndAuditLog from './0007-bank-review-and-audit-log.ts'
-import * as cardPayments from './0008-card-payments.ts'
+import * as clubRoleRights from './0008-club-role-rights.ts'
+import * as cardPayments from './0009-card-payments.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -23,7 +24,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-club-zvr-unique': clubZvrUnique,
   '0006-invitation-states': invitationStates,
   '0007-bank-review-and-audit-log': bankReviewAndAuditLog,
-  '0008-card-payments': cardPayments,
+  '0008-club-role-rights': clubRoleRights,
+  '0009-card-payments': cardPayments,
 }
 
 export const migrationProvider: MigrationProvider = {

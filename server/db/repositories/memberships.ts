@@ -56,6 +56,14 @@ export const membershipRepository = (trx: Trx, touched: UserTouched): Membership
       await trx.insertInto('memberships').values(membershipRow(membership)).execute()
       touched(membership.uid)
     },
+    update: async (membership) => {
+      await trx
+        .updateTable('memberships')
+        .set({ club_role_id: membership.clubRoleId })
+        .where('id', '=', membership.id)
+        .execute()
+      touched(membership.uid)
+    },
     delete: async (id) => {
       const deleted = await trx.deleteFrom('memberships').where('id', '=', id).returning('uid').executeTakeFirst()
       if (deleted) touched(deleted.uid)

@@ -3,7 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { getGetClubOverviewQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import {
+  getGetClubOverviewQueryOptions,
+  getGetClubsOfUserQueryOptions,
+} from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import type { Completeness } from '#openapi/generated/model/completeness.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { ButtonLink } from '#src/components/ui/button.tsx'
@@ -33,6 +36,14 @@ export const ClubProfilePage = () => {
   const { data: overview } = useQuery(getGetClubOverviewQueryOptions(clubId))
   const { data: me } = useCurrentUser()
   const readOnly = me?.role === 'ROLE_STAFF'
+  // The bank details are the money right's (administrators have every right; a member by their club role).
+  // Until the member's clubs are there the fields stay open: the backend decides (403 club-right-missing).
+  const { data: ownClubs } = useQuery({
+    ...getGetClubsOfUserQueryOptions(me?.uid ?? ''),
+    enabled: me?.role === 'ROLE_USER',
+  })
+  const ownClub = ownClubs?.find((own) => own.id === clubId)
+  const bankReadOnly = readOnly || (ownClub !== undefined && !ownClub.manageMoney)
   const [formDirty, setFormDirty] = useState(false)
   const [documentsDirty, setDocumentsDirty] = useState(false)
   const [saveResult, setSaveResult] = useState<Completeness | null>(null)
@@ -87,6 +98,7 @@ export const ClubProfilePage = () => {
           key={`form-${club.id}`}
           club={club}
           readOnly={readOnly}
+          bankReadOnly={bankReadOnly}
           onDirtyChange={setFormDirty}
           onSaved={onSaved}
         />

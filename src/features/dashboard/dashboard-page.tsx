@@ -12,6 +12,7 @@ import { QueryError } from '#src/components/ui/query-error.tsx'
 import { clearActiveClubId, setActiveClubId } from '#src/lib/active-club.ts'
 import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { chartRangeOf, defaultChartRange, type ChartRange } from './chart-range.ts'
+import { clubRightsOf } from './club-rights.ts'
 import { BankDataCard } from './components/bank-data-card.tsx'
 import { DeactivationNotice } from './components/deactivation-notice.tsx'
 import { CampaignsOverview } from './components/campaigns-overview.tsx'
@@ -103,6 +104,8 @@ const ClubDashboard = memo(function ClubDashboard({
   // Administrators and staff mostly look at clubs that are not theirs: they read the club's name, not "Ihr Verein".
   const ownClub = ownClubs.find((own) => own.id === clubId)
   const isMember = Boolean(ownClub)
+  // What the person may do inside this club: money (bank details, onboarding) and members.
+  const rights = clubRightsOf(me, ownClub)
   const deniedAlert = denied && (
     <Alert tone="warning" role="status">
       <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
@@ -181,9 +184,9 @@ const ClubDashboard = memo(function ClubDashboard({
         />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="min-w-0 lg:col-span-2">
-            <ClubOverviewCard overview={overview.data} canStartOnboarding={!readOnly} />
+            <ClubOverviewCard overview={overview.data} canStartOnboarding={rights?.money === true} />
           </div>
-          <BankDataCard club={club} canEdit={!readOnly} />
+          <BankDataCard club={club} canEdit={rights?.money === true} />
         </div>
         <DonationsOverview clubId={clubId} overview={overview.data} />
         <div id="verlauf">
@@ -201,7 +204,7 @@ const ClubDashboard = memo(function ClubDashboard({
         </div>
         <CampaignsOverview clubId={clubId} canEdit={!readOnly} />
         {renderDonations(clubId, club.name)}
-        <MembersSection clubId={clubId} canInvite={!readOnly} />
+        <MembersSection clubId={clubId} rights={rights} />
         <MediaSection clubId={clubId} canEdit={!readOnly} />
       </div>
     </>

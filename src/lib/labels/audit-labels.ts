@@ -26,12 +26,14 @@ export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescrip
   USER_ROLE_CHANGED: { label: msg`Rolle geändert`, tone: 'warning' },
   USER_DELETED: { label: msg`Benutzer/in gelöscht`, tone: 'danger' },
   MEMBER_REMOVED: { label: msg`Mitglied entfernt`, tone: 'warning' },
+  MEMBER_ROLE_CHANGED: { label: msg`Vereinsrolle eines Mitglieds geändert`, tone: 'warning' },
   CLUB_TYPE_CREATED: { label: msg`Vereinsart angelegt`, tone: 'info' },
   CLUB_TYPE_RENAMED: { label: msg`Vereinsart umbenannt`, tone: 'neutral' },
   CLUB_TYPE_DELETED: { label: msg`Vereinsart gelöscht`, tone: 'danger' },
   CLUB_ROLE_CREATED: { label: msg`Vereinsrolle angelegt`, tone: 'info' },
   CLUB_ROLE_RENAMED: { label: msg`Vereinsrolle umbenannt`, tone: 'neutral' },
   CLUB_ROLE_DELETED: { label: msg`Vereinsrolle gelöscht`, tone: 'danger' },
+  CLUB_ROLE_RIGHTS_CHANGED: { label: msg`Rechte einer Vereinsrolle geändert`, tone: 'warning' },
   APP_LOGO_CHANGED: { label: msg`App-Logo gesetzt`, tone: 'info' },
   APP_LOGO_DELETED: { label: msg`App-Logo entfernt`, tone: 'danger' },
   DONATION_REFUNDED: { label: msg`Spende erstattet`, tone: 'warning' },
@@ -56,6 +58,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>>
   member: msg`Mitglied`,
   clubType: msg`Vereinsart`,
   clubRole: msg`Vereinsrolle`,
+  'clubRole.manageMoney': msg`Darf Geld verwalten`,
+  'clubRole.manageMembers': msg`Darf Mitglieder verwalten`,
   appLogo: msg`App-Logo`,
   'donation.id': msg`Spende`,
   'donation.refundedCents': msg`Erstattet (Cent)`,
@@ -67,6 +71,7 @@ const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {
   false: msg`nicht geprüft`,
 }
 const BANK_REVIEW: Readonly<Record<string, MessageDescriptor>> = { PENDING: msg`Prüfung ausstehend` }
+const YES_NO: Readonly<Record<string, MessageDescriptor>> = { true: msg`ja`, false: msg`nein` }
 
 /**
  * A value of an audit change as a person reads it: states, roles and marks by their German names, other
@@ -85,6 +90,8 @@ export const auditValue = (i18n: I18n, field: AuditField, value: string | null):
             ? CHECK_MARK[value]
             : field === 'bankReview'
               ? BANK_REVIEW[value]
-              : undefined
+              : field === 'clubRole.manageMoney' || field === 'clubRole.manageMembers'
+                ? YES_NO[value]
+                : undefined
   return label ? i18n._(label) : value
 }

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -87,12 +96,15 @@ export const getClubRolesResponseMemberCountMin = 0;
 export const GetClubRolesResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
-  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubRolesResponseMemberCountMin))
-}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubRolesResponseMemberCountMin)),
+  "manageMoney": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May change the club\'s bank details, start the card-provider onboarding and refund.')),
+  "manageMembers": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May invite, remove, give other club roles, withdraw and resend invitations.'))
+}).check(/*#__PURE__*/ zod.describe('A role in a club and the rights it gives inside the club (see "Rights inside a club"). `memberCount`\ncounts memberships and open invitations using it.\n'))
 export const GetClubRolesResponse = /*#__PURE__*/ zod.array(GetClubRolesResponseItem)
 
 /**
- * Names must be unique, ignoring case (409, `name-taken`).
+ * Names must be unique, ignoring case (409, `name-taken`). The rights (`manageMoney`,
+ * `manageMembers`) are false unless the body sets them.
  *
  * Access: `ADMIN`.
  * @summary Create a club role
@@ -103,8 +115,10 @@ export const createClubRoleBodyNameMax = 60;
 
 
 export const CreateClubRoleBody = /*#__PURE__*/ zod.strictObject({
-  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubRoleBodyNameMax))
-}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubRoleBodyNameMax)),
+  "manageMoney": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.boolean()),
+  "manageMembers": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.boolean())
+}).check(/*#__PURE__*/ zod.describe('A new club role; a right left out is false.'))
 
 export const createClubRoleResponseMemberCountMin = 0;
 
@@ -113,14 +127,18 @@ export const createClubRoleResponseMemberCountMin = 0;
 export const CreateClubRoleResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
-  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubRoleResponseMemberCountMin))
-}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(createClubRoleResponseMemberCountMin)),
+  "manageMoney": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May change the club\'s bank details, start the card-provider onboarding and refund.')),
+  "manageMembers": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May invite, remove, give other club roles, withdraw and resend invitations.'))
+}).check(/*#__PURE__*/ zod.describe('A role in a club and the rights it gives inside the club (see "Rights inside a club"). `memberCount`\ncounts memberships and open invitations using it.\n'))
 
 /**
- * The body names the role by `id` (the specification's call has no path parameter).
+ * The body names the role by `id` (the specification's call has no path parameter). A right the body
+ * leaves out stays as it is. Changed rights are recorded in the audit log
+ * (`CLUB_ROLE_RIGHTS_CHANGED`); they apply to every member holding the role at once.
  *
  * Access: `ADMIN`.
- * @summary Rename a club role
+ * @summary Rename a club role or change its rights
  */
 export const updateClubRoleBodyIdMax = 64;
 
@@ -131,8 +149,10 @@ export const updateClubRoleBodyNameMax = 60;
 
 export const UpdateClubRoleBody = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyIdMax)),
-  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyNameMax))
-}).check(/*#__PURE__*/ zod.describe('A renamed club role; `id` names it.'))
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubRoleBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubRoleBodyNameMax)),
+  "manageMoney": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.boolean()),
+  "manageMembers": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.boolean())
+}).check(/*#__PURE__*/ zod.describe('A changed club role; `id` names it, a right left out stays as it is.'))
 
 export const updateClubRoleResponseMemberCountMin = 0;
 
@@ -141,8 +161,10 @@ export const updateClubRoleResponseMemberCountMin = 0;
 export const UpdateClubRoleResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
-  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubRoleResponseMemberCountMin))
-}).check(/*#__PURE__*/ zod.describe('A role in a club. `memberCount` counts memberships and open invitations using it.'))
+  "memberCount": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(updateClubRoleResponseMemberCountMin)),
+  "manageMoney": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May change the club\'s bank details, start the card-provider onboarding and refund.')),
+  "manageMembers": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('May invite, remove, give other club roles, withdraw and resend invitations.'))
+}).check(/*#__PURE__*/ zod.describe('A role in a club and the rights it gives inside the club (see "Rights inside a club"). `memberCount`\ncounts memberships and open invitations using it.\n'))
 
 /**
  * A role that members hold (or open invitations name) is not deleted: 409 `in-use`, with `detail`

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -104,7 +113,7 @@ export const createClubTypeBodyNameMax = 60;
 
 export const CreateClubTypeBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(createClubTypeBodyNameMax))
-}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
+}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type.'))
 
 export const createClubTypeResponseClubCountMin = 0;
 
@@ -135,7 +144,7 @@ export const updateClubTypeBodyNameMax = 60;
 
 export const UpdateClubTypeBody = /*#__PURE__*/ zod.strictObject({
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateClubTypeBodyNameMin)).check(/*#__PURE__*/ zod.maxLength(updateClubTypeBodyNameMax))
-}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type or club role.'))
+}).check(/*#__PURE__*/ zod.describe('A name for a new or renamed club type.'))
 
 export const updateClubTypeResponseClubCountMin = 0;
 

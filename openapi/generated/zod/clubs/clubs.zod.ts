@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -102,6 +111,8 @@ export const GetClubsQueryParams = /*#__PURE__*/ zod.object({
   "sort": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubsQuerySortRegExp)), getClubsQuerySortDefault).check(/*#__PURE__*/ zod.describe('`field,direction`; fields `name`, `createdAt`, `status`, `zvrNumber`; default `name,asc`.'))
 })
 
+export const getClubsResponseItemsItemBankReviewDetailsOneDocumentsItemSizeMin = 0;
+
 export const getClubsResponsePageMin = 0;
 
 
@@ -143,7 +154,22 @@ export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
   "newIbanMasked": /*#__PURE__*/ zod.string(),
   "changedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
   "changedByName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('Who changed the bank details (first and last name at the time).'))
-}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Changed bank details awaiting confirmation (`confirmBankReview`), or null.'))
+}).check(/*#__PURE__*/ zod.describe('New bank details of a club that is `ACTIVE` or has a live card-provider account, awaiting an\nadministrator\'s confirmation; until then the card-provider account pays nothing out. IBANs are\nmasked as written in groups of four (first and last group shown, `AT61 **** **** **** 3201`).\n`previousIbanMasked` is the IBAN confirmed last (empty when there was none); further changes while\nthe review is pending keep it and update the rest.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Changed bank details awaiting confirmation (`confirmBankReview`), or null.')),
+  "bankReviewDetails": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "iban": /*#__PURE__*/ zod.string(),
+  "bic": /*#__PURE__*/ zod.string(),
+  "accountHolder": /*#__PURE__*/ zod.string(),
+  "bankName": /*#__PURE__*/ zod.string(),
+  "documents": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
+  "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
+  "contentType": /*#__PURE__*/ zod.string(),
+  "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsResponseItemsItemBankReviewDetailsOneDocumentsItemSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
+  "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+}).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n'))).check(/*#__PURE__*/ zod.describe('The club\'s documents and the scans of the legitimation document, newest first.'))
+}).check(/*#__PURE__*/ zod.describe('The bank details under review, unmasked (`iban` whole, the account holder, BIC and bank), and the\nclub\'s current documents and legitimation scans, for the administrator who confirms them.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('What an administrator checks before confirming the review: the new bank details in full and the\nclub\'s documents. Only for administrators: null for staff, and while no review is pending.\n'))
 }).check(/*#__PURE__*/ zod.describe('A row of the release list.'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
@@ -156,9 +182,11 @@ export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
  * (the client confirms with the user first); the response's `completeness` lists what is still
  * missing. Status, check mark, logo and files are changed by their own calls.
  *
- * Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
- * most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
- * (`BANK_DETAILS_CHANGED`, IBANs masked).
+ * Changing the bank details (IBAN, BIC or account holder) needs, for a member, a club role with
+ * `manageMoney` (else 403 `club-right-missing`; checked before the fresh sign-in), a fresh sign-in
+ * (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`), and is recorded in the
+ * audit log (`BANK_DETAILS_CHANGED`, IBANs masked). Every member of the club whose club role has
+ * `manageMoney` is told by e-mail (the new IBAN masked).
  *
  * IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
  * Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
@@ -1366,6 +1394,9 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
  * link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
  * inviting person). 409 `already-member` when the address belongs to a member of the club.
  *
+ * A member needs a club role with `manageMembers`, and every right of the club role they invite with
+ * (else 403 `club-right-missing`).
+ *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Invite a person into the club
  */
@@ -1692,14 +1723,18 @@ export const GetClubUsersResponseItem = /*#__PURE__*/ zod.strictObject({
   "lastName": /*#__PURE__*/ zod.string(),
   "clubRoleId": /*#__PURE__*/ zod.string(),
   "clubRoleName": /*#__PURE__*/ zod.string(),
+  "manageMoney": /*#__PURE__*/ zod.boolean(),
+  "manageMembers": /*#__PURE__*/ zod.boolean(),
   "status": /*#__PURE__*/ zod.enum(['ACTIVE', 'INVITED'])
-}).check(/*#__PURE__*/ zod.describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again).\n'))
+}).check(/*#__PURE__*/ zod.describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again). `manageMoney` and `manageMembers`\nare the rights of its club role.\n'))
 export const GetClubUsersResponse = /*#__PURE__*/ zod.array(GetClubUsersResponseItem)
 
 /**
  * Ends the person's membership in the club; their account and their other clubs stay. A person who
  * is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
- * keeps someone who represents it.
+ * keeps someone who represents it. Nor is the last member holding a right (`manageMoney`,
+ * `manageMembers`) of the club's club roles (409 `last-right-holder`). A member needs a club role
+ * with `manageMembers` (else 403 `club-right-missing`).
  *
  * Why an addition: the specification can add people to a club but never take anyone out.
  *
@@ -1720,8 +1755,58 @@ export const RemoveClubMemberParams = /*#__PURE__*/ zod.object({
 export const RemoveClubMemberResponse = /*#__PURE__*/ zod.void()
 
 /**
+ * The member holds the club role `clubRoleId` from now on (with its rights). A person who is not a
+ * member of the club or an unknown club role: 404. The last member holding a right is not given a
+ * club role without it (409 `last-right-holder`). A member needs a club role with `manageMembers` and
+ * every right of the new club role (else 403 `club-right-missing`). Recorded in the audit log
+ * (`MEMBER_ROLE_CHANGED`).
+ *
+ * Why an addition: rights follow the club role, and the specification cannot change a member's club
+ * role (only invite with one).
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Give a member another club role
+ */
+export const changeClubMemberRolePathClubIdMax = 64;
+
+export const changeClubMemberRolePathUidMax = 128;
+
+
+
+export const ChangeClubMemberRoleParams = /*#__PURE__*/ zod.object({
+  "clubId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(changeClubMemberRolePathClubIdMax)).check(/*#__PURE__*/ zod.describe('The club\'s id.')),
+  "uid": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(changeClubMemberRolePathUidMax)).check(/*#__PURE__*/ zod.describe('The user\'s `uid` (the authentication provider\'s user id).'))
+})
+
+export const changeClubMemberRoleBodyClubRoleIdMax = 64;
+
+
+
+export const ChangeClubMemberRoleBody = /*#__PURE__*/ zod.strictObject({
+  "clubRoleId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(changeClubMemberRoleBodyClubRoleIdMax))
+}).check(/*#__PURE__*/ zod.describe('The club role a member holds from now on.'))
+
+export const changeClubMemberRoleResponseEmailMax = 254;
+
+
+
+export const ChangeClubMemberRoleResponse = /*#__PURE__*/ zod.strictObject({
+  "uid": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "invitationId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(changeClubMemberRoleResponseEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
+  "firstName": /*#__PURE__*/ zod.string(),
+  "lastName": /*#__PURE__*/ zod.string(),
+  "clubRoleId": /*#__PURE__*/ zod.string(),
+  "clubRoleName": /*#__PURE__*/ zod.string(),
+  "manageMoney": /*#__PURE__*/ zod.boolean(),
+  "manageMembers": /*#__PURE__*/ zod.boolean(),
+  "status": /*#__PURE__*/ zod.enum(['ACTIVE', 'INVITED'])
+}).check(/*#__PURE__*/ zod.describe('A member of a club (`uid` set, `invitationId` null), or an open invitation (`status` `INVITED`,\n`uid` null, `invitationId` for withdrawing or sending it again). `manageMoney` and `manageMembers`\nare the rights of its club role.\n'))
+
+/**
  * The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
  * another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+ * A member needs a club role with `manageMembers` (else 403 `club-right-missing`).
  *
  * Why an addition: an invitation sent to the wrong address could not be taken back.
  *
@@ -1746,7 +1831,8 @@ export const WithdrawClubInvitationResponse = /*#__PURE__*/ zod.void()
  * (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
  * replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
  * was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
- * meanwhile: 409 `already-member`.
+ * meanwhile: 409 `already-member`. A member needs a club role with `manageMembers` and every right of
+ * the invitation's club role (else 403 `club-right-missing`).
  *
  * Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
  *
@@ -2110,7 +2196,9 @@ export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.strictObject({
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getClubsOfUserResponseLogoOneSizeMin)).check(/*#__PURE__*/ zod.describe('Bytes.')),
   "uploadedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
-  "clubRoleName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user\'s role in this club, if any.'))
+  "clubRoleName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The user\'s role in this club, if any.')),
+  "manageMoney": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user\'s club role here has `manageMoney`.')),
+  "manageMembers": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user\'s club role here has `manageMembers`.'))
 }).check(/*#__PURE__*/ zod.describe('A club in the club switcher.'))
 export const GetClubsOfUserResponse = /*#__PURE__*/ zod.array(GetClubsOfUserResponseItem)
 

@@ -42,12 +42,12 @@ export const useClubTypeMutations = () => {
   }
 }
 
-/** Create, rename and delete of club roles; member lists show the role's name. */
+/** Create, change (name and rights) and delete of club roles; member lists show the role's name and rights. */
 export const useClubRoleMutations = () => {
   const refresh = useRefresh(getGetClubRolesQueryKey())
   return {
     create: useCreateClubRole({ mutation: announce(refresh, () => t`Vereinsrolle wurde angelegt.`) }),
-    rename: useUpdateClubRole({ mutation: announce(refresh, () => t`Vereinsrolle wurde umbenannt.`) }),
+    rename: useUpdateClubRole({ mutation: announce(refresh, () => t`Vereinsrolle wurde gespeichert.`) }),
     remove: useDeleteClubRole({ mutation: announce(refresh, () => t`Vereinsrolle wurde gelöscht.`) }),
   }
 }

@@ -21,7 +21,7 @@ const changeIban = async () => {
 }
 
 describe('New bank details in the release list', () => {
-  it('show the old and the new IBAN masked, and an administrator confirms them', async () => {
+  it('show the old IBAN masked, the new one in full with its holder and the club’s documents; an administrator confirms them', async () => {
     const { user, queryClient } = await renderRoute('/admin?clubType=ct-sportverein&status=ACTIVE', {
       signedInAs: 'admin@demo.at',
     })
@@ -29,18 +29,23 @@ describe('New bank details in the release list', () => {
     expect(within(card).queryByText('Bankverbindung geändert – Prüfung ausstehend')).toBeNull()
     // Changed meanwhile (here by the administrator, who may edit every club): the list shows it once reloaded.
     await changeIban()
+    const holder = (await getClubOverview(VOLUME)).club.bankInfo.accountHolder
     await queryClient.invalidateQueries()
     await waitFor(() =>
       expect(within(card).getAllByText('Bankverbindung geändert – Prüfung ausstehend').length).toBeGreaterThan(0),
     )
     expect(within(card).getByText('Bankprüfung ausstehend')).toBeInTheDocument()
     expect(within(card).getByTestId('bank-review-previous')).toHaveTextContent(/^AT\d\d \*{4} \*{4} \*{4} \d{4}$/)
-    expect(within(card).getByTestId('bank-review-new')).toHaveTextContent('AT40 **** **** **** 2345')
+    // The administrator reads what they confirm: the IBAN whole, the account holder, the club's documents.
+    expect(within(card).getByTestId('bank-review-new')).toHaveTextContent('AT40 2011 1000 0001 2345')
+    expect(within(card).getByTestId('bank-review-holder')).toHaveTextContent(holder)
+    const documents = within(card).getByRole('list', { name: 'Dokumente des Vereins SV Grünbach 1923' })
+    expect(within(documents).getAllByRole('listitem').length).toBeGreaterThan(0)
     expect(within(card).getByText('Auszahlungen angehalten')).toBeInTheDocument()
 
     await user.click(within(card).getByRole('button', { name: 'Neue Bankverbindung bestätigen (SV Grünbach 1923)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Neue Bankverbindung von SV Grünbach 1923 bestätigen?' })
-    expect(dialog).toHaveTextContent('Neu: AT40 **** **** **** 2345')
+    expect(dialog).toHaveTextContent('Neu: AT40 2011 1000 0001 2345')
     await user.click(within(dialog).getByRole('button', { name: 'Bankverbindung bestätigen' }))
     expect(await screen.findByText('Die neue Bankverbindung von SV Grünbach 1923 ist bestätigt.')).toBeInTheDocument()
     await waitFor(() => expect(within(card).queryByTestId('bank-review-new')).toBeNull())

@@ -1,20 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { BankReview } from '#openapi/generated/model/bankReview.ts'
+import type { BankReviewDetails } from '#openapi/generated/model/bankReviewDetails.ts'
+import { FileList } from '#src/components/files/file-list.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { formatDateTime } from '#src/lib/format.ts'
+import { formatIban } from '#checks/iban.ts'
 
 interface BankReviewPanelProps {
   clubName: string
   review: BankReview
+  /** The new details in full and the club's documents (administrators get them; null otherwise). */
+  details: BankReviewDetails | null
   onConfirm: () => void
 }
 
 /**
- * New bank details awaiting confirmation: the old and the new IBAN (masked as written), who changed them
- * and when, and the confirmation that lets the card provider pay out again.
+ * New bank details awaiting confirmation: the old IBAN (masked) and the new one in full with its account
+ * holder, BIC and bank, who changed them and when, the club's documents to check them against, and the
+ * confirmation that lets the card provider pay out again.
  */
-export const BankReviewPanel = ({ clubName, review, onConfirm }: BankReviewPanelProps) => {
+export const BankReviewPanel = ({ clubName, review, details, onConfirm }: BankReviewPanelProps) => {
   const { t } = useLingui()
   const headingId = useId()
   const none = t`keine`
@@ -34,8 +40,26 @@ export const BankReviewPanel = ({ clubName, review, onConfirm }: BankReviewPanel
           <Trans>Neu</Trans>
         </dt>
         <dd className="font-mono whitespace-nowrap" data-testid="bank-review-new">
-          {review.newIbanMasked || none}
+          {details ? formatIban(details.iban) || none : review.newIbanMasked || none}
         </dd>
+        {details && (
+          <>
+            <dt className="text-slate-700">
+              <Trans>Kontoinhaber/in</Trans>
+            </dt>
+            <dd className="break-words" data-testid="bank-review-holder">
+              {details.accountHolder || none}
+            </dd>
+            <dt className="text-slate-700">
+              <Trans>BIC</Trans>
+            </dt>
+            <dd className="font-mono">{details.bic || none}</dd>
+            <dt className="text-slate-700">
+              <Trans>Bank</Trans>
+            </dt>
+            <dd className="break-words">{details.bankName || none}</dd>
+          </>
+        )}
       </dl>
       <p className="mt-1 text-sm text-slate-700">
         <Trans>
@@ -43,6 +67,18 @@ export const BankReviewPanel = ({ clubName, review, onConfirm }: BankReviewPanel
           Kartenzahlungsanbieter nicht an den Verein aus.
         </Trans>
       </p>
+      {details && (
+        <div className="mt-3 rounded-md bg-white px-3 py-2">
+          <h5 className="text-sm font-semibold text-slate-900">
+            <Trans>Dokumente des Vereins</Trans>
+          </h5>
+          <FileList
+            files={details.documents}
+            label={t`Dokumente des Vereins ${clubName}`}
+            emptyText={t`Der Verein hat keine Dokumente hochgeladen.`}
+          />
+        </div>
+      )}
       <div className="mt-2">
         <Button size="sm" aria-label={t`Neue Bankverbindung bestätigen (${clubName})`} onClick={onConfirm}>
           <Trans>Neue Bankverbindung bestätigen</Trans>

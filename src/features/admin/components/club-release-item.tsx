@@ -112,6 +112,7 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction, position }: C
               <BankReviewPanel
                 clubName={club.name}
                 review={club.bankReview}
+                details={club.bankReviewDetails}
                 onConfirm={() => onAction({ kind: 'confirmBank', club })}
               />
             )}

@@ -16,6 +16,7 @@ import { QueryError } from '#src/components/ui/query-error.tsx'
 import { ListSpacerItem, useWindowRows } from '#src/components/ui/virtual-rows.tsx'
 import { notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
 import { CLUB_STATUS_FILTER_LABELS } from '#src/lib/labels/club-labels.ts'
+import { formatIban } from '#checks/iban.ts'
 import {
   useActivateClubMutation,
   useConfirmBankReviewMutation,
@@ -210,7 +211,9 @@ const ClubActionDialog = ({
   const club: ClubListItem | undefined = shown?.club
   const name = club?.name ?? ''
   const previousIban = club?.bankReview?.previousIbanMasked || t`keine`
-  const newIban = club?.bankReview?.newIbanMasked || t`keine`
+  // Administrators get the new IBAN in full (`bankReviewDetails`): they confirm what they read.
+  const newIban =
+    (club?.bankReviewDetails ? formatIban(club.bankReviewDetails.iban) : club?.bankReview?.newIbanMasked) || t`keine`
   const texts = {
     activate: {
       title: t`${name} aktivieren?`,

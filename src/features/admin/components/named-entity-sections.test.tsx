@@ -87,4 +87,43 @@ describe('Club roles', () => {
       ).toBeInTheDocument(),
     )
   })
+
+  it('shows what each role may do in a club and edits the two rights', async () => {
+    const { user, list } = await open('roles')
+    const rightsOf = (name: string) =>
+      within(within(itemOf(list, name)).getByRole('list', { name: 'Rechte im Verein' }))
+    expect(rightsOf('Obmann/Obfrau').getByText('Darf Geld verwalten')).toBeInTheDocument()
+    expect(rightsOf('Obmann/Obfrau').getByText('Darf Mitglieder verwalten')).toBeInTheDocument()
+    expect(rightsOf('Kassier/in').getByText('Darf Geld verwalten')).toBeInTheDocument()
+    expect(rightsOf('Kassier/in').queryByText('Darf Mitglieder verwalten')).not.toBeInTheDocument()
+    expect(rightsOf('Schriftführer/in').getByText('Keine Rechte im Verein')).toBeInTheDocument()
+
+    // A new role with the money right.
+    await user.type(screen.getByRole('textbox', { name: 'Neue Vereinsrolle' }), 'Kassaprüfer/in')
+    const adding = screen.getByRole('form', { name: 'Vereinsrolle hinzufügen' })
+    await user.click(
+      within(adding).getByRole('checkbox', { name: 'Darf Geld verwalten (Bankdaten, Kartenzahlung, Erstattungen)' }),
+    )
+    await user.click(within(adding).getByRole('button', { name: 'Vereinsrolle hinzufügen' }))
+    expect(await screen.findByText('Vereinsrolle wurde angelegt.')).toBeInTheDocument()
+    await waitFor(() => expect(rightsOf('Kassaprüfer/in').getByText('Darf Geld verwalten')).toBeInTheDocument())
+    expect(within(adding).getByRole('checkbox', { name: /Darf Geld verwalten/ })).not.toBeChecked()
+
+    // The Schriftführer/in may manage members from now on.
+    await user.click(
+      within(itemOf(list, 'Schriftführer/in')).getByRole('button', { name: 'Schriftführer/in bearbeiten' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Vereinsrolle „Schriftführer/in“ bearbeiten' })
+    const money = within(dialog).getByRole('checkbox', {
+      name: 'Darf Geld verwalten (Bankdaten, Kartenzahlung, Erstattungen)',
+    })
+    const members = within(dialog).getByRole('checkbox', { name: 'Darf Mitglieder verwalten' })
+    expect(money).not.toBeChecked()
+    expect(members).not.toBeChecked()
+    await user.click(members)
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }))
+    expect(await screen.findByText('Vereinsrolle wurde gespeichert.')).toBeInTheDocument()
+    await waitFor(() => expect(rightsOf('Schriftführer/in').getByText('Darf Mitglieder verwalten')).toBeInTheDocument())
+    expect(rightsOf('Schriftführer/in').queryByText('Darf Geld verwalten')).not.toBeInTheDocument()
+  })
 })

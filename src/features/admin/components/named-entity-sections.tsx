@@ -3,38 +3,52 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type Resolver, type UseFormRegister } from 'react-hook-form'
 import { toast } from '#src/lib/toast.ts'
 import { getGetClubRolesQueryOptions } from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
 import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
+import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { ConfirmDialog, Dialog, DialogClose } from '#src/components/ui/dialog.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
-import { TextField } from '#src/components/ui/field.tsx'
+import { CheckboxField, TextField } from '#src/components/ui/field.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { ApiError } from '#src/api/client.ts'
 import { applyServerFieldErrors, problemKind } from '#src/lib/api-errors.ts'
-import type { NamedInput } from '#openapi/generated/model/namedInput.ts'
+import type { ClubRole } from '#openapi/generated/model/clubRole.ts'
 import { useClubRoleMutations, useClubTypeMutations } from '#src/features/admin/api/named-entity-mutations.ts'
-import { namedInputSchema, namesInUse, type NamedInputValues } from '#src/features/admin/schemas.ts'
+import {
+  clubRoleInputSchema,
+  namedInputSchema,
+  namesInUse,
+  type ClubRoleInputValues,
+} from '#src/features/admin/schemas.ts'
+
+/** A club role's rights inside a club (club types have none). */
+type Rights = Pick<ClubRole, 'manageMoney' | 'manageMembers'>
 
 interface Entity {
   id: string
   name: string
   /** How often it is used (clubs of a type; memberships and open invitations of a role). */
   count: number
+  /** A club role's rights; absent for club types. */
+  rights?: Rights
 }
 
+/** What the forms edit: the name, and a club role's rights. */
+type EntityValues = ClubRoleInputValues
+
 /**
- * The section's view of a kind's create, rename and delete. Create and delete take the same requests for
- * both kinds; renaming a type puts the id in the path, renaming a role in the body.
+ * The section's view of a kind's create, change and delete. Delete takes the same request for both kinds;
+ * changing a type puts the id in the path, changing a role in the body, with its rights.
  */
 interface NamedEntityMutations {
-  create: UseMutationResult<unknown, unknown, { data: NamedInput }>
-  rename: { mutateAsync: (item: { id: string; name: string }) => Promise<unknown>; isPending: boolean }
+  create: { mutateAsync: (values: EntityValues) => Promise<unknown>; isPending: boolean }
+  rename: { mutateAsync: (item: { id: string } & EntityValues) => Promise<unknown>; isPending: boolean }
   remove: UseMutationResult<unknown, unknown, { id: string }>
 }
 
@@ -46,6 +60,9 @@ interface Texts {
   listLabel: string
   empty: string
   renameTitle: (name: string) => string
+  /** The button that opens the change dialog, and its accessible name. */
+  renameButton: string
+  renameLabel: (name: string) => string
   deleteTitle: (name: string) => string
   deleteDescription: (name: string) => string
   usage: (count: number) => string
@@ -63,7 +80,7 @@ export const ClubTypesSection = () => {
   const query = useQuery(getGetClubTypesQueryOptions())
   const { create, rename, remove } = useClubTypeMutations()
   const mutations: NamedEntityMutations = {
-    create,
+    create: { isPending: create.isPending, mutateAsync: ({ name }) => create.mutateAsync({ data: { name } }) },
     rename: { isPending: rename.isPending, mutateAsync: ({ id, name }) => rename.mutateAsync({ id, data: { name } }) },
     remove,
   }
@@ -75,6 +92,8 @@ export const ClubTypesSection = () => {
     listLabel: t`Vereinsarten`,
     empty: t`Es gibt noch keine Vereinsarten.`,
     renameTitle: (name) => t`Vereinsart „${name}“ umbenennen`,
+    renameButton: t`Umbenennen`,
+    renameLabel: (name) => t`${name} umbenennen`,
     deleteTitle: (name) => t`Vereinsart „${name}“ löschen?`,
     deleteDescription: (name) =>
       t`„${name}“ wird von keinem Verein verwendet und wird endgültig gelöscht. Vereine können sie danach nicht mehr wählen.`,
@@ -106,18 +125,24 @@ export const ClubRolesSection = () => {
   const query = useQuery(getGetClubRolesQueryOptions())
   const { create, rename, remove } = useClubRoleMutations()
   const mutations: NamedEntityMutations = {
-    create,
+    create: {
+      isPending: create.isPending,
+      mutateAsync: ({ name, manageMoney = false, manageMembers = false }) =>
+        create.mutateAsync({ data: { name, manageMoney, manageMembers } }),
+    },
     rename: { isPending: rename.isPending, mutateAsync: (item) => rename.mutateAsync({ data: item }) },
     remove,
   }
   const texts: Texts = {
     title: t`Vereinsrollen`,
-    description: t`Die Funktionen, die Personen in einem Verein haben und mit denen sie eingeladen werden.`,
+    description: t`Die Funktionen, die Personen in einem Verein haben und mit denen sie eingeladen werden, und was sie im Verein dürfen.`,
     newLabel: t`Neue Vereinsrolle`,
     addLabel: t`Vereinsrolle hinzufügen`,
     listLabel: t`Vereinsrollen`,
     empty: t`Es gibt noch keine Vereinsrollen.`,
-    renameTitle: (name) => t`Vereinsrolle „${name}“ umbenennen`,
+    renameTitle: (name) => t`Vereinsrolle „${name}“ bearbeiten`,
+    renameButton: t`Bearbeiten`,
+    renameLabel: (name) => t`${name} bearbeiten`,
     deleteTitle: (name) => t`Vereinsrolle „${name}“ löschen?`,
     deleteDescription: (name) =>
       t`„${name}“ hat niemand inne und wird endgültig gelöscht. Einladungen können sie danach nicht mehr verwenden.`,
@@ -140,9 +165,15 @@ export const ClubRolesSection = () => {
     <NamedEntitySection
       texts={texts}
       mutations={mutations}
-      items={query.data?.map((role) => ({ id: role.id, name: role.name, count: role.memberCount }))}
+      items={query.data?.map((role) => ({
+        id: role.id,
+        name: role.name,
+        count: role.memberCount,
+        rights: { manageMoney: role.manageMoney, manageMembers: role.manageMembers },
+      }))}
       error={query.error}
       onRetry={() => void query.refetch()}
+      withRights
     />
   )
 }
@@ -154,9 +185,11 @@ interface SectionProps {
   /** The list's failure, or null. */
   error: unknown
   onRetry: () => void
+  /** The entries have rights inside a club (club roles): shown in the list, edited in the forms. */
+  withRights?: boolean
 }
 
-const NamedEntitySection = ({ texts, mutations, items, error, onRetry }: SectionProps) => {
+const NamedEntitySection = ({ texts, mutations, items, error, onRetry, withRights = false }: SectionProps) => {
   const { t } = useLingui()
   const headingId = useId()
   const [renaming, setRenaming] = useState<Entity | null>(null)
@@ -187,7 +220,7 @@ const NamedEntitySection = ({ texts, mutations, items, error, onRetry }: Section
     <Card aria-labelledby={headingId}>
       <CardHeader id={headingId} title={texts.title} description={texts.description} />
       <CardBody className="flex flex-col gap-5">
-        <CreateForm texts={texts} mutations={mutations} />
+        <CreateForm texts={texts} mutations={mutations} withRights={withRights} />
         {inUse && (
           <Alert
             tone="error"
@@ -225,7 +258,13 @@ const NamedEntitySection = ({ texts, mutations, items, error, onRetry }: Section
           </ul>
         )}
       </CardBody>
-      <RenameDialog texts={texts} mutations={mutations} item={renaming} onClose={() => setRenaming(null)} />
+      <RenameDialog
+        texts={texts}
+        mutations={mutations}
+        item={renaming}
+        withRights={withRights}
+        onClose={() => setRenaming(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -262,6 +301,7 @@ const EntityRow = ({
         <p id={usageId} className="text-sm text-slate-600">
           {used ? texts.usage(item.count) : texts.unused}
         </p>
+        {item.rights && <RightsSummary rights={item.rights} />}
         {used && (
           <p id={blockedId} className="text-xs text-slate-600">
             {texts.blockedDelete}
@@ -269,8 +309,8 @@ const EntityRow = ({
         )}
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={onRename} aria-label={t`${item.name} umbenennen`}>
-          <Trans>Umbenennen</Trans>
+        <Button variant="secondary" size="sm" onClick={onRename} aria-label={texts.renameLabel(item.name)}>
+          {texts.renameButton}
         </Button>
         <Button
           variant="secondary"
@@ -287,9 +327,59 @@ const EntityRow = ({
   )
 }
 
-const useNameForm = (initial: string) => {
-  const [resolver] = useState(() => zodResolver(namedInputSchema()))
-  return useForm<NamedInputValues>({ resolver, defaultValues: { name: initial } })
+/** What a club role allows inside a club, as the list shows it. */
+const RightsSummary = ({ rights }: { rights: Rights }) => {
+  const { t } = useLingui()
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1" aria-label={t`Rechte im Verein`}>
+      {!rights.manageMoney && !rights.manageMembers && (
+        <li>
+          <Badge>
+            <Trans>Keine Rechte im Verein</Trans>
+          </Badge>
+        </li>
+      )}
+      {rights.manageMoney && (
+        <li>
+          <Badge tone="warning">
+            <Trans>Darf Geld verwalten</Trans>
+          </Badge>
+        </li>
+      )}
+      {rights.manageMembers && (
+        <li>
+          <Badge tone="info">
+            <Trans>Darf Mitglieder verwalten</Trans>
+          </Badge>
+        </li>
+      )}
+    </ul>
+  )
+}
+
+/** The two rights of a club role, as checkboxes. */
+const RightsFields = ({ register }: { register: UseFormRegister<EntityValues> }) => {
+  const { t } = useLingui()
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">
+        <Trans>Rechte im Verein</Trans>
+      </legend>
+      <CheckboxField
+        label={t`Darf Geld verwalten (Bankdaten, Kartenzahlung, Erstattungen)`}
+        {...register('manageMoney')}
+      />
+      <CheckboxField label={t`Darf Mitglieder verwalten`} {...register('manageMembers')} />
+    </fieldset>
+  )
+}
+
+const useNameForm = (initial: EntityValues, withRights: boolean) => {
+  // Club types' forms have the name only; club roles' the rights too (the schemas are the contract's).
+  const [resolver] = useState(
+    () => zodResolver(withRights ? clubRoleInputSchema() : namedInputSchema()) as Resolver<EntityValues>,
+  )
+  return useForm<EntityValues>({ resolver, defaultValues: initial })
 }
 
 const reportNameError = (error: unknown, form: ReturnType<typeof useNameForm>, texts: Texts, invalid: string) => {
@@ -301,14 +391,25 @@ const reportNameError = (error: unknown, form: ReturnType<typeof useNameForm>, t
   toast.error(texts.saveError)
 }
 
-const CreateForm = ({ texts, mutations }: { texts: Texts; mutations: NamedEntityMutations }) => {
+const NO_RIGHTS = { manageMoney: false, manageMembers: false }
+
+const CreateForm = ({
+  texts,
+  mutations,
+  withRights,
+}: {
+  texts: Texts
+  mutations: NamedEntityMutations
+  withRights: boolean
+}) => {
   const { t } = useLingui()
-  const form = useNameForm('')
+  const empty = withRights ? { name: '', ...NO_RIGHTS } : { name: '' }
+  const form = useNameForm(empty, withRights)
   const { errors } = form.formState
-  const onSubmit = form.handleSubmit(async ({ name }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await mutations.create.mutateAsync({ data: { name } })
-      form.reset({ name: '' })
+      await mutations.create.mutateAsync(values)
+      form.reset(empty)
     } catch (error) {
       reportNameError(error, form, texts, t`Bitte prüfen Sie den Namen.`)
     }
@@ -318,19 +419,22 @@ const CreateForm = ({ texts, mutations }: { texts: Texts; mutations: NamedEntity
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-label={texts.addLabel}
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      className="flex flex-col gap-3"
     >
-      <TextField
-        label={texts.newLabel}
-        containerClassName="sm:flex-1"
-        autoComplete="off"
-        maxLength={60}
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <Button type="submit" pending={mutations.create.isPending} className="sm:mt-6">
-        {texts.addLabel}
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label={texts.newLabel}
+          containerClassName="sm:flex-1"
+          autoComplete="off"
+          maxLength={60}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <Button type="submit" pending={mutations.create.isPending} className="sm:mt-6">
+          {texts.addLabel}
+        </Button>
+      </div>
+      {withRights && <RightsFields register={form.register} />}
     </form>
   )
 }
@@ -339,11 +443,13 @@ const RenameDialog = ({
   texts,
   mutations,
   item,
+  withRights,
   onClose,
 }: {
   texts: Texts
   mutations: NamedEntityMutations
   item: Entity | null
+  withRights: boolean
   onClose: () => void
 }) => (
   <Dialog
@@ -351,7 +457,16 @@ const RenameDialog = ({
     onOpenChange={(open) => !open && onClose()}
     title={item ? texts.renameTitle(item.name) : ''}
   >
-    {item && <RenameForm key={item.id} texts={texts} mutations={mutations} item={item} onDone={onClose} />}
+    {item && (
+      <RenameForm
+        key={item.id}
+        texts={texts}
+        mutations={mutations}
+        item={item}
+        withRights={withRights}
+        onDone={onClose}
+      />
+    )}
   </Dialog>
 )
 
@@ -359,20 +474,22 @@ const RenameForm = ({
   texts,
   mutations,
   item,
+  withRights,
   onDone,
 }: {
   texts: Texts
   mutations: NamedEntityMutations
   item: Entity
+  withRights: boolean
   onDone: () => void
 }) => {
   const { t } = useLingui()
   const formId = useId()
-  const form = useNameForm(item.name)
+  const form = useNameForm({ name: item.name, ...(withRights ? (item.rights ?? NO_RIGHTS) : {}) }, withRights)
   const { errors } = form.formState
-  const onSubmit = form.handleSubmit(async ({ name }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await mutations.rename.mutateAsync({ id: item.id, name })
+      await mutations.rename.mutateAsync({ id: item.id, ...values })
       onDone()
     } catch (error) {
       reportNameError(error, form, texts, t`Bitte prüfen Sie den Namen.`)
@@ -388,6 +505,7 @@ const RenameForm = ({
         error={errors.name?.message}
         {...form.register('name')}
       />
+      {withRights && <RightsFields register={form.register} />}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <DialogClose variant="secondary">
           <Trans>Abbrechen</Trans>

@@ -19,6 +19,13 @@ export const useSaveClub = () => {
         // A taken ZVR number is shown at its field, a possible duplicate is asked about: no toast for those.
         const kind = problemKind(error)
         if (kind === 'zvr-taken' || kind === 'possible-duplicate') return
+        // Changed bank details from a member whose club role may not manage the club's money.
+        if (kind === 'club-right-missing') {
+          toast.error(
+            t`Ihre Rolle im Verein darf die Bankverbindung nicht ändern. Das dürfen nur Personen, deren Rolle Geld verwalten darf (zum Beispiel Obmann/Obfrau oder Kassier/in), und die Administration.`,
+          )
+          return
+        }
         toast.error(notReauthenticatedMessage(error) ?? t`Fehler beim Aktualisieren der Vereinsdaten`)
       },
     },

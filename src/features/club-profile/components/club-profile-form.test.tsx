@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it } from 'vitest'
-import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedAccounts, seedClubRoles, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { backend } from '#mocks/node.ts'
+import { setClubRole } from '#mocks/testing.ts'
 import { failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
@@ -79,6 +80,27 @@ describe('club profile form: loading', () => {
     expect(field('Name des Vereins')).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument()
     expect(screen.queryByLabelText(/^Bild hinzufügen/)).not.toBeInTheDocument()
+  })
+})
+
+describe('club profile form: the bank details and the money right', () => {
+  it('shows a member whose club role may not manage money the bank details, not to change', async () => {
+    // Sportunion Leoben's only member becomes its Schriftführer/in (past the rules: a test's setup).
+    setClubRole(CLUB, seedAccounts.neu.uid, seedClubRoles.schriftfuehrung)
+    await open()
+    // Once the person's clubs have loaded (until then the backend alone decides).
+    await waitFor(() => expect(field('IBAN')).toHaveAttribute('readonly'))
+    for (const label of ['Kontoinhaber/in', 'IBAN', 'BIC', 'Name der Bank'])
+      expect(field(label)).toHaveAttribute('readonly')
+    expect(form()).toHaveTextContent('Ihre Rolle im Verein darf die Bankverbindung nicht ändern.')
+    // The rest of the profile stays theirs.
+    expect(field('Kurzbeschreibung')).not.toHaveAttribute('readonly')
+  })
+
+  it('lets the chair change them', async () => {
+    await open()
+    expect(field('IBAN')).not.toHaveAttribute('readonly')
+    expect(form()).not.toHaveTextContent('Ihre Rolle im Verein darf die Bankverbindung nicht ändern.')
   })
 })
 

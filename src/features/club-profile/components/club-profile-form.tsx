@@ -41,6 +41,8 @@ interface ClubProfileFormProps {
   club: Club
   /** Staff may look but not change (the backend refuses their `PUT club` anyway). */
   readOnly: boolean
+  /** The bank details are shown, not changed: the person's club role may not manage the club's money. */
+  bankReadOnly?: boolean
   onDirtyChange: (dirty: boolean) => void
   onSaved: (club: Club) => void
 }
@@ -50,7 +52,13 @@ interface ClubProfileFormProps {
  * confirmation listing what is missing (spec §4); a failed save keeps everything typed. The legitimation
  * scans are files with their own calls and are saved as soon as they are chosen.
  */
-export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: ClubProfileFormProps) => {
+export const ClubProfileForm = ({
+  club,
+  readOnly,
+  bankReadOnly = false,
+  onDirtyChange,
+  onSaved,
+}: ClubProfileFormProps) => {
   const { t, i18n } = useLingui()
   const [resolver] = useState(() => zodResolver(clubProfileSchema()))
   const form = useForm<ClubProfileValues, unknown, ClubProfileOutput>({
@@ -222,9 +230,18 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                   </Trans>
                 </Alert>
               )}
+              {bankReadOnly && !readOnly && (
+                <Alert tone="info" title={t`Nur Ansicht`} className="sm:col-span-2">
+                  <Trans>
+                    Ihre Rolle im Verein darf die Bankverbindung nicht ändern. Das dürfen Personen, deren Rolle Geld
+                    verwalten darf (zum Beispiel Obmann/Obfrau oder Kassier/in), und die Administration.
+                  </Trans>
+                </Alert>
+              )}
               <ProfileTextField
                 name="bankInfo.accountHolder"
                 label={t`Kontoinhaber/in`}
+                readOnly={bankReadOnly}
                 containerClassName="sm:col-span-2"
               />
               <ProfileTextField
@@ -232,6 +249,7 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                 label={t`IBAN`}
                 autoComplete="off"
                 spellCheck={false}
+                readOnly={bankReadOnly}
                 hint={t`z. B. AT61 1904 3002 3457 3201`}
               />
               <ProfileTextField
@@ -239,12 +257,13 @@ export const ClubProfileForm = ({ club, readOnly, onDirtyChange, onSaved }: Club
                 label={t`BIC`}
                 autoComplete="off"
                 spellCheck={false}
+                readOnly={bankReadOnly}
                 hint={t`8 oder 11 Zeichen`}
               />
               <ProfileTextField
                 name="bankInfo.bankName"
                 label={t`Name der Bank`}
-                readOnly={knownBank !== null}
+                readOnly={bankReadOnly || knownBank !== null}
                 hint={knownBank ? t`Aus der Bankleitzahl der IBAN übernommen.` : undefined}
                 containerClassName="sm:col-span-2"
               />

@@ -4,13 +4,16 @@ import { toast } from '#src/lib/toast.ts'
 import {
   getGetClubOverviewQueryKey,
   getGetClubUsersQueryKey,
+  getGetClubsOfUserQueryKey,
+  useChangeClubMemberRole,
   useRemoveClubMember,
   useResendClubInvitation,
   useWithdrawClubInvitation,
 } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 
 /**
- * A club's members and invitations: taking a member out, withdrawing an invitation, sending it again. On
+ * A club's members and invitations: taking a member out, giving one another club role, withdrawing an
+ * invitation, sending it again. On
  * success the toast, and the member list and overview (its member count) loaded afresh before the caller
  * closes its dialog. Failures are left to the dialog, which says why (e.g. 409 `last-member`).
  */
@@ -55,6 +58,25 @@ export const useResendInvitation = () => {
         const email = invitation.email
         toast.success(t`Einladung an ${email} wurde erneut versendet. Der Link der früheren Einladung gilt nicht mehr.`)
         await refresh(clubId)
+      },
+    },
+  })
+}
+
+/** Another club role: the list, and every user's clubs (the changed person's rights there) afresh. */
+export const useChangeMemberRole = () => {
+  const refresh = useRefreshMembers()
+  const queryClient = useQueryClient()
+  return useChangeClubMemberRole({
+    mutation: {
+      onSuccess: async (member, { clubId }) => {
+        const name = `${member.firstName} ${member.lastName}`.trim()
+        const role = member.clubRoleName
+        toast.success(t`${name} hat jetzt die Rolle ${role}.`)
+        await Promise.all([
+          refresh(clubId),
+          member.uid ? queryClient.invalidateQueries({ queryKey: getGetClubsOfUserQueryKey(member.uid) }) : undefined,
+        ])
       },
     },
   })

@@ -7,10 +7,14 @@ import { Button } from '#src/components/ui/button.tsx'
 import { SelectField, TextField } from '#src/components/ui/field.tsx'
 import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
 import { useInviteMember } from '#src/features/dashboard/api/invite-member.ts'
+import { mayGrant, rightsRefusal, type ClubRights } from '#src/features/dashboard/club-rights.ts'
 import { inviteMemberSchema, type InviteMemberValues } from '#src/features/dashboard/schemas.ts'
 
-/** Spec §2: invite a person into the club with a club role; the invitation travels by e-mail. */
-export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
+/**
+ * Spec §2: invite a person into the club with a club role; the invitation travels by e-mail. Only the
+ * club roles whose rights the inviting person holds are offered (the backend refuses the others).
+ */
+export const InviteMemberForm = ({ clubId, rights }: { clubId: string; rights: ClubRights }) => {
   const { t } = useLingui()
   const roles = useGetClubRoles()
   const invite = useInviteMember()
@@ -27,7 +31,10 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
     } catch (error) {
       // A person with an account is invited like anyone else (they accept after signing in); only a member
       // of this club is refused (409 `already-member`).
-      if (problemKind(error) === 'already-member') {
+      const refusedByRights = rightsRefusal(error)
+      if (refusedByRights) {
+        setError('clubRoleId', { type: 'server', message: refusedByRights }, { shouldFocus: true })
+      } else if (problemKind(error) === 'already-member') {
         setError(
           'email',
           { type: 'server', message: t`Diese Person ist bereits Mitglied des Vereins.` },
@@ -69,7 +76,9 @@ export const InviteMemberForm = ({ clubId }: { clubId: string }) => {
         label={t`Rolle im Verein`}
         required
         placeholder={roles.isPending ? t`Rollen werden geladen …` : t`Bitte wählen`}
-        options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+        options={(roles.data ?? [])
+          .filter((role) => mayGrant(rights, role))
+          .map((role) => ({ value: role.id, label: role.name }))}
         error={
           formState.errors.clubRoleId?.message ??
           (roles.isError ? t`Die Rollen konnten nicht geladen werden.` : undefined)

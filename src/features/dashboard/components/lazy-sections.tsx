@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { cn } from '#src/lib/cn.ts'
+import type { ClubRights } from '#src/features/dashboard/club-rights.ts'
 
 /*
  * The last two sections of the dashboard, members and media, are chunks of their own (/home's
@@ -34,7 +35,7 @@ const CardPending = ({
   </Card>
 )
 
-export const MembersSection = (props: { clubId: string; canInvite: boolean }) => {
+export const MembersSection = (props: { clubId: string; rights: ClubRights | null }) => {
   const { t } = useLingui()
   return (
     <Suspense
@@ -44,7 +45,7 @@ export const MembersSection = (props: { clubId: string; canInvite: boolean }) =>
           title={t`Mitglieder`}
           description={t`Personen, die den Verein im Portal vertreten.`}
           // The invite form beside the list is what sets the section's height.
-          className={cn(props.canInvite && 'min-h-96')}
+          className={cn(props.rights?.members && 'min-h-96')}
         />
       }
     >

@@ -11,6 +11,7 @@ import {
   useResendInvitation,
   useWithdrawInvitation,
 } from '#src/features/dashboard/api/member-mutations.ts'
+import { rightsRefusal } from '#src/features/dashboard/club-rights.ts'
 
 export type MemberAction = { kind: 'remove' | 'withdraw' | 'resend'; member: ClubMember }
 
@@ -40,6 +41,8 @@ export const MemberActionDialog = ({ clubId, action, onClose, fallbackFocus }: M
   const pending = remove.isPending || withdraw.isPending || resend.isPending
 
   const explain = (error: unknown): string => {
+    const refusedByRights = rightsRefusal(error)
+    if (refusedByRights) return refusedByRights
     switch (problemKind(error)) {
       case 'last-member':
         return t`Die letzte Person im Verein kann nicht entfernt werden: Der Verein braucht mindestens eine Vertretung im Portal. Laden Sie zuerst eine andere Person ein.`
@@ -68,7 +71,7 @@ export const MemberActionDialog = ({ clubId, action, onClose, fallbackFocus }: M
     } catch (error) {
       setRefusal({ action: shown, message: explain(error) })
       // What changed meanwhile shows in the list behind the dialog.
-      if (problemStatus(error) === 404 || problemStatus(error) === 409)
+      if (problemStatus(error) === 403 || problemStatus(error) === 404 || problemStatus(error) === 409)
         await queryClient.invalidateQueries({ queryKey: getGetClubUsersQueryKey(clubId) })
     }
   }

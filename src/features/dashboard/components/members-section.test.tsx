@@ -1,8 +1,8 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Toaster } from '#src/components/layout/toaster.tsx'
-import { seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
-import { sentMails } from '#mocks/testing.ts'
+import { seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
+import { memberWithRole, sentMails, setClubRole, setClubRoleRights } from '#mocks/testing.ts'
 import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 import { MemberActionDialog } from './member-action-dialog.tsx'
 
@@ -70,6 +70,8 @@ describe('the members of a club: remove, withdraw, resend', () => {
               lastName: 'Neubauer',
               clubRoleId: 'cr-obmann',
               clubRoleName: 'Obmann/Obfrau',
+              manageMoney: true,
+              manageMembers: true,
               status: 'ACTIVE',
             },
           }}
@@ -153,5 +155,84 @@ describe('the members of a club: remove, withdraw, resend', () => {
   it('shows staff the list without any of these buttons', async () => {
     const { table } = await openMembers('staff@demo.at')
     expect(within(table).queryByRole('button')).not.toBeInTheDocument()
+  })
+})
+
+describe('the members of a club: what a club role allows', () => {
+  it('shows each member’s rights and gives a member another club role', async () => {
+    const { user, table } = await openMembers()
+    const kassierin = rowOf(table, seedInvitations.used.email)
+    expect(within(kassierin).getByText('darf Geld verwalten')).toBeInTheDocument()
+    expect(within(rowOf(table, 'verein@demo.at')).getByText('darf Geld und Mitglieder verwalten')).toBeInTheDocument()
+    await user.click(within(kassierin).getByRole('button', { name: 'Rolle von Katharina Kaiser ändern' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rolle von Katharina Kaiser ändern' })
+    const select = within(dialog).getByLabelText(/^Rolle im Verein/)
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1))
+    expect(select).toHaveValue(seedClubRoles.kassier)
+    await user.selectOptions(select, seedClubRoles.mitglied)
+    await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }))
+    expect(await screen.findByText('Katharina Kaiser hat jetzt die Rolle Mitglied.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(rowOf(table, seedInvitations.used.email)).queryByText('darf Geld verwalten')).toBeNull(),
+    )
+    expect(within(rowOf(table, seedInvitations.used.email)).getByText('Mitglied')).toBeInTheDocument()
+  })
+
+  it('keeps the last member who may manage members: removal disabled, and why; a demotion refused in German', async () => {
+    const { user, table } = await openMembers('admin@demo.at')
+    const chair = rowOf(table, 'verein@demo.at')
+    const remove = within(chair).getByRole('button', { name: 'Markus Obermayr aus dem Verein entfernen' })
+    expect(remove).toBeDisabled()
+    expect(remove).toHaveAccessibleDescription('Die letzte Person, die Mitglieder verwalten darf.')
+    // The treasurer is not the last who may manage money: she can be removed.
+    expect(
+      within(rowOf(table, seedInvitations.used.email)).getByRole('button', {
+        name: 'Katharina Kaiser aus dem Verein entfernen',
+      }),
+    ).toBeEnabled()
+    // Given a club role without the right, the backend refuses (409 last-right-holder): said in the dialog.
+    await user.click(within(chair).getByRole('button', { name: 'Rolle von Markus Obermayr ändern' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rolle von Markus Obermayr ändern' })
+    const select = within(dialog).getByLabelText(/^Rolle im Verein/)
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(select, seedClubRoles.kassier)
+    await user.click(within(dialog).getByRole('button', { name: 'Rolle ändern' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Diese Person ist die letzte im Verein, die Geld oder Mitglieder verwalten darf.',
+    )
+  })
+
+  it('shows a Schriftführer/in the list without actions, no invite form, and why', async () => {
+    const deputy = memberWithRole(seedClubs.volume, seedClubRoles.stellvertretung)
+    setClubRole(seedClubs.volume, deputy.uid, seedClubRoles.schriftfuehrung)
+    const { region, table } = await openMembers(deputy.email)
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument()
+    expect(within(region).queryByRole('form', { name: 'Person einladen' })).not.toBeInTheDocument()
+    expect(region).toHaveTextContent('Ihre Rolle im Verein darf keine Mitglieder verwalten.')
+    // Nor may they change the bank details: the bank card offers no change.
+    const bank = await screen.findByRole('region', { name: 'Bankverbindung' })
+    expect(within(bank).queryByRole('link', { name: 'Ändern' })).not.toBeInTheDocument()
+  })
+
+  it('offers a member who may manage members, not money, only club roles without the money right', async () => {
+    setClubRoleRights(seedClubRoles.schriftfuehrung, { manageMoney: false, manageMembers: true })
+    const deputy = memberWithRole(seedClubs.volume, seedClubRoles.stellvertretung)
+    setClubRole(seedClubs.volume, deputy.uid, seedClubRoles.schriftfuehrung)
+    const { user, table } = await openMembers(deputy.email)
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    const offered = within(form)
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(offered).toContain('Mitglied')
+    expect(offered).toContain('Schriftführer/in')
+    expect(offered).not.toContain('Kassier/in')
+    expect(offered).not.toContain('Obmann/Obfrau')
+    // The open invitation's role (Schriftführer/in) is theirs to hand out: sending it again is offered.
+    expect(within(table).queryByRole('button', { name: /Einladung an .* erneut senden/ })).toBeEnabled()
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu-im-verein@demo.at')
+    await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), seedClubRoles.mitglied)
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await screen.findByText('Einladung an neu-im-verein@demo.at wurde versendet.')).toBeInTheDocument()
   })
 })

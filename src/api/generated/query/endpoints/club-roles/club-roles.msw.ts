@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -88,11 +97,11 @@ import type {
 } from '../../../../../../openapi/generated/model/clubRole.ts';
 
 
-export const getGetClubRolesResponseMock = (): ClubRole[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0})})))
+export const getGetClubRolesResponseMock = (): ClubRole[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean()})))
 
-export const getCreateClubRoleResponseMock = (overrideResponse: Partial<Extract<ClubRole, object>> = {}): ClubRole => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0}), ...overrideResponse})
+export const getCreateClubRoleResponseMock = (overrideResponse: Partial<Extract<ClubRole, object>> = {}): ClubRole => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean(), ...overrideResponse})
 
-export const getUpdateClubRoleResponseMock = (overrideResponse: Partial<Extract<ClubRole, object>> = {}): ClubRole => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0}), ...overrideResponse})
+export const getUpdateClubRoleResponseMock = (overrideResponse: Partial<Extract<ClubRole, object>> = {}): ClubRole => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), memberCount: faker.number.int({min: 0}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getGetClubRolesMockHandler = (overrideResponse?: ClubRole[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClubRole[]> | ClubRole[]), options?: RequestHandlerOptions) => {

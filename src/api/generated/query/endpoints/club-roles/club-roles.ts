@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -99,6 +108,10 @@ import type {
 } from '../../../../../../openapi/generated/model/clubRole.ts';
 
 import type {
+  ClubRoleInput
+} from '../../../../../../openapi/generated/model/clubRoleInput.ts';
+
+import type {
   ClubRoleUpdate
 } from '../../../../../../openapi/generated/model/clubRoleUpdate.ts';
 
@@ -113,10 +126,6 @@ import type {
 import type {
   InternalServerErrorResponse
 } from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
-
-import type {
-  NamedInput
-} from '../../../../../../openapi/generated/model/namedInput.ts';
 
 import type {
   NotFoundResponse
@@ -273,12 +282,13 @@ export const getCreateClubRoleUrl = () => {
 }
 
 /**
- * Names must be unique, ignoring case (409, `name-taken`).
+ * Names must be unique, ignoring case (409, `name-taken`). The rights (`manageMoney`,
+ * `manageMembers`) are false unless the body sets them.
  *
  * Access: `ADMIN`.
  * @summary Create a club role
  */
-export const createClubRole = async (namedInput: NamedInput, options?: Parameters<typeof apiFetch>[1]): Promise<ClubRole> => {
+export const createClubRole = async (clubRoleInput: ClubRoleInput, options?: Parameters<typeof apiFetch>[1]): Promise<ClubRole> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
     if (!h) return {};
@@ -299,7 +309,7 @@ return apiFetch<ClubRole>(getCreateClubRoleUrl(),
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(namedInput)
+    body: JSON.stringify(clubRoleInput)
   }
 );}
 
@@ -337,9 +347,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type CreateClubRoleMutationResult = NonNullable<Awaited<ReturnType<typeof createClubRole>>>
-    export type CreateClubRoleMutationBody = BodyType<NamedInput>
+    export type CreateClubRoleMutationBody = BodyType<ClubRoleInput>
     export type CreateClubRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
-    export type CreateClubRoleMutationVariables = {data: BodyType<NamedInput>}
+    export type CreateClubRoleMutationVariables = {data: BodyType<ClubRoleInput>}
 
     /**
  * @summary Create a club role
@@ -363,10 +373,12 @@ export const useCreateClubRole = <TError = ErrorType<BadRequestResponse | Unauth
 }
 
 /**
- * The body names the role by `id` (the specification's call has no path parameter).
+ * The body names the role by `id` (the specification's call has no path parameter). A right the body
+ * leaves out stays as it is. Changed rights are recorded in the audit log
+ * (`CLUB_ROLE_RIGHTS_CHANGED`); they apply to every member holding the role at once.
  *
  * Access: `ADMIN`.
- * @summary Rename a club role
+ * @summary Rename a club role or change its rights
  */
 export const updateClubRole = async (clubRoleUpdate: ClubRoleUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<ClubRole> => {
 
@@ -432,7 +444,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateClubRoleMutationVariables = {data: BodyType<ClubRoleUpdate>}
 
     /**
- * @summary Rename a club role
+ * @summary Rename a club role or change its rights
  */
 export const useUpdateClubRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateClubRole>>, TError,UpdateClubRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -86,6 +95,10 @@ import type {
 import type {
   BankReview
 } from '../../../../../../openapi/generated/model/bankReview.ts';
+
+import type {
+  BankReviewDetails
+} from '../../../../../../openapi/generated/model/bankReviewDetails.ts';
 
 import type {
   Club
@@ -164,7 +177,9 @@ export const getGetClubsResponsePaymentAccountMock = (overrideResponse: Partial<
 
 export const getGetClubsResponseBankReviewMock = (overrideResponse: Partial<BankReview> = {}): BankReview => ({...{status: faker.helpers.arrayElement(['PENDING'] as const), previousIbanMasked: faker.string.alpha({length: {min: 10, max: 20}}), newIbanMasked: faker.string.alpha({length: {min: 10, max: 20}}), changedAt: faker.date.past().toISOString().slice(0, 19) + 'Z', changedByName: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 
-export const getGetClubsResponseMock = (overrideResponse: Partial<Extract<ClubPage, object>> = {}): ClubPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), zvrNumber: faker.string.alpha({length: {min: 10, max: 20}}), clubTypeId: faker.string.alpha({length: {min: 10, max: 20}}), clubTypeName: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), isChecked: faker.datatype.boolean(), completeness: {complete: faker.datatype.boolean(), missing: faker.helpers.arrayElements(Object.values(ClubField))}, createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', paymentAccount: faker.helpers.arrayElement([{...getGetClubsResponsePaymentAccountMock()},null,]), bankReview: faker.helpers.arrayElement([{...getGetClubsResponseBankReviewMock()},null,])})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), ...overrideResponse})
+export const getGetClubsResponseBankReviewDetailsMock = (overrideResponse: Partial<BankReviewDetails> = {}): BankReviewDetails => ({...{iban: faker.string.alpha({length: {min: 10, max: 20}}), bic: faker.string.alpha({length: {min: 10, max: 20}}), accountHolder: faker.string.alpha({length: {min: 10, max: 20}}), bankName: faker.string.alpha({length: {min: 10, max: 20}}), documents: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), label: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ImageLabel)),faker.helpers.arrayElement(Object.values(DocumentLabel)),]), name: faker.string.alpha({length: {min: 10, max: 20}}), path: faker.string.alpha({length: {min: 10, max: 20}}), contentType: faker.string.alpha({length: {min: 10, max: 20}}), size: faker.number.int({min: 0}), uploadedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, ...overrideResponse});
+
+export const getGetClubsResponseMock = (overrideResponse: Partial<Extract<ClubPage, object>> = {}): ClubPage => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), zvrNumber: faker.string.alpha({length: {min: 10, max: 20}}), clubTypeId: faker.string.alpha({length: {min: 10, max: 20}}), clubTypeName: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), isChecked: faker.datatype.boolean(), completeness: {complete: faker.datatype.boolean(), missing: faker.helpers.arrayElements(Object.values(ClubField))}, createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', paymentAccount: faker.helpers.arrayElement([{...getGetClubsResponsePaymentAccountMock()},null,]), bankReview: faker.helpers.arrayElement([{...getGetClubsResponseBankReviewMock()},null,]), bankReviewDetails: faker.helpers.arrayElement([{...getGetClubsResponseBankReviewDetailsMock()},null,])})), page: faker.number.int({min: 0}), size: faker.number.int({min: 1}), totalItems: faker.number.int({min: 0}), totalPages: faker.number.int({min: 0}), ...overrideResponse})
 
 export const getUpdateClubResponseBankReviewMock = (overrideResponse: Partial<BankReview> = {}): BankReview => ({...{status: faker.helpers.arrayElement(['PENDING'] as const), previousIbanMasked: faker.string.alpha({length: {min: 10, max: 20}}), newIbanMasked: faker.string.alpha({length: {min: 10, max: 20}}), changedAt: faker.date.past().toISOString().slice(0, 19) + 'Z', changedByName: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 
@@ -208,7 +223,9 @@ export const getCreateClubWithUserResponseStoredFileMock = (overrideResponse: Pa
 
 export const getCreateClubWithUserResponseMock = (overrideResponse: Partial<Extract<ClubRegistrationResult, object>> = {}): ClubRegistrationResult => ({club: {...{name: faker.string.alpha({length: {min: 2, max: 120}}), zvrNumber: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[0-9]{1,10}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), vatNumber: faker.string.alpha({length: {min: 10, max: 30}}), donationNumber: faker.string.alpha({length: {min: 10, max: 30}}), description: faker.string.alpha({length: {min: 10, max: 4000}}), shortDescription: faker.string.alpha({length: {min: 10, max: 300}}), address: {street: faker.string.alpha({length: {min: 10, max: 120}}), houseNumber: faker.string.alpha({length: {min: 10, max: 20}}), postalCode: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[1-9][0-9]{3}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), city: faker.string.alpha({length: {min: 10, max: 100}})}, bankInfo: {bankName: faker.string.alpha({length: {min: 10, max: 100}}), iban: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), bic: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$"),faker.string.alpha({length: {min: 0, max: 0}}),]), accountHolder: faker.string.alpha({length: {min: 10, max: 100}})}, billingAddress: {sameAsClubAddress: faker.datatype.boolean(), street: faker.string.alpha({length: {min: 10, max: 120}}), houseNumber: faker.string.alpha({length: {min: 10, max: 20}}), postalCode: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[0-9A-Za-z][0-9A-Za-z -]{1,9}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), city: faker.string.alpha({length: {min: 10, max: 100}}), country: faker.string.alpha({length: {min: 2, max: 2}}), additionalInformation: faker.string.alpha({length: {min: 10, max: 200}})}, legitimation: {firstName: faker.string.alpha({length: {min: 10, max: 100}}), lastName: faker.string.alpha({length: {min: 10, max: 100}}), phoneNumber: faker.helpers.fromRegExp("^[0-9+()/ -]*$"), birthDate: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10),null,]), email: faker.helpers.arrayElement([faker.internet.email(),faker.string.alpha({length: {min: 0, max: 0}}),]), documentKind: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(LegitimationDocumentKind)),null,])}, clubTypeId: faker.string.alpha({length: {min: 10, max: 64}}), clubSize: faker.helpers.arrayElement([faker.helpers.arrayElement([10,20,50,100] as const),null,])},...{id: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), bankReview: faker.helpers.arrayElement([{...getCreateClubWithUserResponseBankReviewMock()},null,]), deactivationReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), deactivatedAt: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), isChecked: faker.datatype.boolean(), checkedAt: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), logo: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), legitimationFiles: {front: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), back: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,])}, documents: {spend2Form: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), deductibilityNotice: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,])}, completeness: {complete: faker.datatype.boolean(), missing: faker.helpers.arrayElements(Object.values(ClubField))}, createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},}, user: {...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},}, ...overrideResponse})
 
-export const getGetClubUsersResponseMock = (): ClubMember[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), invitationId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 10, max: 20}}), lastName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(['ACTIVE','INVITED'] as const)})))
+export const getGetClubUsersResponseMock = (): ClubMember[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), invitationId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 10, max: 20}}), lastName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean(), status: faker.helpers.arrayElement(['ACTIVE','INVITED'] as const)})))
+
+export const getChangeClubMemberRoleResponseMock = (overrideResponse: Partial<Extract<ClubMember, object>> = {}): ClubMember => ({uid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), invitationId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 10, max: 20}}), lastName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean(), status: faker.helpers.arrayElement(['ACTIVE','INVITED'] as const), ...overrideResponse})
 
 export const getResendClubInvitationResponseMock = (overrideResponse: Partial<Extract<Invitation, object>> = {}): Invitation => ({id: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), expiresAt: faker.date.past().toISOString().slice(0, 19) + 'Z', replacesEarlier: faker.datatype.boolean(), ...overrideResponse})
 
@@ -226,7 +243,7 @@ export const getGetClubOverviewResponseMock = (overrideResponse: Partial<Extract
 
 export const getGetClubsOfUserResponseStoredFileMock = (overrideResponse: Partial<StoredFile> = {}): StoredFile => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), label: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ImageLabel)),faker.helpers.arrayElement(Object.values(DocumentLabel)),]), name: faker.string.alpha({length: {min: 10, max: 20}}), path: faker.string.alpha({length: {min: 10, max: 20}}), contentType: faker.string.alpha({length: {min: 10, max: 20}}), size: faker.number.int({min: 0}), uploadedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, ...overrideResponse});
 
-export const getGetClubsOfUserResponseMock = (): ClubSummary[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), logo: faker.helpers.arrayElement([{...getGetClubsOfUserResponseStoredFileMock()},null,]), clubRoleName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,])})))
+export const getGetClubsOfUserResponseMock = (): ClubSummary[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), logo: faker.helpers.arrayElement([{...getGetClubsOfUserResponseStoredFileMock()},null,]), clubRoleName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean()})))
 
 
 export const getGetClubsMockHandler = (overrideResponse?: ClubPage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClubPage> | ClubPage), options?: RequestHandlerOptions) => {
@@ -371,6 +388,18 @@ export const getRemoveClubMemberMockHandler = (overrideResponse?: void | ((info:
   }, options)
 }
 
+export const getChangeClubMemberRoleMockHandler = (overrideResponse?: ClubMember | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<ClubMember> | ClubMember), options?: RequestHandlerOptions) => {
+  return http.put('*/club/:clubId/member/:uid', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getChangeClubMemberRoleResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getWithdrawClubInvitationMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
   return http.delete('*/club/:clubId/invitation/:invitationId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
   if (typeof overrideResponse === 'function') {await overrideResponse(info); }
@@ -473,6 +502,7 @@ export const getClubsMock = () => [
   getCreateClubWithUserMockHandler(),
   getGetClubUsersMockHandler(),
   getRemoveClubMemberMockHandler(),
+  getChangeClubMemberRoleMockHandler(),
   getWithdrawClubInvitationMockHandler(),
   getResendClubInvitationMockHandler(),
   getGetClubImagesMockHandler(),

@@ -48,6 +48,15 @@
  *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
+ * ## Rights inside a club
+ * A club role (`ClubRole`) carries two rights: `manageMoney` (the club's bank details, the card-provider
+ * onboarding, refunds) and `manageMembers` (inviting, removing, changing a member's club role,
+ * withdrawing and resending invitations). A `CLUB_MEMBER` whose club role lacks the right an operation
+ * needs gets **403** with problem kind `club-right-missing`; administrators need none (staff only read).
+ * A member may only hand out (invite with, change to) a club role whose rights they hold themselves. The
+ * last member of a club holding a right is neither removed nor given a club role without it (**409**
+ * `last-right-holder`), whoever asks.
+ *
  * ## Fresh sign-in
  * Operations marked `x-fresh-sign-in` change something an attacker with a stolen session must not: the
  * caller's password (`updateUserPassword`), a club's bank details (`updateClub` when IBAN, BIC or account
@@ -109,6 +118,10 @@ import type {
 import type {
   ClubMember
 } from '../../../../../../openapi/generated/model/clubMember.ts';
+
+import type {
+  ClubMemberRoleChange
+} from '../../../../../../openapi/generated/model/clubMemberRoleChange.ts';
 
 import type {
   ClubOverview
@@ -352,9 +365,11 @@ export const getUpdateClubUrl = () => {
  * (the client confirms with the user first); the response's `completeness` lists what is still
  * missing. Status, check mark, logo and files are changed by their own calls.
  *
- * Changing the bank details (IBAN, BIC or account holder) needs a fresh sign-in (`auth_time` at
- * most 5 minutes old; else 401 `reauthentication-required`) and is recorded in the audit log
- * (`BANK_DETAILS_CHANGED`, IBANs masked).
+ * Changing the bank details (IBAN, BIC or account holder) needs, for a member, a club role with
+ * `manageMoney` (else 403 `club-right-missing`; checked before the fresh sign-in), a fresh sign-in
+ * (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`), and is recorded in the
+ * audit log (`BANK_DETAILS_CHANGED`, IBANs masked). Every member of the club whose club role has
+ * `manageMoney` is told by e-mail (the new IBAN masked).
  *
  * IBAN and BIC must belong together: the BIC's country (characters 5–6) is the IBAN's, and for an
  * Austrian IBAN whose bank code (digits 5–9) the portal knows, the BIC is that bank's (else 400 with
@@ -999,6 +1014,9 @@ export const useConfirmBankReview = <TError = ErrorType<BadRequestResponse | Una
  * link stops working, and `replacesEarlier` says whether it was still valid (the client tells the
  * inviting person). 409 `already-member` when the address belongs to a member of the club.
  *
+ * A member needs a club role with `manageMembers`, and every right of the club role they invite with
+ * (else 403 `club-right-missing`).
+ *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Invite a person into the club
  */
@@ -1294,7 +1312,9 @@ export const getRemoveClubMemberUrl = (clubId: string,
 /**
  * Ends the person's membership in the club; their account and their other clubs stay. A person who
  * is not a member of the club: 404. The last member is not removed (409 `last-member`): a club always
- * keeps someone who represents it.
+ * keeps someone who represents it. Nor is the last member holding a right (`manageMoney`,
+ * `manageMembers`) of the club's club roles (409 `last-right-holder`). A member needs a club role
+ * with `manageMembers` (else 403 `club-right-missing`).
  *
  * Why an addition: the specification can add people to a club but never take anyone out.
  *
@@ -1364,6 +1384,106 @@ export const useRemoveClubMember = <TError = ErrorType<BadRequestResponse | Unau
       > => {
       return useMutation(getRemoveClubMemberMutationOptions(options), queryClient);
     }
+    export const getChangeClubMemberRoleUrl = (clubId: string,
+    uid: string,) => {
+
+
+
+
+  return `/club/${clubId}/member/${uid}`
+}
+
+/**
+ * The member holds the club role `clubRoleId` from now on (with its rights). A person who is not a
+ * member of the club or an unknown club role: 404. The last member holding a right is not given a
+ * club role without it (409 `last-right-holder`). A member needs a club role with `manageMembers` and
+ * every right of the new club role (else 403 `club-right-missing`). Recorded in the audit log
+ * (`MEMBER_ROLE_CHANGED`).
+ *
+ * Why an addition: rights follow the club role, and the specification cannot change a member's club
+ * role (only invite with one).
+ *
+ * Access: `ADMIN`, `CLUB_MEMBER`.
+ * @summary Give a member another club role
+ */
+export const changeClubMemberRole = async (clubId: string,
+    uid: string,
+    clubMemberRoleChange: ClubMemberRoleChange, options?: Parameters<typeof apiFetch>[1]): Promise<ClubMember> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<ClubMember>(getChangeClubMemberRoleUrl(clubId,uid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(clubMemberRoleChange)
+  }
+);}
+
+
+
+
+
+export const getChangeClubMemberRoleMutationKey = () => ['changeClubMemberRole'] as const;
+
+export const getChangeClubMemberRoleMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeClubMemberRole>>, TError,ChangeClubMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeClubMemberRole>>, TError,ChangeClubMemberRoleMutationVariables, TContext> => {
+
+const mutationKey = getChangeClubMemberRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeClubMemberRole>>, ChangeClubMemberRoleMutationVariables> = (props) => {
+          const {clubId,uid,data} = props ?? {};
+
+          return  changeClubMemberRole(clubId,uid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeClubMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof changeClubMemberRole>>>
+    export type ChangeClubMemberRoleMutationBody = BodyType<ClubMemberRoleChange>
+    export type ChangeClubMemberRoleMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type ChangeClubMemberRoleMutationVariables = {clubId: string;uid: string;data: BodyType<ClubMemberRoleChange>}
+
+    /**
+ * @summary Give a member another club role
+ */
+export const useChangeClubMemberRole = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeClubMemberRole>>, TError,ChangeClubMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeClubMemberRole>>,
+        TError,
+        ChangeClubMemberRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeClubMemberRoleMutationOptions(options), queryClient);
+    }
     export const getWithdrawClubInvitationUrl = (clubId: string,
     invitationId: string,) => {
 
@@ -1376,6 +1496,7 @@ export const useRemoveClubMember = <TError = ErrorType<BadRequestResponse | Unau
 /**
  * The invitation's link stops working (the invitation page says it was withdrawn). An invitation of
  * another club: 404. One that was accepted, replaced or withdrawn already: 409 `invitation-not-open`.
+ * A member needs a club role with `manageMembers` (else 403 `club-right-missing`).
  *
  * Why an addition: an invitation sent to the wrong address could not be taken back.
  *
@@ -1459,7 +1580,8 @@ export const useWithdrawClubInvitation = <TError = ErrorType<BadRequestResponse 
  * (72 hours), sent by e-mail; the old link stops working (the invitation page says it was
  * replaced). Expired invitations can be sent again too. An invitation of another club: 404; one that
  * was accepted, replaced or withdrawn: 409 `invitation-not-open`; the address became a member
- * meanwhile: 409 `already-member`.
+ * meanwhile: 409 `already-member`. A member needs a club role with `manageMembers` and every right of
+ * the invitation's club role (else 403 `club-right-missing`).
  *
  * Why an addition: a lost or expired invitation mail could only be replaced by inviting again.
  *
