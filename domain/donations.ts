@@ -18,7 +18,7 @@ import type { DonationRecord } from './records.ts'
 import type { DonationScope, DonationSortField, Ports } from './ports.ts'
 import { addDays, addMonths, dayToUtc, startOfIsoWeek, startOfMonth, utcToDay } from './time.ts'
 import { FieldErrors, normalizedText } from './validation.ts'
-import { accountOfClub, toDonations } from './views.ts'
+import { accountOfClub, refundableCents, toDonations } from './views.ts'
 
 const getDonation = async (ports: Ports, id: string): Promise<DonationRecord> => {
   const donation = await ports.donations.get(id)
@@ -133,7 +133,7 @@ export const donationOperations = defineOperations({
       if (!payment) throw problem('refund-not-possible', 'The donation was not paid by card.')
       if (payment.dispute === 'OPEN' || payment.dispute === 'LOST')
         throw problem('refund-not-possible', 'The donation is disputed.')
-      const left = donation.amountCents - payment.refundedCents
+      const left = refundableCents(donation)
       if (left <= 0) throw problem('refund-not-possible', 'The donation is refunded already.')
       const amountCents = body.amountCents ?? left
       if (amountCents > left) throw invalidField('amountCents', `At most what is left (${left} cents).`, 'too_big')

@@ -351,7 +351,7 @@ describe('refunds', () => {
     const members = (await call('GET', `/club/${seedClubs.volume}/getUsers`, { as: admin })).body
     const deputy = members.find((member: { clubRoleId: string }) => member.clubRoleId === seedClubRoles.stellvertretung)
     const refused = await call('POST', `/donations/${donation.id}/refund`, {
-      as: deputy.email,
+      as: deputy!.email,
       body: { reason: 'Versehen' },
     })
     expect(refused.status).toBe(403)

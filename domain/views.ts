@@ -226,6 +226,13 @@ export const donationStatus = (donation: DonationRecord): DonationStatus => {
   return payment.refundedCents >= donation.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
 }
 
+/** What a refund may still give back: only a card payment, not disputed, and not beyond what was paid. */
+export const refundableCents = (donation: DonationRecord): number => {
+  const payment = donation.payment
+  if (!payment || payment.dispute === 'OPEN' || payment.dispute === 'LOST') return 0
+  return Math.max(0, donation.amountCents - payment.refundedCents)
+}
+
 const donationView = (donation: DonationRecord, campaignName: string | null): Donation => ({
   id: donation.id,
   clubId: donation.clubId,
@@ -233,6 +240,7 @@ const donationView = (donation: DonationRecord, campaignName: string | null): Do
   campaignName,
   amountCents: donation.amountCents,
   refundedCents: donation.payment?.refundedCents ?? 0,
+  refundableCents: refundableCents(donation),
   status: donationStatus(donation),
   currency: 'EUR',
   donorName: donation.donorName,

@@ -2489,7 +2489,9 @@ export interface components {
         };
         /**
          * @description One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;
-         *     `refundedCents` what was given back; totals count the difference.
+         *     `refundedCents` what was given back; totals count the difference. `refundableCents` is what
+         *     `refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or
+         *     disputed.
          */
         Donation: {
             id: string;
@@ -2499,6 +2501,7 @@ export interface components {
             campaignName: string | null;
             amountCents: number;
             refundedCents: number;
+            refundableCents: number;
             status: components["schemas"]["DonationStatus"];
             currency: components["schemas"]["Currency"];
             donorName: string | null;

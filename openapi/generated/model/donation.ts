@@ -85,7 +85,9 @@ import type { DonationStatus } from './donationStatus.ts';
 
 /**
  * One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;
- * `refundedCents` what was given back; totals count the difference.
+ * `refundedCents` what was given back; totals count the difference. `refundableCents` is what
+ * `refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or
+ * disputed.
  */
 export interface Donation {
   id: string;
@@ -97,6 +99,8 @@ export interface Donation {
   amountCents: number;
   /** @minimum 0 */
   refundedCents: number;
+  /** @minimum 0 */
+  refundableCents: number;
   status: DonationStatus;
   currency: Currency;
   donorName: string | null;

@@ -31,6 +31,7 @@ const donation = (overrides: Partial<Donation>): Donation => ({
   campaignName: 'Kunstrasen',
   amountCents: 123456,
   refundedCents: 0,
+  refundableCents: 0,
   status: 'PAID',
   currency: 'EUR',
   donorName: 'Anna Huber',

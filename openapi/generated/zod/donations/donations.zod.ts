@@ -120,6 +120,8 @@ export const GetDonationsOfClubQueryParams = /*#__PURE__*/ zod.object({
 
 export const getDonationsOfClubResponseItemsItemRefundedCentsMin = 0;
 
+export const getDonationsOfClubResponseItemsItemRefundableCentsMin = 0;
+
 export const getDonationsOfClubResponsePageMin = 0;
 
 
@@ -139,12 +141,13 @@ export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.strictObject({
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseItemsItemRefundedCentsMin)),
+  "refundableCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseItemsItemRefundableCentsMin)),
   "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))),
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponseTotalItemsMin)),
@@ -233,6 +236,8 @@ export const RefundDonationBody = /*#__PURE__*/ zod.strictObject({
 
 export const refundDonationResponseRefundedCentsMin = 0;
 
+export const refundDonationResponseRefundableCentsMin = 0;
+
 
 
 export const RefundDonationResponse = /*#__PURE__*/ zod.strictObject({
@@ -242,12 +247,13 @@ export const RefundDonationResponse = /*#__PURE__*/ zod.strictObject({
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(refundDonationResponseRefundedCentsMin)),
+  "refundableCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(refundDonationResponseRefundableCentsMin)),
   "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))
 
 /**
  * Like the club's list, for one campaign.
@@ -285,6 +291,8 @@ export const GetDonationsOfCampaignQueryParams = /*#__PURE__*/ zod.object({
 
 export const getDonationsOfCampaignResponseItemsItemRefundedCentsMin = 0;
 
+export const getDonationsOfCampaignResponseItemsItemRefundableCentsMin = 0;
+
 export const getDonationsOfCampaignResponsePageMin = 0;
 
 
@@ -304,12 +312,13 @@ export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "refundedCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseItemsItemRefundedCentsMin)),
+  "refundableCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseItemsItemRefundableCentsMin)),
   "status": /*#__PURE__*/ zod.enum(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED']).check(/*#__PURE__*/ zod.describe('`PAID`; `PARTIALLY_REFUNDED` and `REFUNDED` once the provider confirms a refund; `DISPUTED` while\nthe donor\'s bank disputes the payment (after it is closed: back to what it was, or `REFUNDED` when\nlost).\n')),
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference.\n'))),
+}).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "totalItems": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponseTotalItemsMin)),
