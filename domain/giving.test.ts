@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedCampaigns, seedClubRoles, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import {
+  seedAccounts,
+  seedCampaigns,
+  seedClubRoles,
+  seedClubs,
+  seedPaymentAccounts,
+} from '#adapters/demo-seed/seed-accounts.ts'
 import { SEED_PASSWORD } from '#adapters/demo-seed/seed-accounts.ts'
 import { stripeEvent } from '#adapters/stripe-events/read-stripe-event.ts'
 import { signatureHeader } from '#adapters/stripe-events/signature.ts'

@@ -277,7 +277,8 @@ export interface AuditEntryRecord {
   readonly changes: readonly AuditChange[]
 }
 
-export type MailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED' | 'BANK_DETAILS_CHANGED'
+export type MailKind =
+  'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED' | 'BANK_DETAILS_CHANGED'
 
 /** A mail as the domain composes it; the mailer adds id and time when it sends or queues it. */
 export interface OutgoingMail {
