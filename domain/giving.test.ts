@@ -127,13 +127,26 @@ describe('a donation paid at the provider', () => {
     // Not paid yet: nothing recorded, the thank-you page says so.
     expect((await call('GET', `/giving/checkouts/${checkout.body.checkoutId}`)).body.status).toBe('OPEN')
     expect(await raised()).toBe(before)
+    // What the provider's page shows (the in-browser page asks for it).
+    const session = sessionOf(checkout.body.url)
+    const shown = async () => (await call('GET', '/__mock/provider/session', { query: { session } })).body
+    expect(await shown()).toEqual({
+      session,
+      status: 'open',
+      clubName: 'SV Grünbach 1923',
+      campaignName: expect.any(String) as unknown,
+      amountCents: 2500,
+      cancelUrl: `http://localhost:3000/spenden/${campaign}`,
+    })
+    expect((await call('GET', '/__mock/provider/session', { query: { session: 'cs_none' } })).status).toBe(404)
 
-    const paid = await pay(sessionOf(checkout.body.url), '4242424242424242')
+    const paid = await pay(session, '4242424242424242')
     expect(paid.body).toEqual({
       outcome: 'paid',
       redirectTo: `http://localhost:3000/spenden/${campaign}/danke?checkout=${checkout.body.checkoutId}`,
     })
     expect(await raised()).toBe(before + 2500)
+    expect((await shown()).status).toBe('complete')
     const list = await call('GET', `/donations/campaign/${campaign}`, { as: treasurer, query: { size: 3 } })
     expect(list.body.items[0]).toMatchObject({
       id: checkout.body.checkoutId,

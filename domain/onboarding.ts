@@ -1,8 +1,9 @@
 /**
- * The card provider's hosted onboarding as the portal sees it: what a link stands for, and what the
- * provider's outcome does to the account (all details → ACTIVE; part of them → the rest stays open;
- * cancelled → nothing). The provider page itself is simulated by each backend (mocks/provider/, and the
- * server's stand-in) and calls these two functions.
+ * The card provider's hosted onboarding as the portal sees it: what a link stands for, and using it up.
+ * The provider page itself is simulated (adapters/simulated-card-provider/, served by mocks/handlers/control.ts
+ * and server/provider-page.ts) and calls these two functions. What the club submitted there changes the
+ * account at the provider, and the portal learns it as from Stripe: from the provider's `account.updated`
+ * event (domain/payment-events.ts), never from the page.
  */
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import type { Ports } from './ports.ts'
@@ -34,8 +35,13 @@ export const readProviderSubmission = (input: unknown): { link: string; outcome:
     : null
 }
 
-/** What "submitting part of the details" leaves open: identity and bank account still to check. */
-const PARTIAL_REMAINING: readonly PaymentRequirement[] = ['REPRESENTATIVE_IDENTITY', 'BANK_ACCOUNT']
+/** What the club submitted on a valid link, for the provider to apply to its account (a cancel submits nothing). */
+export interface OnboardingSubmission {
+  readonly accountId: string
+  readonly outcome: Exclude<ProviderOutcome, 'CANCEL'>
+  /** What the page showed as still open when the club submitted. */
+  readonly requirements: readonly PaymentRequirement[]
+}
 
 /** What the provider page shows about a link; null when no link has this id. */
 export const onboardingLinkInfo = async (
@@ -66,40 +72,27 @@ export const onboardingLinkInfo = async (
 /**
  * The user leaves the hosted onboarding. The link is used up either way; a valid one leads back to
  * `/payment/return?clubId=…` (which re-checks the account), an expired or used one to `/payment?clubId=…`
- * (which hands out a new link). Null when no link has this id.
+ * (which hands out a new link). The account itself is not changed here: `submitted` goes to the provider,
+ * whose `account.updated` event changes it (the page waits for the delivery before it sends the user back).
+ * Null when no link has this id.
  */
 export const completeOnboarding = async (
   ports: Ports,
   now: number,
   linkId: string,
   outcome: ProviderOutcome,
-): Promise<{ redirectTo: string } | null> => {
+): Promise<{ redirectTo: string; submitted: OnboardingSubmission | null } | null> => {
   const info = await onboardingLinkInfo(ports, now, linkId)
   if (!info) return null
   const link = (await ports.onboardingLinks.get(info.link))!
-  const back = (path: string) => ({
+  const back = (path: string, submitted: OnboardingSubmission | null = null) => ({
     redirectTo: `${link.returnOrigin}${path}?clubId=${encodeURIComponent(link.clubId)}`,
+    submitted,
   })
   if (info.status !== 'OPEN') return back('/payment')
   await ports.onboardingLinks.update({ ...link, usedAt: isoInstant(now) })
-  const account = (await ports.paymentAccounts.get(link.accountId))!
-  if (outcome === 'COMPLETE') {
-    await ports.paymentAccounts.update({
-      ...account,
-      status: 'ACTIVE',
-      chargesEnabled: true,
-      payoutsEnabled: true,
-      requirements: [],
-      updatedAt: isoInstant(now),
-    })
-  } else if (outcome === 'PARTIAL') {
-    // Part of the details: the business details and terms are in, identity and bank account still open.
-    const open = account.requirements.filter((item) => PARTIAL_REMAINING.includes(item))
-    await ports.paymentAccounts.update({
-      ...account,
-      requirements: open.length > 0 ? open : ['BANK_ACCOUNT'],
-      updatedAt: isoInstant(now),
-    })
-  }
-  return back('/payment/return')
+  return back(
+    '/payment/return',
+    outcome === 'CANCEL' ? null : { accountId: link.accountId, outcome, requirements: info.requirements },
+  )
 }

@@ -48,6 +48,23 @@ export const followProvider = (
   }
 }
 
+/**
+ * The provider's news of an account (`account.updated`, as of `eventAt`), unless newer news was applied
+ * already. Exported for the simulated onboarding page where no simulated provider sends events (the server
+ * with Stripe's keys, whose own onboarding is not wired yet).
+ */
+export const applyAccountUpdate = async (
+  ports: Pick<Ports, 'paymentAccounts'>,
+  provider: ProviderAccount,
+  eventAt: number,
+  now: number,
+): Promise<void> => {
+  const account = await ports.paymentAccounts.get(provider.accountId)
+  if (!account) throw invalidEvent(`The account ${provider.accountId} is not one of the portal's.`)
+  if ((account.providerEventAt ?? -Infinity) > eventAt) return
+  await ports.paymentAccounts.update(followProvider(account, provider, eventAt, now))
+}
+
 const donationOf = (checkout: CheckoutRecord, paymentIntentId: string, now: number): DonationRecord => ({
   // The checkout's id: a second completion of the same checkout finds the donation there.
   id: checkout.id,
@@ -176,13 +193,9 @@ const applyEvent = async (ctx: OperationContext, event: ProviderEvent): Promise<
       await ports.donations.updatePayment(donation.id, { ...donation.payment, dispute, disputeEventAt: event.created })
       return
     }
-    case 'account-updated': {
-      const account = await ports.paymentAccounts.get(event.account.accountId)
-      if (!account) throw invalidEvent(`The account ${event.account.accountId} is not one of the portal's.`)
-      if ((account.providerEventAt ?? -Infinity) > event.created) return
-      await ports.paymentAccounts.update(followProvider(account, event.account, event.created, now))
+    case 'account-updated':
+      await applyAccountUpdate(ports, event.account, event.created, now)
       return
-    }
     case 'other':
       return
   }

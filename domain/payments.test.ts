@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { expiredOnboardingLinkId } from '#adapters/demo-seed/seed.ts'
 import { seedAccounts, seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { ORIGIN, call, kindOf } from '#tests/backend/client.ts'
+import { stripeEvent } from '#adapters/stripe-events/read-stripe-event.ts'
+import { signatureHeader } from '#adapters/stripe-events/signature.ts'
+import { SIMULATED_WEBHOOK_SECRET } from '#adapters/simulated-card-provider/simulated-provider.ts'
 
 const admin = seedAccounts.admin.email
 const linkOf = (url: string) => new URL(url).searchParams.get('link')!
@@ -36,6 +39,29 @@ describe('card-provider accounts', () => {
       payoutsEnabled: true,
       requirements: [],
     })
+    // The account changed by the provider's `account.updated`, so older news of the provider arriving
+    // now (the account as it was before the onboarding) changes nothing.
+    const accountId = created.body.account.accountId
+    const older = JSON.stringify(
+      stripeEvent(
+        'account.updated',
+        {
+          id: accountId,
+          object: 'account',
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          requirements: { currently_due: ['external_account'], past_due: [] },
+        },
+        { id: 'evt_before_onboarding', created: Date.now() - 60_000, account: accountId },
+      ),
+    )
+    const delivered = await call('POST', '/payment/webhook', {
+      rawBody: older,
+      headers: { 'Stripe-Signature': signatureHeader(older, SIMULATED_WEBHOOK_SECRET, Math.floor(Date.now() / 1000)) },
+    })
+    expect(delivered.body).toEqual({ received: true, duplicate: false })
+    expect((await accountOf(seedClubs.withoutAccount))?.status).toBe('ACTIVE')
     // Used up: a second visit goes to /payment for a fresh link.
     expect((await submit(link, 'COMPLETE')).body.redirectTo).toBe(
       `${ORIGIN}/payment?clubId=${seedClubs.withoutAccount}`,

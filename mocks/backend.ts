@@ -27,7 +27,7 @@ import {
   deliveryRequest,
   SIMULATED_WEBHOOK_SECRET,
 } from '#adapters/simulated-card-provider/simulated-provider.ts'
-import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
+import type { ProviderMemory, SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 
 export interface MockBackendOptions {
   /** The clock; tests may move it. Defaults to Date.now. */
@@ -39,6 +39,11 @@ export interface MockBackendOptions {
    * state, so a reload keeps the session. Defaults to a fresh random key: per backend, so per process.
    */
   signingKey?: Uint8Array
+  /**
+   * Where the simulated card provider keeps its own state (the browser: localStorage), so its checkout
+   * sessions outlive the page that made them. Defaults to memory only.
+   */
+  providerMemory?: ProviderMemory
 }
 
 export interface MockBackend {
@@ -75,6 +80,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
         throw new Error(`The webhook answered ${response.status}: ${JSON.stringify(response.body)}`)
     },
     onDeliveryError: (error) => console.error('[simulated provider]', error),
+    memory: options.providerMemory,
   })
   const domain = createDomainBackend(
     memoryUnitOfWork(store, { now, signingKey, fileBlobs, payments }),

@@ -9,12 +9,47 @@ import { createMockBackend } from './backend.ts'
 import { STATE_KEY, createStatePersistence, deserializeState } from './db/persistence.ts'
 import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
-import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
+import {
+  PROVIDER_CHECKOUT_PATH,
+  PROVIDER_LINK_PATH,
+  PROVIDER_PAGE_PATH,
+  PROVIDER_PAY_PATH,
+  PROVIDER_SESSION_PATH,
+  PROVIDER_SUBMIT_PATH,
+} from '#adapters/simulated-card-provider/paths.ts'
 import { createHandlers } from './handlers/all-handlers.ts'
 import { API_PREFIX } from '#openapi/generated/operations.ts'
 import { renderProviderPage } from '#adapters/simulated-card-provider/provider-dom.ts'
+import { renderCheckoutPage } from '#adapters/simulated-card-provider/checkout-dom.ts'
+import type { PayAnswer } from '#adapters/simulated-card-provider/checkout-dom.ts'
+import type { CheckoutSessionInfo, ProviderMemory } from '#adapters/simulated-card-provider/simulated-provider.ts'
 
 export { STATE_KEY }
+
+/**
+ * Where the simulated card provider keeps its checkout sessions and accounts: its own key, as a third party
+ * keeps its own records. The hosted checkout and the thank-you page are page loads of their own, each with
+ * a new provider, which finds the session here.
+ */
+const PROVIDER_STATE_KEY = 'vereinsportal.mock-provider.state'
+
+const providerMemory = (store: Storage | null): ProviderMemory => ({
+  load: () => {
+    try {
+      return store?.getItem(PROVIDER_STATE_KEY) ?? null
+    } catch {
+      return null
+    }
+  },
+  save: (text) => {
+    try {
+      store?.setItem(PROVIDER_STATE_KEY, text)
+    } catch (error) {
+      // The demo data's own saving reports a full or refused storage to the banner; this only adds a line.
+      console.warn('[simulated provider] could not save its state', error)
+    }
+  },
+})
 
 /**
  * How the page learns whether the demo state is saved, without importing this module (src/ must not):
@@ -51,6 +86,7 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
   const backend = createMockBackend({
     initialState: persistence.load() ?? undefined,
     signingKey: persistence.signingKey(),
+    providerMemory: providerMemory(storage()),
   })
 
   // Save after every change; follow changes another tab saved, so two tabs don't overwrite each other.
@@ -99,15 +135,38 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
     quiet: !env.DEV,
   })
 
+  const root = () => document.getElementById('root') ?? document.body
+  if (window.location.pathname === PROVIDER_CHECKOUT_PATH) {
+    const sessionId = new URLSearchParams(window.location.search).get('session') ?? ''
+    await renderCheckoutPage(root(), sessionId, {
+      loadSession: async (id) => {
+        const response = await fetch(`${PROVIDER_SESSION_PATH}?session=${encodeURIComponent(id)}`)
+        return response.ok ? ((await response.json()) as CheckoutSessionInfo) : null
+      },
+      // Answered once the payment's event has reached this page's backend (and so the saved demo data):
+      // the thank-you page, a page load of its own, finds the donation recorded.
+      pay: async (id, cardNumber) => {
+        const response = await fetch(PROVIDER_PAY_PATH, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ session: id, cardNumber }),
+        })
+        if (![200, 402, 409].includes(response.status)) throw new Error(`provider pay: ${response.status}`)
+        return (await response.json()) as PayAnswer
+      },
+      navigate: (url) => window.location.assign(url),
+    })
+    return { pageHandled: true }
+  }
   if (window.location.pathname === PROVIDER_PAGE_PATH) {
     const linkId = new URLSearchParams(window.location.search).get('link') ?? ''
-    await renderProviderPage(document.getElementById('root') ?? document.body, linkId, {
+    await renderProviderPage(root(), linkId, {
       loadLink: async (id) => {
-        const response = await fetch(`/__mock/provider/link?link=${encodeURIComponent(id)}`)
+        const response = await fetch(`${PROVIDER_LINK_PATH}?link=${encodeURIComponent(id)}`)
         return response.ok ? ((await response.json()) as ProviderLinkInfo) : null
       },
       submit: async (id, outcome: ProviderOutcome) => {
-        const response = await fetch('/__mock/provider/submit', {
+        const response = await fetch(PROVIDER_SUBMIT_PATH, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ link: id, outcome }),

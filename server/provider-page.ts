@@ -1,19 +1,24 @@
 /**
- * The simulated card provider's hosted onboarding over HTTP (adapters/simulated-card-provider/: plain
- * HTML forms, and the JSON calls of its in-browser version), whose outcome the domain applies
- * (domain/onboarding.ts) before the user is sent back to the app. Served by the server and by mock:server.
+ * The simulated card provider's hosted onboarding and checkout over HTTP (adapters/simulated-card-provider/:
+ * plain HTML forms, and the JSON calls of their in-browser versions). A submitted onboarding uses up its
+ * link (domain/onboarding.ts) and changes the account at the provider, whose `account.updated` event is
+ * delivered before the user is sent back to the app. Served by the server and by mock:server.
  */
 import type { FastifyInstance } from 'fastify'
 import { completeOnboarding, onboardingLinkInfo, readProviderSubmission } from '#domain/onboarding.ts'
+import type { OnboardingSubmission } from '#domain/onboarding.ts'
+import { applyAccountUpdate } from '#domain/payment-events.ts'
 import { providerPageHtml } from '#adapters/simulated-card-provider/provider-html.ts'
 import {
   PROVIDER_CHECKOUT_PATH,
   PROVIDER_LINK_PATH,
   PROVIDER_PAGE_PATH,
   PROVIDER_PAY_PATH,
+  PROVIDER_SESSION_PATH,
   PROVIDER_SUBMIT_PATH,
 } from '#adapters/simulated-card-provider/paths.ts'
 import { checkoutPageHtml } from '#adapters/simulated-card-provider/checkout-html.ts'
+import { accountAfterOnboarding, checkoutSessionInfo } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import { isRawBody } from './api-routes.ts'
 import type { HttpBackend } from './app.ts'
@@ -39,7 +44,20 @@ export const registerProviderPage = (app: FastifyInstance, backend: HttpBackend)
     const answer = await backend.transact((ports) =>
       completeOnboarding(ports, backend.now(), submission.link, submission.outcome),
     )
-    return answer ? { status: 200, redirectTo: answer.redirectTo } : { status: 404, error: 'UNKNOWN_LINK' }
+    if (!answer) return { status: 404, error: 'UNKNOWN_LINK' }
+    if (answer.submitted) await submitToProvider(answer.submitted)
+    return { status: 200, redirectTo: answer.redirectTo }
+  }
+
+  /**
+   * The account changes at the provider, which tells the portal with `account.updated` (delivered before
+   * the club is sent back to look at it). With Stripe's keys no simulated provider runs and Stripe's own
+   * onboarding is not wired yet: the page then applies the same news itself, as the event would.
+   */
+  const submitToProvider = async (submitted: OnboardingSubmission): Promise<void> => {
+    if (backend.simulatedProvider) return backend.simulatedProvider.submitOnboarding(submitted)
+    const now = backend.now()
+    await backend.transact((ports) => applyAccountUpdate(ports, accountAfterOnboarding(submitted), now, now))
   }
 
   app.get<{ Querystring: { link?: string } }>(PROVIDER_PAGE_PATH, async (request, reply) => {
@@ -93,6 +111,12 @@ const registerCheckoutPage = (app: FastifyInstance, provider: SimulatedProvider)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', PAGE_POLICY)
       .send(checkoutPageHtml(session, sessionId))
+  })
+
+  // What the in-browser checkout page shows (the mocked mode's control plane answers the same).
+  app.get<{ Querystring: { session?: string } }>(PROVIDER_SESSION_PATH, async (request, reply) => {
+    const session = provider.session(request.query.session ?? '')
+    return session ? reply.send(checkoutSessionInfo(session)) : reply.code(404).send({ error: 'UNKNOWN_SESSION' })
   })
 
   app.post(PROVIDER_CHECKOUT_PATH, async (request, reply) => {

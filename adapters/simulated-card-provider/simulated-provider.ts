@@ -1,10 +1,13 @@
 /**
  * The simulated card provider: the twin of the Stripe Connect adapter for the mocked mode and `npm start`,
  * where no provider can be reached. It keeps its accounts, checkout sessions and refunds in memory (one
- * process, as the modes it serves), has a hosted checkout page (./checkout-page.ts), and tells the portal
- * what happened the way Stripe does: Stripe-shaped events (#adapters/stripe-events/read-stripe-event.ts),
- * signed with Stripe's scheme and the webhook secret, delivered to the portal's webhook operation. So the
- * portal's one webhook operation serves both, and the mocked mode exercises the real path.
+ * process, as the modes it serves; in the browser also in a storage of its own, `memory`, because every page
+ * load there starts a new one), has a hosted checkout page (./checkout-html.ts, ./checkout-dom.ts) and a
+ * hosted onboarding (./provider-html.ts, ./provider-dom.ts), and tells the portal what happened the way
+ * Stripe does: Stripe-shaped events (#adapters/stripe-events/read-stripe-event.ts), signed with Stripe's
+ * scheme and the webhook secret, delivered to the portal's webhook operation. So the portal's one webhook
+ * operation serves both, and the mocked mode exercises the real path: a payment arrives as
+ * `checkout.session.completed`, a submitted onboarding as `account.updated`.
  *
  * Test cards as Stripe's: 4242 4242 4242 4242 is paid, 4000 0000 0000 0002 is declined; any other number
  * is refused as not a test card.
@@ -19,10 +22,12 @@ import type {
   ProviderRefund,
 } from '#domain/payment-provider.ts'
 import { readCheckoutState, readStripeEvent, stripeEvent } from '#adapters/stripe-events/read-stripe-event.ts'
-import type { StripeCheckoutSession } from '#adapters/stripe-events/read-stripe-event.ts'
+import type { StripeAccount, StripeCheckoutSession } from '#adapters/stripe-events/read-stripe-event.ts'
 import { signatureHeader, verifySignature } from '#adapters/stripe-events/signature.ts'
 import type { ApiRequest } from '#domain/operation.ts'
 import { API_PREFIX } from '#openapi/generated/operations.ts'
+import type { OnboardingSubmission } from '#domain/onboarding.ts'
+import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { PROVIDER_CHECKOUT_PATH, PROVIDER_PAGE_PATH } from './paths.ts'
 
 /**
@@ -45,6 +50,72 @@ export interface SimulatedSession {
   refundedCents: number
 }
 
+/** What the hosted checkout page shows of a session (the browser's page asks for it as JSON). */
+export interface CheckoutSessionInfo {
+  readonly session: string
+  readonly status: SimulatedSession['status']
+  readonly clubName: string
+  readonly campaignName: string
+  readonly amountCents: number
+  readonly cancelUrl: string
+}
+
+export const checkoutSessionInfo = (session: SimulatedSession): CheckoutSessionInfo => ({
+  session: session.sessionId,
+  status: session.status,
+  clubName: session.input.clubName,
+  campaignName: session.input.campaignName,
+  amountCents: session.input.amountCents,
+  cancelUrl: session.input.cancelUrl,
+})
+
+/**
+ * The provider's requirement key for each requirement the portal shows (domain/payment-events.ts reads
+ * them back): the keys Stripe uses for the same details.
+ */
+const REQUIREMENT_KEYS: Readonly<Record<PaymentRequirement, string>> = {
+  BUSINESS_DETAILS: 'business_profile.url',
+  REPRESENTATIVE_IDENTITY: 'representative.verification.document',
+  BANK_ACCOUNT: 'external_account',
+  TERMS_ACCEPTANCE: 'tos_acceptance.date',
+}
+/** What "submitting part of the details" on the onboarding page leaves open: identity and bank account. */
+const PARTIAL_OPEN_KEYS: readonly string[] = [REQUIREMENT_KEYS.REPRESENTATIVE_IDENTITY, REQUIREMENT_KEYS.BANK_ACCOUNT]
+
+/**
+ * The account after the club submitted the onboarding page: everything → it takes charges and pays out;
+ * part → the business details and terms are in, identity and bank account (at least the bank account)
+ * stay due. The page showed the club what is open (the portal's view, `submission.requirements`), so that
+ * is what was submitted against, also for an account this provider has not kept (the demo seed's, or one
+ * from before a restart).
+ */
+export const accountAfterOnboarding = (submission: OnboardingSubmission): ProviderAccount => {
+  if (submission.outcome === 'COMPLETE')
+    return {
+      accountId: submission.accountId,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+      requirementsDue: [],
+    }
+  const open = submission.requirements
+    .map((item) => REQUIREMENT_KEYS[item])
+    .filter((key) => PARTIAL_OPEN_KEYS.includes(key))
+  return {
+    accountId: submission.accountId,
+    chargesEnabled: false,
+    payoutsEnabled: false,
+    detailsSubmitted: true,
+    requirementsDue: open.length > 0 ? open : [REQUIREMENT_KEYS.BANK_ACCOUNT],
+  }
+}
+
+/** Where the provider keeps its state beyond one instance (the browser's localStorage): text in, text out. */
+export interface ProviderMemory {
+  load(): string | null
+  save(text: string): void
+}
+
 export type PayOutcome =
   | { readonly outcome: 'paid'; readonly redirect: string }
   | { readonly outcome: 'declined' | 'not-a-test-card' | 'closed' }
@@ -62,6 +133,11 @@ export interface SimulatedProviderOptions {
   readonly deliver: (payload: string, signature: string) => Promise<void>
   /** Where a delivery that failed is told (it is not retried: the thank-you page asks anyway). */
   readonly onDeliveryError?: (error: unknown) => void
+  /**
+   * Keeps the provider's state where the next instance finds it: in the browser each page load makes a new
+   * provider, and the hosted checkout and the thank-you page are page loads of their own. Absent: memory only.
+   */
+  readonly memory?: ProviderMemory
 }
 
 export interface SimulatedProvider extends PaymentProvider {
@@ -69,8 +145,26 @@ export interface SimulatedProvider extends PaymentProvider {
   session(sessionId: string): SimulatedSession | null
   /** The donor submits a card number on the hosted page. */
   pay(sessionId: string, cardNumber: string): Promise<PayOutcome>
+  /**
+   * The club submitted the hosted onboarding: the account changes here, and the portal learns it from the
+   * `account.updated` event, as from Stripe. Settles once the event has been delivered.
+   */
+  submitOnboarding(submission: OnboardingSubmission): Promise<void>
   /** Settles when every event sent so far has been delivered (tests, and a page that waits for it). */
   delivered(): Promise<void>
+}
+
+/** The provider's state in `memory`. */
+interface SavedProviderState {
+  readonly accounts: ProviderAccount[]
+  readonly sessions: SimulatedSession[]
+  readonly refunds: [string, ProviderRefund][]
+  readonly checkouts: [string, HostedCheckout][]
+}
+
+const replace = <K, V>(map: Map<K, V>, entries: Iterable<readonly [K, V]>): void => {
+  map.clear()
+  for (const [key, value] of entries) map.set(key, value)
 }
 
 export const createSimulatedProvider = (options: SimulatedProviderOptions): SimulatedProvider => {
@@ -80,6 +174,41 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
   const byKey = new Map<string, HostedCheckout>()
   const pending = new Set<Promise<void>>()
   const newId = (prefix: string) => `${prefix}_sim_${options.token().replace(/[-_]/g, 'x')}`
+
+  // The state as `memory` last had it: read again when another instance (another page) has changed it.
+  let remembered: string | null = null
+  const recall = () => {
+    const text = options.memory?.load() ?? null
+    if (text === null || text === remembered) return
+    try {
+      const saved = JSON.parse(text) as SavedProviderState
+      if (![saved.accounts, saved.sessions, saved.refunds, saved.checkouts].every(Array.isArray)) return
+      replace(
+        accounts,
+        saved.accounts.map((account) => [account.accountId, account]),
+      )
+      replace(
+        sessions,
+        saved.sessions.map((session) => [session.sessionId, session]),
+      )
+      replace(refundsByKey, saved.refunds)
+      replace(byKey, saved.checkouts)
+      remembered = text
+    } catch {
+      // Unreadable (another version's): this instance starts afresh and overwrites it with its next change.
+    }
+  }
+  const remember = () => {
+    if (!options.memory) return
+    const state: SavedProviderState = {
+      accounts: [...accounts.values()],
+      sessions: [...sessions.values()],
+      refunds: [...refundsByKey],
+      checkouts: [...byKey],
+    }
+    remembered = JSON.stringify(state)
+    options.memory.save(remembered)
+  }
 
   const send = (type: string, object: Record<string, unknown>, account: string): Promise<void> => {
     const event = stripeEvent(type, object as never, { id: newId('evt'), created: options.now(), account })
@@ -94,6 +223,15 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     void delivery.finally(() => pending.delete(delivery))
     return delivery
   }
+
+  const accountObject = (account: ProviderAccount): StripeAccount => ({
+    id: account.accountId,
+    object: 'account',
+    charges_enabled: account.chargesEnabled,
+    payouts_enabled: account.payoutsEnabled,
+    details_submitted: account.detailsSubmitted,
+    requirements: { currently_due: [...account.requirementsDue], past_due: [] },
+  })
 
   const sessionObject = (session: SimulatedSession): StripeCheckoutSession => ({
     id: session.sessionId,
@@ -112,12 +250,14 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
   const current = (session: SimulatedSession): SimulatedSession => {
     if (session.status === 'open' && options.now() >= session.input.expiresAt) {
       session.status = 'expired'
+      remember()
       void send('checkout.session.expired', { ...sessionObject(session) }, session.input.accountId)
     }
     return session
   }
 
   const sessionOf = (accountId: string, sessionId: string): SimulatedSession => {
+    recall()
     const session = sessions.get(sessionId)
     if (!session || session.input.accountId !== accountId)
       throw new ProviderError(`No such checkout.session: '${sessionId}'`, 'resource_missing')
@@ -140,11 +280,14 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
           'tos_acceptance.date',
         ],
       }
+      recall()
       accounts.set(account.accountId, account)
+      remember()
       return account
     },
 
     account: async (accountId) => {
+      recall()
       const account = accounts.get(accountId)
       if (!account) throw new ProviderError(`No such account: '${accountId}'`, 'resource_missing')
       return account
@@ -156,6 +299,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     }),
 
     createCheckout: async (input) => {
+      recall()
       const again = byKey.get(input.idempotencyKey)
       if (again) return again
       const sessionId = newId('cs')
@@ -173,6 +317,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
         expiresAt: new Date(input.expiresAt).toISOString(),
       }
       byKey.set(input.idempotencyKey, hosted)
+      remember()
       return hosted
     },
 
@@ -180,6 +325,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       readCheckoutState(sessionObject(sessionOf(accountId, sessionId))),
 
     refund: async (input) => {
+      recall()
       const again = refundsByKey.get(input.idempotencyKey)
       if (again) return again
       const session = [...sessions.values()].find(
@@ -193,6 +339,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       session.refundedCents += input.amountCents
       const refund: ProviderRefund = { refundId: newId('re'), status: 'succeeded', amountCents: input.amountCents }
       refundsByKey.set(input.idempotencyKey, refund)
+      remember()
       void send(
         'charge.refunded',
         {
@@ -219,11 +366,13 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     },
 
     session: (sessionId) => {
+      recall()
       const session = sessions.get(sessionId)
       return session ? current(session) : null
     },
 
     pay: async (sessionId, cardNumber) => {
+      recall()
       const session = sessions.get(sessionId)
       if (!session || current(session).status !== 'open') return { outcome: 'closed' }
       const digits = cardNumber.replace(/[\s-]/g, '')
@@ -232,8 +381,17 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       session.status = 'complete'
       session.paymentIntentId = newId('pi')
       session.chargeId = newId('ch')
+      remember()
       await send('checkout.session.completed', { ...sessionObject(session) }, session.input.accountId)
       return { outcome: 'paid', redirect: session.input.successUrl }
+    },
+
+    submitOnboarding: async (submission) => {
+      recall()
+      const account = accountAfterOnboarding(submission)
+      accounts.set(account.accountId, account)
+      remember()
+      await send('account.updated', accountObject(account), account.accountId)
     },
 
     delivered: async () => {

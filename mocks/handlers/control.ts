@@ -9,7 +9,13 @@ import type { ApiResponse } from '#domain/operation.ts'
 import { clearMailbox, mailbox, putFaults, putSettings } from '#mocks/control/control.ts'
 import type { Tx } from '#mocks/db/store.ts'
 import { identityAction } from '#adapters/offline-identity/offline-identity.ts'
-import { PROVIDER_LINK_PATH, PROVIDER_PAY_PATH, PROVIDER_SUBMIT_PATH } from '#adapters/simulated-card-provider/paths.ts'
+import {
+  PROVIDER_LINK_PATH,
+  PROVIDER_PAY_PATH,
+  PROVIDER_SESSION_PATH,
+  PROVIDER_SUBMIT_PATH,
+} from '#adapters/simulated-card-provider/paths.ts'
+import { checkoutSessionInfo } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import { readJsonBody, toHttpResponse } from './api-route.ts'
 
 const invalidJson: ApiResponse = {
@@ -64,6 +70,12 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
       return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
+    http.get(`*${PROVIDER_SESSION_PATH}`, ({ request }) => {
+      const session = backend.payments.session(new URL(request.url).searchParams.get('session') ?? '')
+      return session
+        ? HttpResponse.json(checkoutSessionInfo(session))
+        : HttpResponse.json({ error: 'UNKNOWN_SESSION' }, { status: 404 })
+    }),
     http.post(`*${PROVIDER_PAY_PATH}`, async ({ request }) => {
       const body = (await readJsonBody(request)) as { session?: unknown; cardNumber?: unknown } | typeof MALFORMED_BODY
       if (body === MALFORMED_BODY) return toHttpResponse(invalidJson)
@@ -82,7 +94,10 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       const answer = await backend.transact((ports) =>
         completeOnboarding(ports, backend.now(), submission.link, submission.outcome),
       )
-      return answer ? HttpResponse.json(answer) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
+      if (!answer) return HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
+      // The account changes by the provider's event, delivered before the club is sent back to look at it.
+      if (answer.submitted) await backend.payments.submitOnboarding(answer.submitted)
+      return HttpResponse.json({ redirectTo: answer.redirectTo })
     }),
   ]
 }

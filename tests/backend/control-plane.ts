@@ -7,6 +7,7 @@ import type { onboardingLinkInfo } from '#domain/onboarding.ts'
 import type { Mail } from '#mocks/control/control.ts'
 import type { Faults, Settings } from '#mocks/db/types.ts'
 import type { IdentityUser, Session } from '#adapters/offline-identity/offline-identity.ts'
+import type { CheckoutSessionInfo } from '#adapters/simulated-card-provider/simulated-provider.ts'
 
 /** A control-plane refusal: `{ error: 'INVALID_CREDENTIALS' }` and the like (not an RFC 9457 problem). */
 export interface ControlError {
@@ -42,6 +43,7 @@ export interface ControlPaths {
   '/__mock/operations': { get: Operation<never, string[]> }
   '/__mock/settings': { get: Operation<never, Settings>; put: Operation<Partial<Settings>, Settings> }
   '/__mock/provider/link': { get: Operation<never, NonNullable<Awaited<ReturnType<typeof onboardingLinkInfo>>>> }
+  '/__mock/provider/session': { get: Operation<never, CheckoutSessionInfo> }
   '/__mock/provider/pay': {
     post: Operation<
       { session: string; cardNumber: string },
