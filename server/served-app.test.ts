@@ -147,6 +147,44 @@ describe('the server serving the app', () => {
     }
   })
 
+  it('answers every path of a page prerendered with a parameter with that page’s shell', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vereinsportal-prerendered-'))
+    try {
+      mkdirSync(path.join(dir, 'prerendered', 'spenden', '$campaignId'), { recursive: true })
+      writeFileSync(path.join(dir, 'index.html'), INDEX)
+      const page = (name: string) =>
+        `<!doctype html><html lang="de"><head><title>Spenden · Vereinsportal</title></head><div id="root" data-prerendered="${name}"><p role="status">Die Kampagne wird geladen …</p></div></html>`
+      writeFileSync(path.join(dir, 'prerendered', 'spenden', '$campaignId.html'), page('/spenden/$campaignId'))
+      writeFileSync(
+        path.join(dir, 'prerendered', 'spenden', '$campaignId', 'danke.html'),
+        page('/spenden/$campaignId/danke'),
+      )
+      const app = await serve({ staticDir: dir })
+      const expected: Array<[string, string]> = [
+        ['/spenden/abc', page('/spenden/$campaignId')],
+        ['/spenden/abc/', page('/spenden/$campaignId')],
+        ['/spenden/cmp-gruenbach-kunstrasen?utm_source=mail', page('/spenden/$campaignId')],
+        ['/spenden/abc/danke?checkout=co-1', page('/spenden/$campaignId/danke')],
+        // Not the pages' paths: the app's outline, its router says what is there.
+        ['/spenden', INDEX],
+        ['/spenden/abc/danke/mehr', INDEX],
+        ['/spenden/abc/anders', INDEX],
+      ]
+      for (const [url, body] of expected) {
+        const answer = await get(app, url, { accept: 'text/html' })
+        expect(answer.statusCode, url).toBe(200)
+        expect(answer.headers['content-type'], url).toContain('text/html')
+        expect(answer.headers['cache-control'], url).toBe('no-cache')
+        expect(answer.body, url).toBe(body)
+      }
+      expect((await get(app, '/spenden/abc', { accept: 'text/html' })).body).toContain(
+        '<title>Spenden · Vereinsportal</title>',
+      )
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('keeps the API, the hooks and health out of it: their 404s stay problems', async () => {
     const app = await serve()
     for (const url of ['/api/backend/v1/nope', '/api/nope', '/__mock/nope', '/healthz/x']) {

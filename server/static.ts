@@ -72,14 +72,34 @@ const prerenderedPages = (dir: string): Map<string, string> => {
 }
 
 /**
+ * Whether a prerendered page's path stands for `pathname`: segment by segment equal, where a `$name` segment
+ * (a page prerendered for any value of a parameter, such as `/spenden/$campaignId`) takes any non-empty one.
+ */
+const pageMatches = (page: string, pathname: string): boolean => {
+  const wanted = page.split('/')
+  const given = pathname.split('/')
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, index) => segment === given[index] || (segment.startsWith('$') && given[index] !== ''))
+  )
+}
+
+/** The prerendered file for a path: its own page, else a page with parameters that stands for it. */
+export const prerenderedPageFor = (pages: ReadonlyMap<string, string>, pathname: string): string | undefined => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const own = pages.get(path)
+  if (own) return own
+  for (const [page, file] of pages) if (page.includes('/$') && pageMatches(page, path)) return file
+  return undefined
+}
+
+/**
  * Answers a page with its HTML rendered at build time when the build has one (the public pages:
  * their content paints before the scripts run), else with the app's `index.html`; revalidated on every load.
  */
 export const sendAppPage = (reply: FastifyReply, pages: ReadonlyMap<string, string>, url: string): FastifyReply => {
   reply.code(200)
-  const pathname = pathnameOf(url)
-  const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
-  return reply.sendFile(page ?? INDEX_FILE)
+  return reply.sendFile(prerenderedPageFor(pages, pathnameOf(url)) ?? INDEX_FILE)
 }
 
 /** Serves the build's files; returns its prerendered pages for `sendAppPage`. */

@@ -1,9 +1,10 @@
 /**
  * Vite plugin: after a real build (no mocked backend), renders the public pages to HTML at build time
  * (the renderer is src/prerender.tsx) and writes them beside the app as
- * `prerendered/<page>.html` (`/` → `prerendered/index.html`, `/payment/return` → `prerendered/payment/return.html`).
- * The server (server/static.ts) answers those paths with them, so their content paints from the HTML; every
- * other page keeps `index.html`, the shell's outline. The mocked build is not prerendered: its backend runs
+ * `prerendered/<page>.html` (`/` → `prerendered/index.html`, `/payment/return` → `prerendered/payment/return.html`,
+ * `/spenden/$campaignId` → `prerendered/spenden/$campaignId.html`). The server (server/static.ts) answers those
+ * paths with them (a `$name` segment: any value there), so their content paints from the HTML; every other page
+ * keeps `index.html`, the shell's outline. The mocked build is not prerendered: its backend runs
  * in the page and starts first anyway.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

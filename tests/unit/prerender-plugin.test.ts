@@ -26,6 +26,9 @@ describe('the prerendered pages', () => {
     expect(prerenderedFile('/')).toBe('prerendered/index.html')
     expect(prerenderedFile('/login')).toBe('prerendered/login.html')
     expect(prerenderedFile('/payment/return')).toBe('prerendered/payment/return.html')
+    // A page prerendered for any value of a parameter (server/static.ts matches the `$` segment).
+    expect(prerenderedFile('/spenden/$campaignId')).toBe('prerendered/spenden/$campaignId.html')
+    expect(prerenderedFile('/spenden/$campaignId/danke')).toBe('prerendered/spenden/$campaignId/danke.html')
   })
 
   it('put the page into #root in place of the outline, marked with its path, and its title into the head', () => {

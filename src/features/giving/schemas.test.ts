@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { amountPresets, centsToAmountInput, donationFormSchema, toCheckoutBody } from './schemas.ts'
+
+describe('the amounts offered', () => {
+  it('are the suggestion with one round amount below it and two above', () => {
+    expect(amountPresets(10_000, 1_000)).toEqual([5_000, 10_000, 20_000, 25_000])
+    expect(amountPresets(2_500, 500)).toEqual([2_000, 2_500, 5_000, 10_000])
+    expect(amountPresets(1_550, 300)).toEqual([1_000, 1_550, 2_000, 2_500])
+  })
+
+  it('never go below the minimum, and fill up from above or below where one side runs out', () => {
+    expect(amountPresets(1_000, 1_000)).toEqual([1_000, 2_000, 2_500, 5_000])
+    expect(amountPresets(500_000, 100)).toEqual([50_000, 100_000, 250_000, 500_000])
+    expect(amountPresets(2_000_000, 1_500_000)).toEqual([2_000_000])
+  })
+})
+
+describe('the donation form', () => {
+  const schema = donationFormSchema(1_000)
+  const valid = { amount: '25,50', anonymous: false, donorName: ' Anna ', email: ' anna@example.at ', message: '' }
+
+  it('reads euros the Austrian way and sends cents, trimmed text and no empty message', () => {
+    expect(toCheckoutBody(schema.parse(valid))).toEqual({
+      amountCents: 2_550,
+      donorName: 'Anna',
+      email: 'anna@example.at',
+      message: null,
+    })
+    expect(toCheckoutBody(schema.parse({ ...valid, amount: '1.000' })).amountCents).toBe(100_000)
+  })
+
+  it('sends no name for an anonymous donation', () => {
+    expect(toCheckoutBody(schema.parse({ ...valid, anonymous: true })).donorName).toBeNull()
+    expect(schema.safeParse({ ...valid, anonymous: true, donorName: '' }).success).toBe(true)
+    expect(schema.safeParse({ ...valid, donorName: '' }).success).toBe(false)
+  })
+
+  it('refuses amounts below the minimum, above the contract’s maximum or not in euros', () => {
+    for (const amount of ['9,99', '0', '1.000.001', 'zehn', '-5', ''])
+      expect(schema.safeParse({ ...valid, amount }).success, amount).toBe(false)
+    expect(schema.safeParse({ ...valid, amount: '10' }).success).toBe(true)
+  })
+
+  it('shows whole euros without cents in the field', () => {
+    expect(centsToAmountInput(10_000)).toBe('100')
+    expect(centsToAmountInput(2_550)).toBe('25,50')
+  })
+})
