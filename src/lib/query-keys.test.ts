@@ -1,7 +1,10 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '#src/api/generated/query/endpoints/audit/audit.ts'
-import { getGetCampaignsOfClubQueryKey } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import {
+  getGetCampaignQueryKey,
+  getGetCampaignsOfClubQueryKey,
+} from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
 import { getGetClubTypesQueryKey } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
 import {
   getGetClubDocumentsQueryKey,
@@ -11,7 +14,11 @@ import {
   getGetClubsQueryKey,
   getGetClubUsersQueryKey,
 } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
-import { getGetDonationsOfClubQueryKey } from '#src/api/generated/query/endpoints/donations/donations.ts'
+import {
+  getGetDonationsOfCampaignQueryKey,
+  getGetDonationsOfClubQueryKey,
+  getGetDonationStatsOfClubQueryKey,
+} from '#src/api/generated/query/endpoints/donations/donations.ts'
 import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
 import { getGetCurrentUserQueryKey } from '#src/api/generated/query/endpoints/users/users.ts'
 import {
@@ -20,6 +27,7 @@ import {
   isClubListQuery,
   isClubQuery,
   isClubsOfUserQuery,
+  isDonationQuery,
   isPaymentAccountQuery,
   type QueryPredicate,
 } from './query-keys.ts'
@@ -61,6 +69,23 @@ describe('query-key predicates', () => {
     expect(matches(isPaymentAccountQuery('club-a'), getGetPaymentAccountQueryKey('club-a'))).toBe(true)
     expect(matches(isPaymentAccountQuery('club-a'), getGetPaymentAccountQueryKey('club-b'))).toBe(false)
     expect(matches(isPaymentAccountQuery(), getGetPaymentAccountQueryKey('club-b'))).toBe(true)
+  })
+
+  it('take every read that counts a club’s donations after a refund', () => {
+    for (const key of [
+      getGetDonationsOfClubQueryKey('club-a', { page: 2, size: 50 }),
+      getGetDonationStatsOfClubQueryKey('club-a', { from: '2026-01-01', to: '2026-03-31', groupBy: 'MONTH' }),
+      getGetDonationsOfCampaignQueryKey('cmp-1', { page: 0 }),
+      getGetClubOverviewQueryKey('club-a'),
+      getGetCampaignsOfClubQueryKey('club-a'),
+      getGetCampaignQueryKey('cmp-1'),
+      getGetClubAuditLogQueryKey('club-a', { page: 0 }),
+    ]) {
+      expect(matches(isDonationQuery('club-a'), key), String(key[0])).toBe(true)
+    }
+    expect(matches(isDonationQuery('club-a'), getGetDonationsOfClubQueryKey('club-b'))).toBe(false)
+    expect(matches(isDonationQuery('club-a'), getGetClubUsersQueryKey('club-a'))).toBe(false)
+    expect(matches(isDonationQuery('club-a'), getGetPaymentAccountQueryKey('club-a'))).toBe(false)
   })
 
   it('tell the lists and the audit log apart', () => {

@@ -8,6 +8,15 @@ import {
   getGetClubsQueryKey,
   getGetClubUsersQueryKey,
 } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import {
+  getGetCampaignQueryKey,
+  getGetCampaignsOfClubQueryKey,
+} from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
+import {
+  getGetDonationsOfCampaignQueryKey,
+  getGetDonationsOfClubQueryKey,
+  getGetDonationStatsOfClubQueryKey,
+} from '#src/api/generated/query/endpoints/donations/donations.ts'
 import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
 
 /**
@@ -66,6 +75,23 @@ export const isClubQuery = (clubId: string = ANY): QueryPredicate =>
 /** A club's card-payment account; every club's when no id is given. */
 export const isPaymentAccountQuery = (clubId: string = ANY): QueryPredicate =>
   matchesAny([getGetPaymentAccountQueryKey(clubId)])
+
+/**
+ * Every read that counts a club's donations: its donation list and chart, the lists of its campaigns (any
+ * campaign's, as a donation names its campaign only by id here), the overview's sums and the campaigns'
+ * raised amounts, and the club's audit log, which records a refund. A refund changes the donation's status and lowers these sums once the card provider
+ * confirms it.
+ */
+export const isDonationQuery = (clubId: string = ANY): QueryPredicate =>
+  matchesAny([
+    getGetDonationsOfClubQueryKey(clubId),
+    getGetDonationStatsOfClubQueryKey(clubId),
+    getGetDonationsOfCampaignQueryKey(ANY),
+    getGetClubOverviewQueryKey(clubId),
+    getGetCampaignsOfClubQueryKey(clubId),
+    getGetCampaignQueryKey(ANY),
+    getGetClubAuditLogQueryKey(clubId),
+  ])
 
 /** The portal's audit log ("Protokoll") with any filter; a club's own log is a club read. */
 export const isAuditLogQuery: QueryPredicate = matchesAny([getGetAuditLogQueryKey()])

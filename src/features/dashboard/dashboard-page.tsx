@@ -27,8 +27,11 @@ import { NoClubState } from './components/no-club-state.tsx'
 const route = getRouteApi('/_authenticated/home')
 
 export interface DashboardPageProps {
-  /** The donation list (its own feature), placed by the route as a section of the dashboard. */
-  renderDonations: (clubId: string, clubName: string) => ReactNode
+  /**
+   * The donation list (its own feature), placed by the route as a section of the dashboard. `mayRefund`:
+   * the person may manage the club's money (refunds); null for staff, who only read.
+   */
+  renderDonations: (clubId: string, clubName: string, mayRefund: boolean | null) => ReactNode
 }
 
 const SectionNav = () => {
@@ -203,7 +206,7 @@ const ClubDashboard = memo(function ClubDashboard({
           />
         </div>
         <CampaignsOverview clubId={clubId} canEdit={!readOnly} />
-        {renderDonations(clubId, club.name)}
+        {renderDonations(clubId, club.name, rights ? rights.money : null)}
         <MembersSection clubId={clubId} rights={rights} />
         <MediaSection clubId={clubId} canEdit={!readOnly} />
       </div>

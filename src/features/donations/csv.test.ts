@@ -17,8 +17,14 @@ const labels: CsvLabels = {
   campaign: 'Kampagne',
   amount: 'Betrag',
   currency: 'Währung',
+  status: 'Status',
+  refunded: 'Erstattet',
   message: 'Nachricht',
   anonymous: 'Anonym',
+  statusOf: (status) =>
+    ({ PAID: 'bezahlt', PARTIALLY_REFUNDED: 'teilweise erstattet', REFUNDED: 'erstattet', DISPUTED: 'angefochten' })[
+      status
+    ],
   total: 'Summe',
   count: (count) => `${count} Spenden`,
   noCampaign: 'Allgemeine Spende',
@@ -78,8 +84,24 @@ describe('buildDonationsCsv', () => {
         message: 'Für den Verein; danke!',
         donatedAt: '2026-01-31T23:30:00Z',
       }),
+      donation({
+        id: 'd3',
+        amountCents: 5000,
+        refundedCents: 1000,
+        refundableCents: 4000,
+        status: 'PARTIALLY_REFUNDED',
+        donatedAt: '2026-02-01T09:00:00Z',
+      }),
+      donation({
+        id: 'd4',
+        amountCents: 3000,
+        refundedCents: 3000,
+        status: 'REFUNDED',
+        donatedAt: '2026-02-02T09:00:00Z',
+      }),
     ],
-    { totalCents: 125456, count: 2 },
+    // What was paid and not given back: 1234,56 + 20 + 40 + 0.
+    { totalCents: 129456, count: 4 },
     labels,
   )
   const lines = csv.slice(CSV_BOM.length).split('\r\n')
@@ -89,27 +111,32 @@ describe('buildDonationsCsv', () => {
   })
 
   it('has German headers separated by semicolons', () => {
-    expect(lines[0]).toBe('Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Nachricht')
+    expect(lines[0]).toBe('Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Status;Erstattet;Nachricht')
   })
 
   it('writes one row per donation in Vienna time with decimal-comma amounts', () => {
     // 12:30 UTC is 14:30 in Vienna in May (summer time).
-    expect(lines[1]).toBe('03.05.2026;14:30;Anna Huber;Kunstrasen;1234,56;EUR;')
+    expect(lines[1]).toBe('03.05.2026;14:30;Anna Huber;Kunstrasen;1234,56;EUR;bezahlt;0,00;')
     // 23:30 UTC on 31 January is already 1 February in Vienna.
-    expect(lines[2]).toBe('01.02.2026;00:30;Anonym;Allgemeine Spende;20,00;EUR;"Für den Verein; danke!"')
+    expect(lines[2]).toBe('01.02.2026;00:30;Anonym;Allgemeine Spende;20,00;EUR;bezahlt;0,00;"Für den Verein; danke!"')
   })
 
-  it('ends with a sum row and a final line break', () => {
-    expect(lines[3]).toBe('Summe;;2 Spenden;;1254,56;EUR;')
-    expect(lines[4]).toBe('')
-    expect(lines).toHaveLength(5)
+  it('says what became of each donation and how much went back', () => {
+    expect(lines[3]).toBe('01.02.2026;10:00;Anna Huber;Kunstrasen;50,00;EUR;teilweise erstattet;10,00;')
+    expect(lines[4]).toBe('02.02.2026;10:00;Anna Huber;Kunstrasen;30,00;EUR;erstattet;30,00;')
+  })
+
+  it('ends with a sum row (the list’s sum and the refunds) and a final line break', () => {
+    expect(lines[5]).toBe('Summe;;4 Spenden;;1294,56;EUR;;40,00;')
+    expect(lines[6]).toBe('')
+    expect(lines).toHaveLength(7)
   })
 
   it('builds a header and sum row for an empty export', () => {
     const empty = buildDonationsCsv([], { totalCents: 0, count: 0 }, labels).slice(1).split('\r\n')
     expect(empty).toEqual([
-      'Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Nachricht',
-      'Summe;;0 Spenden;;0,00;EUR;',
+      'Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Status;Erstattet;Nachricht',
+      'Summe;;0 Spenden;;0,00;EUR;;0,00;',
       '',
     ])
   })

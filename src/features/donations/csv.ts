@@ -1,4 +1,5 @@
 import type { Donation } from '#openapi/generated/model/donation.ts'
+import type { DonationStatus } from '#openapi/generated/model/donationStatus.ts'
 import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '#src/lib/format.ts'
 import { transliterateGerman } from '#checks/transliterate.ts'
 
@@ -20,8 +21,13 @@ export interface CsvLabels {
   campaign: string
   amount: string
   currency: string
+  status: string
+  /** The header of the refunded amount. */
+  refunded: string
   message: string
   anonymous: string
+  /** A donation's status in German ("teilweise erstattet"). */
+  statusOf: (status: DonationStatus) => string
   /** The label of the closing sum row, e.g. "Summe". */
   total: string
   /** The count in the sum row, e.g. "3 Spenden". */
@@ -57,16 +63,30 @@ export interface CsvTotals {
   count: number
 }
 
-/** The whole file: BOM, header, one line per donation, and a sum row. */
+/**
+ * The whole file: BOM, header, one line per donation, and a sum row. `Betrag` is what the donor gave and
+ * `Erstattet` what went back; the sum row's `Betrag` is the list's sum (what was paid and not given back,
+ * as the totals count it), its `Erstattet` the refunds, so the two columns add up to what was given.
+ */
 export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTotals, labels: CsvLabels): string => {
   const lines: string[] = [
     row(
-      [labels.date, labels.time, labels.donor, labels.campaign, labels.amount, labels.currency, labels.message].map(
-        csvText,
-      ),
+      [
+        labels.date,
+        labels.time,
+        labels.donor,
+        labels.campaign,
+        labels.amount,
+        labels.currency,
+        labels.status,
+        labels.refunded,
+        labels.message,
+      ].map(csvText),
     ),
   ]
+  let refundedCents = 0
   for (const donation of donations) {
+    refundedCents += donation.refundedCents
     const at = new Date(donation.donatedAt)
     lines.push(
       row([
@@ -76,6 +96,8 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
         csvText(donation.campaignName ?? labels.noCampaign),
         centsToCsvAmount(donation.amountCents),
         donation.currency,
+        csvText(labels.statusOf(donation.status)),
+        centsToCsvAmount(donation.refundedCents),
         csvText(donation.message ?? ''),
       ]),
     )
@@ -88,6 +110,8 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
       '',
       centsToCsvAmount(totals.totalCents),
       'EUR',
+      '',
+      centsToCsvAmount(refundedCents),
       '',
     ]),
   )

@@ -1,7 +1,11 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { seedClubRoles, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { memberWithRole, setClubRole } from '#mocks/testing.ts'
+import { Toaster } from '#src/components/layout/toaster.tsx'
+import { payByCard } from '#tests/utils/card-donation.ts'
 import { failOperation } from '#tests/utils/mock-faults.ts'
-import { renderComponent } from '#tests/utils/render.tsx'
+import { renderComponent, renderRoute } from '#tests/utils/render.tsx'
 import { DonationsSection } from './donations-section.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
@@ -143,5 +147,75 @@ describe('DonationsSection', () => {
     expect(await screen.findByText('Die Spenden konnten nicht geladen werden.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }))
     expect(await screen.findByTestId('donation-totals')).toBeInTheDocument()
+  })
+})
+
+/** The first row of the list (the newest donation): the one a test paid by card just now. */
+const newestRow = async () => (await screen.findAllByTestId('donation-row'))[0]!
+
+describe('DonationsSection: status and refunds', () => {
+  it('shows each donation’s status and offers a refund only for a card donation with something left', async () => {
+    await payByCard({ donorName: 'Erika Muster' })
+    await renderComponent(
+      <DonationsSection
+        scope={{ kind: 'club', clubId: VOLUME_CLUB }}
+        fileNameParts={['SV Grünbach 1923']}
+        refunds={{ allowed: true, clubName: 'SV Grünbach 1923' }}
+      />,
+      { signedInAs: 'verein@demo.at' },
+    )
+    const row = await newestRow()
+    expect(within(row).getAllByText('bezahlt').length).toBeGreaterThan(0)
+    // On phones the action sits under the donor, on wider screens in the status column: both name the donation.
+    const actions = screen.getAllByRole('button', { name: /^Erstatten/ })
+    expect(actions.length).toBeGreaterThan(0)
+    for (const action of actions)
+      expect(action).toHaveAccessibleName(/^Erstatten \(Spende von Erika Muster, €\s25,00\)$/)
+    // The seed's donations were not paid by card: nothing to refund, but their status shows.
+    const others = screen.getAllByTestId('donation-row').slice(1)
+    for (const other of others) expect(within(other).queryByRole('button', { name: /^Erstatten/ })).toBeNull()
+    expect(within(others[0]!).getAllByText('bezahlt').length).toBeGreaterThan(0)
+  })
+
+  it('refunds from the list; the donation shows "erstattet" once the provider confirms it', async () => {
+    await payByCard({ donorName: 'Erika Muster' })
+    const { user } = await renderComponent(
+      <>
+        <DonationsSection
+          scope={{ kind: 'club', clubId: VOLUME_CLUB }}
+          fileNameParts={['SV Grünbach 1923']}
+          refunds={{ allowed: true, clubName: 'SV Grünbach 1923' }}
+        />
+        <Toaster />
+      </>,
+      { signedInAs: 'verein@demo.at' },
+    )
+    await user.click(within(await newestRow()).getAllByRole('button', { name: /^Erstatten/ })[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Spende erstatten' })
+    await user.type(within(dialog).getByLabelText(/^Grund/), 'Wunsch der Spenderin')
+    await user.click(within(dialog).getByRole('button', { name: 'Erstatten' }))
+    expect(await screen.findByText(/^Die Erstattung wurde beim Zahlungsanbieter beauftragt/)).toBeInTheDocument()
+    await waitFor(async () => expect(within(await newestRow()).getAllByText('erstattet').length).toBeGreaterThan(0))
+    expect(within(await newestRow()).queryByRole('button', { name: /^Erstatten/ })).toBeNull()
+  })
+
+  it('offers the club’s representative a refund on the dashboard', async () => {
+    await payByCard({ donorName: 'Erika Muster' })
+    await renderRoute(`/home?id=${seedClubs.volume}`, { signedInAs: 'verein@demo.at' })
+    const list = await screen.findByRole('region', { name: 'Spenden' })
+    expect(
+      await within(list).findAllByRole('button', { name: /^Erstatten \(Spende von Erika Muster/ }),
+    ).not.toHaveLength(0)
+  })
+
+  it('hides the refund from a member whose club role may not manage money, and says why', async () => {
+    await payByCard({ donorName: 'Erika Muster' })
+    const deputy = memberWithRole(seedClubs.volume, seedClubRoles.stellvertretung)
+    setClubRole(seedClubs.volume, deputy.uid, seedClubRoles.schriftfuehrung)
+    await renderRoute(`/home?id=${seedClubs.volume}`, { signedInAs: deputy.email })
+    const list = await screen.findByRole('region', { name: 'Spenden' })
+    expect(await within(list).findByText(/Ihre Rolle im Verein darf keine Spenden erstatten\./)).toBeInTheDocument()
+    expect(within(list).getAllByText('bezahlt').length).toBeGreaterThan(0)
+    expect(within(list).queryByRole('button', { name: /^Erstatten/ })).toBeNull()
   })
 })

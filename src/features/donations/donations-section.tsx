@@ -2,6 +2,8 @@ import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Donation } from '#openapi/generated/model/donation.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
@@ -14,6 +16,7 @@ import { formatCents, formatDate, formatNumber } from '#src/lib/format.ts'
 import { DonationExport } from './components/donation-export.tsx'
 import { DonationFilterForm } from './components/donation-filter-form.tsx'
 import { DonationTable } from './components/donation-table.tsx'
+import { RefundDialog } from './components/refund-dialog.tsx'
 import {
   DONATION_PAGE_SIZES,
   donationSearchSchema,
@@ -30,6 +33,11 @@ export interface DonationsSectionProps {
   fileNameParts: readonly string[]
   title?: string
   id?: string
+  /**
+   * Refunds of card donations: offered when the person may manage the club's money, explained when they
+   * may not; left out (staff, a campaign's list) the list only reads.
+   */
+  refunds?: { allowed: boolean; clubName: string }
 }
 
 /**
@@ -37,7 +45,7 @@ export interface DonationsSectionProps {
  * and summed on the server; the list state (`dPage`, `dSize`, `dSort`, `dFrom`, `dTo`) lives in the URL of
  * whichever screen shows the list, so it works on the dashboard and on a campaign's page alike.
  */
-export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }: DonationsSectionProps) => {
+export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden', refunds }: DonationsSectionProps) => {
   const { t } = useLingui()
   const navigate = useNavigate()
   const rawSearch: unknown = useSearch({ strict: false })
@@ -46,6 +54,9 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
   const params = toQueryParams(state)
 
   const query = useQuery({ ...donationPageQueryOptions(scope, params), placeholderData: keepPreviousData })
+  const [refunding, setRefunding] = useState<Donation | null>(null)
+  // The state setter itself: stable, so the memoised rows do not render again.
+  const onRefund = refunds?.allowed ? setRefunding : undefined
 
   const update = (patch: DonationSearch) =>
     void navigate({
@@ -162,8 +173,17 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
                   onSort={onSort}
                   showCampaign={scope.kind === 'club'}
                   caption={caption}
+                  onRefund={onRefund}
                 />
               </div>
+            )}
+            {refunds && !refunds.allowed && data.items.some((donation) => donation.refundableCents > 0) && (
+              <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                <Trans>
+                  Ihre Rolle im Verein darf keine Spenden erstatten. Erstatten können Personen, deren Rolle Geld
+                  verwalten darf (zum Beispiel Obmann/Obfrau oder Kassier/in).
+                </Trans>
+              </p>
             )}
             <div className="flex flex-wrap items-end justify-between gap-3">
               <Pagination
@@ -183,6 +203,9 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden' }
           </>
         ) : null}
       </CardBody>
+      {refunds?.allowed && (
+        <RefundDialog donation={refunding} clubName={refunds.clubName} onClose={() => setRefunding(null)} />
+      )}
     </Card>
   )
 }

@@ -8,6 +8,7 @@ import { ClubSize } from '#openapi/generated/model/clubSize.ts'
 import { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
 import { ClubStatusFilter } from '#openapi/generated/model/clubStatusFilter.ts'
 import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
+import { DonationStatus } from '#openapi/generated/model/donationStatus.ts'
 import { LegitimationDocumentKind } from '#openapi/generated/model/legitimationDocumentKind.ts'
 import { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
 import { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
@@ -24,6 +25,7 @@ import {
   DOCUMENT_LABELS,
   LEGITIMATION_DOCUMENT_KIND_LABELS,
 } from './club-labels.ts'
+import { DONATION_STATUS } from './donation-labels.ts'
 import { PAYMENT_REQUIREMENTS, PAYMENT_STATUS } from './payment-labels.ts'
 import { ROLE_LABELS } from './role-labels.ts'
 import type { StatusLabel } from './status-tone.ts'
@@ -44,6 +46,7 @@ const labelTables: Array<[string, Record<string, string>, Record<string, Message
   ['CampaignPhase', CampaignPhase, labelsOf(CAMPAIGN_PHASE)],
   ['AuditAction', AuditAction, labelsOf(AUDIT_ACTIONS)],
   ['AuditField', AuditField, AUDIT_FIELD_LABELS],
+  ['DonationStatus', DonationStatus, labelsOf(DONATION_STATUS)],
 ]
 
 describe('shared labels', () => {
@@ -69,6 +72,17 @@ describe('shared labels', () => {
   it('offers every club size of the contract', () => {
     expect(CLUB_SIZES.map(Number).sort((a, b) => a - b)).toEqual(Object.values(ClubSize).sort((a, b) => a - b))
     expect(i18n._(clubSizeLabel('50'))).toBe('50 Mitglieder')
+  })
+
+  it('names the states of a donation as the club’s treasurer reads them', () => {
+    expect(
+      Object.fromEntries(Object.entries(DONATION_STATUS).map(([status, { label }]) => [status, i18n._(label)])),
+    ).toEqual({
+      PAID: 'bezahlt',
+      PARTIALLY_REFUNDED: 'teilweise erstattet',
+      REFUNDED: 'erstattet',
+      DISPUTED: 'angefochten',
+    })
   })
 
   it('uses the admin filter’s wording for club states everywhere', () => {

@@ -9,8 +9,12 @@ import { DonationsSection } from '#src/features/donations/donations-section.tsx'
 
 // The dashboard and the donation list are two features; the route puts the list into the dashboard. A
 // module-level function, so it is the same on every render and the memoised dashboard is not redrawn.
-const renderDonations = (clubId: string, clubName: string) => (
-  <DonationsSection scope={{ kind: 'club', clubId }} fileNameParts={[clubName]} />
+const renderDonations = (clubId: string, clubName: string, mayRefund: boolean | null) => (
+  <DonationsSection
+    scope={{ kind: 'club', clubId }}
+    fileNameParts={[clubName]}
+    refunds={mayRefund === null ? undefined : { allowed: mayRefund, clubName }}
+  />
 )
 
 const HomeRoute = () => <DashboardPage renderDonations={renderDonations} />

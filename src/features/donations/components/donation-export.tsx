@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { formatNumber } from '#src/lib/format.ts'
+import { DONATION_STATUS } from '#src/lib/labels/donation-labels.ts'
 import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '#src/features/donations/csv.ts'
 import { fetchAllDonations, type DonationScope, type ExportProgress } from '#src/features/donations/export-donations.ts'
 import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
@@ -37,7 +38,7 @@ const saveFile = (content: string, fileName: string) => {
  * `spenden-<club>-<from>-bis-<to>.csv`).
  */
 export const DonationExport = ({ scope, filter, fileNameParts, disabled }: DonationExportProps) => {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<ExportProgress | null>(null)
   const abort = useRef<AbortController | null>(null)
@@ -51,8 +52,11 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
     campaign: t`Kampagne`,
     amount: t`Betrag`,
     currency: t`Währung`,
+    status: t`Status`,
+    refunded: t`Erstattet`,
     message: t`Nachricht`,
     anonymous: t`Anonym`,
+    statusOf: (status) => i18n._(DONATION_STATUS[status].label),
     total: t`Summe`,
     // A plain number in the file (no grouping), like the amounts.
     count: (count) => plural(count, { one: '# Spende', other: `${count} Spenden` }),

@@ -1,9 +1,10 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { memo } from 'react'
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import { TableCell, TableRow } from '#src/components/ui/table.tsx'
 import { cn } from '#src/lib/cn.ts'
 import { formatCents, formatDateTime } from '#src/lib/format.ts'
+import { DonationStatusInfo } from './donation-status.tsx'
 
 /** Narrower cells on phones, so date, donor and amount fit 375 px without scrolling sideways. */
 export const TIGHT = 'max-sm:px-1.5'
@@ -17,25 +18,62 @@ export const AMOUNT_WIDTH = 'w-22 sm:w-28'
 export const NAME_WIDTH = 'lg:w-[22%]'
 /** The message needs the room of a campaign column: without one (a campaign's own list) it shows from md. */
 export const MESSAGE_SHOWN = (showCampaign: boolean) => (showCampaign ? 'lg:table-cell' : 'md:table-cell')
+/**
+ * The status (and the refund action) gets its own column from md on; on narrower screens it goes under the
+ * donor, so date, donor and amount still fit 375 px.
+ */
+export const STATUS_WIDTH = 'md:w-40 lg:w-48'
 
 /**
  * A row's height before it is measured, the most common one (measured at 1280 and 375 px): one line on wider
- * screens; on phones the date wraps and the campaign goes under the donor, mostly three lines.
+ * screens; on phones the date wraps, and the campaign and the status go under the donor, mostly four lines.
  */
-export const estimateRowHeight = () => (typeof window !== 'undefined' && window.innerWidth < 640 ? 69 : 37)
+export const estimateRowHeight = () => (typeof window !== 'undefined' && window.innerWidth < 640 ? 91 : 37)
 
 export interface DonationRowProps {
   donation: Donation
   index: number
   showCampaign: boolean
   measureRef: ((element: Element | null) => void) | undefined
+  /** Opens the refund dialog; undefined when the person may not refund. */
+  onRefund: ((donation: Donation) => void) | undefined
 }
+
+/** What every row of a page gets (donation-table.tsx, virtual-donation-rows.tsx). */
+export type DonationRowsProps = { donations: readonly Donation[] } & Pick<DonationRowProps, 'showCampaign' | 'onRefund'>
+
+/** "Erstatten" for a donation the card provider can still refund in part or whole. */
+const RefundButton = ({ donation, onRefund }: { donation: Donation; onRefund: (donation: Donation) => void }) => {
+  const { t } = useLingui()
+  const amount = formatCents(donation.amountCents)
+  const donor = donation.donorName
+  // The visible word starts the name; the rest tells the rows' buttons apart for screen readers.
+  const which = donor ? t`Spende von ${donor}, ${amount}` : t`anonyme Spende, ${amount}`
+  return (
+    <button
+      type="button"
+      onClick={() => onRefund(donation)}
+      className="min-h-6 rounded px-1 text-sm font-medium text-brand-800 underline underline-offset-2 hover:bg-brand-50"
+    >
+      <Trans>Erstatten</Trans>
+      <span className="sr-only"> ({which})</span>
+    </button>
+  )
+}
+
+/** Status and, where possible and allowed, the refund action. */
+const StatusAndAction = ({ donation, onRefund }: Pick<DonationRowProps, 'donation' | 'onRefund'>) => (
+  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+    <DonationStatusInfo donation={donation} />
+    {onRefund && donation.refundableCents > 0 && <RefundButton donation={donation} onRefund={onRefund} />}
+  </span>
+)
 
 /**
  * One donation. Memoised: while the next page or order loads, the list re-renders with the same rows
  * (placeholder data), and none of them renders again.
  */
-export const DonationRow = memo(({ donation, index, showCampaign, measureRef }: DonationRowProps) => (
+export const DonationRow = memo(({ donation, index, showCampaign, measureRef, onRefund }: DonationRowProps) => (
   // aria-rowindex counts the header row as 1.
   <TableRow ref={measureRef} data-index={index} aria-rowindex={index + 2} data-testid="donation-row">
     <TableCell className={cn(TIGHT, 'sm:whitespace-nowrap')}>{formatDateTime(donation.donatedAt)}</TableCell>
@@ -51,6 +89,9 @@ export const DonationRow = memo(({ donation, index, showCampaign, measureRef }: 
           {donation.campaignName ?? <Trans>Allgemeine Spende</Trans>}
         </span>
       )}
+      <span className="mt-0.5 block md:hidden">
+        <StatusAndAction donation={donation} onRefund={onRefund} />
+      </span>
     </TableCell>
     {showCampaign && (
       <TableCell className="hidden break-words sm:table-cell">
@@ -69,6 +110,9 @@ export const DonationRow = memo(({ donation, index, showCampaign, measureRef }: 
     </TableCell>
     <TableCell className={cn(TIGHT, 'text-right whitespace-nowrap tabular-nums')}>
       {formatCents(donation.amountCents)}
+    </TableCell>
+    <TableCell className="hidden md:table-cell">
+      <StatusAndAction donation={donation} onRefund={onRefund} />
     </TableCell>
   </TableRow>
 ))

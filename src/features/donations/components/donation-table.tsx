@@ -5,7 +5,17 @@ import { Table, TableBody, TableHead, TableHeaderCell, TableRow } from '#src/com
 import { VIRTUAL_ROWS_THRESHOLD } from '#src/components/ui/virtual-threshold.ts'
 import { cn } from '#src/lib/cn.ts'
 import type { DonationSortField, SortDirection } from '#src/features/donations/donation-search.ts'
-import { AMOUNT_WIDTH, DATE_WIDTH, DonationRow, MESSAGE_SHOWN, NAME_WIDTH, TIGHT } from './donation-row.tsx'
+import {
+  AMOUNT_WIDTH,
+  DATE_WIDTH,
+  DonationRow,
+  MESSAGE_SHOWN,
+  NAME_WIDTH,
+  STATUS_WIDTH,
+  TIGHT,
+  type DonationRowProps,
+  type DonationRowsProps,
+} from './donation-row.tsx'
 
 // The virtualiser (~10 KB) loads only for a page longer than the threshold: most pages are 50 rows, and
 // the screens' chunks stay within their budget.
@@ -14,10 +24,17 @@ const VirtualDonationRows = lazy(() =>
 )
 
 /** Every row of a short page (or the first ones of a long page while the virtualiser loads). */
-const AllDonationRows = ({ donations, showCampaign }: { donations: readonly Donation[]; showCampaign: boolean }) => (
+const AllDonationRows = ({ donations, showCampaign, onRefund }: DonationRowsProps) => (
   <TableBody>
     {donations.map((donation, index) => (
-      <DonationRow key={index} donation={donation} index={index} showCampaign={showCampaign} measureRef={undefined} />
+      <DonationRow
+        key={index}
+        donation={donation}
+        index={index}
+        showCampaign={showCampaign}
+        measureRef={undefined}
+        onRefund={onRefund}
+      />
     ))}
   </TableBody>
 )
@@ -30,6 +47,8 @@ interface DonationTableProps {
   /** The campaign column is pointless in a campaign's own list. */
   showCampaign: boolean
   caption: string
+  /** Opens the refund dialog for a row; undefined when the person may not refund. Stable, the rows are memoised. */
+  onRefund: DonationRowProps['onRefund']
 }
 
 const SortHeader = ({
@@ -85,6 +104,7 @@ export const DonationTable = ({
   onSort,
   showCampaign,
   caption,
+  onRefund,
 }: DonationTableProps) => {
   const { t } = useLingui()
   const sort = { sortField, sortDirection, onSort }
@@ -104,18 +124,25 @@ export const DonationTable = ({
             <Trans>Nachricht</Trans>
           </TableHeaderCell>
           <SortHeader field="amountCents" label={t`Betrag`} align="right" className={AMOUNT_WIDTH} {...sort} />
+          <TableHeaderCell className={cn('hidden md:table-cell', STATUS_WIDTH)}>
+            <Trans>Status</Trans>
+          </TableHeaderCell>
         </TableRow>
       </TableHead>
       {donations.length > VIRTUAL_ROWS_THRESHOLD ? (
         <Suspense
           fallback={
-            <AllDonationRows donations={donations.slice(0, VIRTUAL_ROWS_THRESHOLD)} showCampaign={showCampaign} />
+            <AllDonationRows
+              donations={donations.slice(0, VIRTUAL_ROWS_THRESHOLD)}
+              showCampaign={showCampaign}
+              onRefund={onRefund}
+            />
           }
         >
-          <VirtualDonationRows donations={donations} showCampaign={showCampaign} />
+          <VirtualDonationRows donations={donations} showCampaign={showCampaign} onRefund={onRefund} />
         </Suspense>
       ) : (
-        <AllDonationRows donations={donations} showCampaign={showCampaign} />
+        <AllDonationRows donations={donations} showCampaign={showCampaign} onRefund={onRefund} />
       )}
     </Table>
   )

@@ -1,20 +1,13 @@
-import type { Donation } from '#openapi/generated/model/donation.ts'
 import { TableBody } from '#src/components/ui/table.tsx'
 import { TableSpacerRow, useWindowRows } from '#src/components/ui/virtual-rows.tsx'
-import { DonationRow, estimateRowHeight } from './donation-row.tsx'
+import { DonationRow, estimateRowHeight, type DonationRowsProps } from './donation-row.tsx'
 
 /**
  * The rows of a long page (more than the threshold, up to 250): only those near the viewport are in the
  * DOM (src/components/ui/virtual-rows.tsx); spacers keep the table as tall as all its rows. Loaded lazily
  * by donation-table.tsx.
  */
-export const VirtualDonationRows = ({
-  donations,
-  showCampaign,
-}: {
-  donations: readonly Donation[]
-  showCampaign: boolean
-}) => {
+export const VirtualDonationRows = ({ donations, showCampaign, onRefund }: DonationRowsProps) => {
   const { indexes, before, after, listRef, measureRef } = useWindowRows({
     count: donations.length,
     estimateSize: estimateRowHeight(),
@@ -31,6 +24,7 @@ export const VirtualDonationRows = ({
           index={index}
           showCampaign={showCampaign}
           measureRef={measureRef}
+          onRefund={onRefund}
         />
       ))}
       <TableSpacerRow height={after} />
