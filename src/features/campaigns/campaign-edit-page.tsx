@@ -6,6 +6,7 @@ import { toast } from '#src/lib/toast.ts'
 import { useGetCampaign } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
 import { useGetClubOverview } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
+import { DonationPageLink } from '#src/components/campaigns/donation-page-link.tsx'
 import { ButtonLink } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
@@ -150,14 +151,31 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
               </CardBody>
             </Card>
           </div>
-          <CampaignStatusCard
-            campaign={current}
-            readOnly={readOnly}
-            toggling={toggleState.isPending}
-            deleting={remove.isPending}
-            onToggle={toggle}
-            onDelete={destroy}
-          />
+          <div className="flex min-w-0 flex-col gap-6">
+            <CampaignStatusCard
+              campaign={current}
+              readOnly={readOnly}
+              toggling={toggleState.isPending}
+              deleting={remove.isPending}
+              onToggle={toggle}
+              onDelete={destroy}
+            />
+            <Card aria-labelledby="spendenseite-title">
+              <CardHeader id="spendenseite-title" title={t`Spendenseite`} />
+              <CardBody className="flex flex-col gap-3">
+                <p className="text-sm text-slate-700">
+                  {current.enabled && current.phase === 'RUNNING' ? (
+                    <Trans>Teilen Sie diese Adresse, damit Menschen für die Kampagne spenden können.</Trans>
+                  ) : (
+                    <Trans>
+                      Die Seite nimmt erst Spenden an, wenn die Kampagne aktiviert ist und ihr Spendenzeitraum läuft.
+                    </Trans>
+                  )}
+                </p>
+                <DonationPageLink campaignId={current.documentId} showUrl />
+              </CardBody>
+            </Card>
+          </div>
         </div>
         {renderDonations(current, clubName)}
       </div>

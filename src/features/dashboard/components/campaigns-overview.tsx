@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useGetCampaignsOfClub } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
 import { CampaignBadges, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
+import { DonationPageLink } from '#src/components/campaigns/donation-page-link.tsx'
 import { ButtonLink } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
@@ -39,11 +40,15 @@ const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: bool
         </div>
       </div>
       <CampaignProgress campaign={campaign} label={t`Fortschritt von ${campaign.name}`} />
+      <DonationPageLink campaignId={campaign.documentId} campaignName={campaign.name} />
     </li>
   )
 }
 
-/** Spec §2: the club's campaigns with their state and progress to the goal; edit and create links. */
+/**
+ * Spec §2: the club's campaigns with their state and progress to the goal; edit and create links, and
+ * each campaign's public donation page to open or pass on.
+ */
 export const CampaignsOverview = ({ clubId, canEdit }: { clubId: string; canEdit: boolean }) => {
   const { t } = useLingui()
   const campaigns = useGetCampaignsOfClub(clubId)
