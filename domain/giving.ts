@@ -12,6 +12,7 @@ import { getCampaign } from './common.ts'
 import { signedFileUrl } from './files.ts'
 import { defineOperations, json } from './operation.ts'
 import type { OperationContext } from './operation.ts'
+import { providerCall } from './payment-provider.ts'
 import type { Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { CampaignRecord, CheckoutRecord, ClubRecord, PaymentAccountRecord } from './records.ts'
@@ -135,20 +136,22 @@ export const givingOperations = defineOperations({
       const id = ports.ids.token(18)
       const expiresAt = now + CHECKOUT_MINUTES * MINUTE_MS
       const page = donationPage(request.appOrigin, campaign.documentId)
-      const hosted = await ports.payments.createCheckout({
-        accountId: account.accountId,
-        checkoutId: id,
-        amountCents: body.amountCents,
-        campaignName: campaign.name,
-        clubName: club.profile.name,
-        donorEmail: body.email.trim(),
-        successUrl: `${page}/danke?checkout=${id}`,
-        cancelUrl: page,
-        metadata: { campaignId: campaign.documentId, clubId: club.id },
-        expiresAt,
-        idempotencyKey: `checkout-${id}`,
-        requestOrigin: request.origin,
-      })
+      const hosted = await providerCall(() =>
+        ports.payments.createCheckout({
+          accountId: account.accountId,
+          checkoutId: id,
+          amountCents: body.amountCents,
+          campaignName: campaign.name,
+          clubName: club.profile.name,
+          donorEmail: body.email.trim(),
+          successUrl: `${page}/danke?checkout=${id}`,
+          cancelUrl: page,
+          metadata: { campaignId: campaign.documentId, clubId: club.id },
+          expiresAt,
+          idempotencyKey: `checkout-${id}`,
+          requestOrigin: request.origin,
+        }),
+      )
       const checkout: CheckoutRecord = {
         id,
         campaignId: campaign.documentId,

@@ -14,9 +14,16 @@ import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { CheckoutRecord, DonationPayment, DonationRecord, PaymentAccountRecord } from './records.ts'
 import { isoInstant, viennaDay } from './time.ts'
-import { ALL_REQUIREMENTS } from './payments.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { donationReceivedMail } from './mails.ts'
+
+/** Everything the provider may ask of a club, in the order the screens list it. */
+export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = [
+  'BUSINESS_DETAILS',
+  'REPRESENTATIVE_IDENTITY',
+  'BANK_ACCOUNT',
+  'TERMS_ACCEPTANCE',
+]
 
 /** The provider's requirement keys, as the portal's coarse requirements the club is shown. */
 const requirementOf = (key: string): PaymentRequirement => {
@@ -51,7 +58,8 @@ export const followProvider = (
 /**
  * The provider's news of an account (`account.updated`, as of `eventAt`), unless newer news was applied
  * already. Exported for the simulated onboarding page where no simulated provider sends events (the server
- * with Stripe's keys, whose own onboarding is not wired yet).
+ * with Stripe's keys, for a link handed out before they were set) and for `getPaymentAccount`, which asks the
+ * provider while a club is in the onboarding.
  */
 export const applyAccountUpdate = async (
   ports: Pick<Ports, 'paymentAccounts'>,

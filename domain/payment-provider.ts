@@ -8,6 +8,7 @@
  * Amounts are in cents of EUR. Every call that creates something at the provider carries an idempotency key,
  * so a retried request never creates a second account, checkout or refund.
  */
+import { problem } from './problem.ts'
 
 /** What the provider says about a club's connected account. */
 export interface ProviderAccount {
@@ -36,6 +37,13 @@ export interface OnboardingLinkInput {
   readonly refreshUrl: string
   /** Where the provider sends the club after the onboarding (finished or not). */
   readonly returnUrl: string
+  /**
+   * The portal's own single-use link (OnboardingLinkRecord) behind this one: the simulated provider's page
+   * works with it; Stripe makes links of its own and ignores it.
+   */
+  readonly linkId: string
+  /** The backend's origin, where the simulated provider's page is served. */
+  readonly requestOrigin: string
 }
 
 export interface ProviderLink {
@@ -171,6 +179,20 @@ export class InvalidEventError extends Error {
   ) {
     super(message)
     this.name = 'InvalidEventError'
+  }
+}
+
+/**
+ * Runs a provider call where a failure leaves nothing to do but try later: a ProviderError (network, the
+ * provider's outage) becomes 503 `unavailable` with the provider's message, nothing written.
+ */
+export const providerCall = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof ProviderError)
+      throw problem('unavailable', `The card provider did not answer: ${error.message}`)
+    throw error
   }
 }
 

@@ -5,12 +5,13 @@
  */
 import { rejectPaymentAccountBodyReasonMin } from '#openapi/generated/zod/payments/payments.zod.ts'
 import type { OnboardingLink } from '#openapi/generated/model/onboardingLink.ts'
-import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { change, recordAudit } from './audit.ts'
 import { requireClubRight } from './club-rights.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, noContent } from './operation.ts'
 import type { ApiRequest } from './operation.ts'
+import { ALL_REQUIREMENTS, applyAccountUpdate } from './payment-events.ts'
+import { ProviderError, providerCall } from './payment-provider.ts'
 import type { Ports } from './ports.ts'
 import { notFound, problem } from './problem.ts'
 import type { ClubRecord, OnboardingLinkRecord, PaymentAccountRecord } from './records.ts'
@@ -20,12 +21,6 @@ import { accountOfClub, toPaymentAccount } from './views.ts'
 
 /** Provider links are single-use and short-lived. */
 export const ONBOARDING_LINK_MINUTES = 15
-export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = [
-  'BUSINESS_DETAILS',
-  'REPRESENTATIVE_IDENTITY',
-  'BANK_ACCOUNT',
-  'TERMS_ACCEPTANCE',
-]
 
 const newLink = async (
   ports: Ports,
@@ -46,10 +41,21 @@ const newLink = async (
     usedAt: null,
   }
   await ports.onboardingLinks.insert(link)
+  const clubQuery = `?clubId=${encodeURIComponent(club.id)}`
+  const provided = await providerCall(() =>
+    ports.payments.onboardingLink({
+      accountId: account.accountId,
+      refreshUrl: `${request.appOrigin}/payment${clubQuery}`,
+      returnUrl: `${request.appOrigin}/payment/return${clubQuery}`,
+      linkId: link.id,
+      requestOrigin: request.origin,
+    }),
+  )
   return {
     account: toPaymentAccount(account, club),
-    url: ports.cards.onboardingUrl(link.id, request.origin),
-    expiresAt: link.expiresAt,
+    url: provided.url,
+    // The earlier of the two: the portal's link and the provider's both end then.
+    expiresAt: Date.parse(provided.expiresAt) < Date.parse(link.expiresAt) ? provided.expiresAt : link.expiresAt,
   }
 }
 
@@ -80,8 +86,17 @@ export const paymentOperations = defineOperations({
         await ports.onboardingLinks.deleteByAccount(existing.accountId)
         await ports.paymentAccounts.delete(existing.accountId)
       }
+      // The same key while nothing changed: a retry after a lost answer gets the same provider account.
+      const created = await providerCall(() =>
+        ports.payments.createAccount({
+          clubId: club.id,
+          clubName: club.profile.name,
+          email: club.profile.legitimation.email || null,
+          idempotencyKey: `club-${club.id}-account-after-${existing?.accountId ?? 'none'}`,
+        }),
+      )
       const account: PaymentAccountRecord = {
-        accountId: ports.cards.newAccountId(),
+        accountId: created.accountId,
         clubId: club.id,
         status: 'ONBOARDING',
         chargesEnabled: false,
@@ -105,10 +120,25 @@ export const paymentOperations = defineOperations({
   },
 
   getPaymentAccount: {
+    // While a club is in the onboarding the provider is asked too: its `account.updated` event may not
+    // have arrived when the club comes back from the provider's pages to `/payment/return`.
+    mode: 'write',
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
-    run: async ({ ports }, { params }) => {
+    run: async ({ ports, now }, { params }) => {
       const club = await getClub(ports, params.clubId)
-      const account = await accountOfClub(ports, club.id)
+      let account = await accountOfClub(ports, club.id)
+      if (account?.status === 'ONBOARDING') {
+        // An account the provider does not know (the demo seed's) or a provider out of reach: what the
+        // portal knows stands.
+        const current = await ports.payments.account(account.accountId).catch((error: unknown) => {
+          if (error instanceof ProviderError) return null
+          throw error
+        })
+        if (current) {
+          await applyAccountUpdate(ports, current, now, now)
+          account = await accountOfClub(ports, club.id)
+        }
+      }
       return json(200, { account: account ? toPaymentAccount(account, club) : null })
     },
   },

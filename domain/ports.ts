@@ -312,13 +312,6 @@ export interface IdentityProvider {
   emailVerificationCode(uid: string, email: string, now: number): Promise<string>
 }
 
-/** The card provider: where its accounts come from and where its hosted onboarding lives. */
-export interface CardProvider {
-  newAccountId(): string
-  /** The provider's page for an onboarding link; `requestOrigin` is the backend's origin. */
-  onboardingUrl(linkId: string, requestOrigin: string): string
-}
-
 export interface IdGenerator {
   /** A unique id for a new record. */
   id(): string
@@ -396,7 +389,6 @@ export interface Ports {
   readonly globals: GlobalsRepository
   readonly mailer: Mailer
   readonly identity: IdentityProvider
-  readonly cards: CardProvider
   readonly payments: PaymentProvider
   readonly checkouts: CheckoutRepository
   readonly paymentEvents: PaymentEventLog

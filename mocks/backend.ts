@@ -94,6 +94,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     reset: () => {
       store.replace(freshSeed(now()))
       fileBlobs.clear()
+      payments.forget()
     },
     execute: async (operationId, request, options) => {
       const { delayMs } = store.state.singletons.faults

@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto'
 import { createDomainBackend } from '#domain/backend.ts'
 import type { DomainBackend } from '#domain/backend.ts'
 import { randomIds } from '#domain/ids.ts'
-import type { CardProvider, Clock, Ports, UnitOfWork } from '#domain/ports.ts'
+import type { Clock, Ports, UnitOfWork } from '#domain/ports.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
-import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import {
   createSimulatedProvider,
   deliveryRequest,
@@ -34,15 +33,6 @@ import { temporaryDiskFiles } from './files/temporary.ts'
 import { sqlFileBlobs } from './files/sql-file-blobs.ts'
 import type { Auth } from 'firebase-admin/auth'
 import type { HttpBackend } from './app.ts'
-
-/**
- * The card provider until a real one is contracted: account ids in the provider's format, and its
- * hosted onboarding simulated on this server.
- */
-export const simulatedCardProvider: CardProvider = {
-  newAccountId: () => `acct_${randomIds.token(12).replace(/[-_]/g, 'x')}`,
-  onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${PROVIDER_PAGE_PATH}?link=${encodeURIComponent(linkId)}`,
-}
 
 export interface ServerBackend extends HttpBackend {
   readonly domain: DomainBackend
@@ -118,7 +108,6 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     sqlPorts(trx, {
       now,
       ids: randomIds,
-      cards: simulatedCardProvider,
       payments,
       identity: (identityTrx) =>
         firebaseAuth

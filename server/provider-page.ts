@@ -51,8 +51,9 @@ export const registerProviderPage = (app: FastifyInstance, backend: HttpBackend)
 
   /**
    * The account changes at the provider, which tells the portal with `account.updated` (delivered before
-   * the club is sent back to look at it). With Stripe's keys no simulated provider runs and Stripe's own
-   * onboarding is not wired yet: the page then applies the same news itself, as the event would.
+   * the club is sent back to look at it). With Stripe's keys the onboarding links lead to Stripe; a link
+   * handed out before the keys were set still ends here, and the page then applies the same news itself,
+   * as the event would.
    */
   const submitToProvider = async (submitted: OnboardingSubmission): Promise<void> => {
     if (backend.simulatedProvider) return backend.simulatedProvider.submitOnboarding(submitted)

@@ -152,6 +152,11 @@ export interface SimulatedProvider extends PaymentProvider {
   submitOnboarding(submission: OnboardingSubmission): Promise<void>
   /** Settles when every event sent so far has been delivered (tests, and a page that waits for it). */
   delivered(): Promise<void>
+  /**
+   * Forgets every account, session and refund: when the portal's data goes back to the demo seed, the
+   * provider must not remember what the portal no longer knows (an account it completed, a paid session).
+   */
+  forget(): void
 }
 
 /** The provider's state in `memory`. */
@@ -293,9 +298,10 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       return account
     },
 
-    onboardingLink: async ({ accountId, returnUrl }) => ({
-      url: `${new URL(returnUrl).origin}${PROVIDER_PAGE_PATH}?account=${encodeURIComponent(accountId)}`,
-      expiresAt: new Date(options.now() + 5 * 60_000).toISOString(),
+    // The page works on the portal's own single-use link, which ends first (domain/payments.ts).
+    onboardingLink: async ({ linkId, requestOrigin }) => ({
+      url: `${requestOrigin}${PROVIDER_PAGE_PATH}?link=${encodeURIComponent(linkId)}`,
+      expiresAt: new Date(options.now() + 60 * 60_000).toISOString(),
     }),
 
     createCheckout: async (input) => {
@@ -396,6 +402,11 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
 
     delivered: async () => {
       while (pending.size > 0) await Promise.all([...pending])
+    },
+
+    forget: () => {
+      for (const map of [accounts, sessions, refundsByKey, byKey]) map.clear()
+      remember()
     },
   }
 }

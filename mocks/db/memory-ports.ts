@@ -7,7 +7,6 @@ import { postalCodeKey, zvrKey } from '#domain/club-checks.ts'
 import { randomIds } from '#domain/ids.ts'
 import type {
   AuditLog,
-  CardProvider,
   FileBlobs,
   ClubRepository,
   DonationRepository,
@@ -32,18 +31,12 @@ import { isoInstant } from '#domain/time.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
 import { hashPassword, verifyPassword } from '#adapters/offline-identity/passwords.ts'
-import { PROVIDER_PAGE_PATH } from '#adapters/simulated-card-provider/paths.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { createMemoryFileBlobs } from './memory-file-blobs.ts'
 import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'
 import { Tx } from './store.ts'
 import type { Store } from './store.ts'
 import type { TableName } from './types.ts'
-
-export const mockCardProvider: CardProvider = {
-  newAccountId: () => `acct_${randomIds.token(12).replace(/[-_]/g, 'x')}`,
-  onboardingUrl: (linkId, requestOrigin) => `${requestOrigin}${PROVIDER_PAGE_PATH}?link=${encodeURIComponent(linkId)}`,
-}
 
 const values = <T extends TableName>(tx: Tx, name: T) => [...tx.table(name).values()]
 
@@ -265,7 +258,6 @@ export interface MemoryPortsOptions {
   /** The offline identity's token key (random per backend, mocks/backend.ts). */
   signingKey: Uint8Array
   ids?: IdGenerator
-  cards?: CardProvider
   /** The card provider for donations (the simulated one, adapters/simulated-card-provider/). */
   payments: PaymentProvider
   /** Uploads sent to the mocked backend (a fresh, empty set when absent). */
@@ -384,7 +376,6 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
     fileBlobs: fileBlobsOf(options),
     mailer: identityStore.mailer,
     identity: offlineIdentityProvider(identityStore),
-    cards: options.cards ?? mockCardProvider,
     payments: options.payments,
     checkouts: {
       get: async (id) => tx.table('checkouts').get(id) ?? null,

@@ -5,7 +5,7 @@
  * runs against the in-memory adapters and these).
  */
 import type { PaymentProvider } from '#domain/payment-provider.ts'
-import type { CardProvider, FileBlobs, IdGenerator, IdentityProvider, Ports } from '#domain/ports.ts'
+import type { FileBlobs, IdGenerator, IdentityProvider, Ports } from '#domain/ports.ts'
 import { outboxMailer } from '#server/mail/outbox.ts'
 import type { Trx } from './database.ts'
 import { appLogoRepository } from './repositories/app-logo.ts'
@@ -28,7 +28,6 @@ import type { UserTouched } from './repositories/users.ts'
 export interface SqlPortsOptions {
   now: () => number
   ids: IdGenerator
-  cards: CardProvider
   /** The card provider's checkouts, refunds and signed events (Stripe Connect, or the simulated provider). */
   payments: PaymentProvider
   /** The identity provider, given the transaction (the local one keeps its accounts in the same database). */
@@ -59,7 +58,6 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   globals: globalsRepository(trx),
   mailer: outboxMailer(trx, options.now, options.ids),
   identity: options.identity(trx),
-  cards: options.cards,
   payments: options.payments,
   ids: options.ids,
 })

@@ -139,6 +139,8 @@ describe('the Stripe adapter against a stand-in for the API', () => {
       accountId,
       refreshUrl: 'https://portal.vereinsportal.at/verein/zahlungen?neu=1',
       returnUrl: 'https://portal.vereinsportal.at/verein/zahlungen',
+      linkId: 'link_1',
+      requestOrigin: 'https://portal.vereinsportal.at',
     })
     const request = only()
     expect(request).toMatchObject({ method: 'POST', path: '/v1/account_links', stripeAccount: undefined })

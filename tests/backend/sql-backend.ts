@@ -43,7 +43,10 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
     },
     idTokenFor: tokenFor,
     paymentsDelivered: async () => backend.simulatedProvider?.delivered(),
-    reset: () => restoreSnapshot(database),
+    reset: async () => {
+      await restoreSnapshot(database)
+      backend.simulatedProvider?.forget()
+    },
     close: async () => {
       await close()
       await scratch?.drop()
