@@ -14,7 +14,8 @@
  *               desktop on the public pages, then on /home signed in as verein@demo.at; median of --runs
  *   dashboard   scripts/bench/bench-dashboard.ts (round trips before first content, chart timing, CLS)
  *   donations   `npm run bench:donations` (the 10 000-donation list: DOM rows, Event Timing at 1× and 4×)
- *   server      `npm run bench:server` (p99 of the server under load; --server-duration s per endpoint)
+ *   server      `npm run bench:server` (p99 of the server under load; --server-duration s per endpoint; the
+ *               card-payment webhook: 10 000 signed deliveries, events/s, and whether the totals are exact)
  *
  *   --only size,lighthouse     run only these parts (--skip server: all but these)
  *   --runs 3                   Lighthouse runs per page and form factor (and bench-dashboard's loads)
@@ -646,6 +647,20 @@ await runPart('server', async () => {
       errors: number
       met: boolean
     }>
+    webhook?: {
+      results: Array<{
+        backend: string
+        deliveries: number
+        concurrency: number
+        eventsPerSecond: number
+        p50: number
+        p99: number
+        accepted: number
+        duplicatesReported: number
+        errors: number
+        exact: boolean
+      }>
+    }
   }
   // The goal is the server's; mock:server's rows (context) stay in server.json and bench:server's own table.
   for (const row of data.rows.filter((candidate) => candidate.backend.startsWith('server'))) {
@@ -655,6 +670,15 @@ await runPart('server', async () => {
       value: `${row.p99} ms (p50 ${row.p50} ms, ${Math.round(row.rps)} req/s, ${row.errors} errors)`,
       goal: `p99 ≤ ${data.goal.p99Ms} ms, no error`,
       ok: row.met,
+    })
+  }
+  for (const result of data.webhook?.results ?? []) {
+    rows.push({
+      id: `server.${result.backend}.webhook`,
+      figure: `${result.backend}: card-payment webhook, ${result.deliveries} signed deliveries (${result.concurrency} in flight)`,
+      value: `${Math.round(result.eventsPerSecond)} events/s, p50 ${result.p50} ms, p99 ${result.p99} ms; ${result.accepted} applied, ${result.duplicatesReported} duplicates, ${result.errors} errors`,
+      goal: 'one donation per paid event, totals exact, no error',
+      ok: result.exact,
     })
   }
 })
