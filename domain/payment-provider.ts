@@ -173,12 +173,12 @@ export type ProviderEvent =
 export type InvalidEventReason = 'signature' | 'timestamp' | 'payload'
 
 export class InvalidEventError extends Error {
-  constructor(
-    readonly reason: InvalidEventReason,
-    message: string,
-  ) {
+  readonly reason: InvalidEventReason
+
+  constructor(reason: InvalidEventReason, message: string) {
     super(message)
     this.name = 'InvalidEventError'
+    this.reason = reason
   }
 }
 
@@ -198,13 +198,13 @@ export const providerCall = async <T>(call: () => Promise<T>): Promise<T> => {
 
 /** The provider refused or failed a call (declined refund, unknown account, network): told, never swallowed. */
 export class ProviderError extends Error {
-  constructor(
-    message: string,
-    /** The provider's own code when it gave one (Stripe: `error.code`). */
-    readonly code: string | null = null,
-  ) {
+  /** The provider's own code when it gave one (Stripe: `error.code`). */
+  readonly code: string | null
+
+  constructor(message: string, code: string | null = null) {
     super(message)
     this.name = 'ProviderError'
+    this.code = code
   }
 }
 

@@ -50,9 +50,12 @@ export type Infer<T> = T extends ParamSchema<infer S> ? SchemaOutput<S> : never
 
 /** A required path parameter was not what the route needs (the router shows its error page). */
 export class InvalidParamError extends Error {
-  constructor(readonly value: string) {
+  readonly value: string
+
+  constructor(value: string) {
     super(`Invalid route parameter value "${value}"`)
     this.name = 'InvalidParamError'
+    this.value = value
   }
 }
 

@@ -24,11 +24,14 @@ export class AuthController {
   /** The session stored in this browser, used until the provider has loaded and checked it. */
   private early: StoredSession | null = null
 
+  private readonly load: () => Promise<AuthService>
+
   constructor(
-    private readonly load: () => Promise<AuthService>,
+    load: () => Promise<AuthService>,
     mayHaveSession: () => boolean = () => true,
     storedSession: () => StoredSession | null = () => null,
   ) {
+    this.load = load
     if (!mayHaveSession()) {
       this.restoring = Promise.resolve()
       return
