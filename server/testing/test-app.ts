@@ -10,6 +10,7 @@ import type { Auth } from 'firebase-admin/auth'
 import { pino } from 'pino'
 import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
 import type { ApiResponse } from '#domain/operation.ts'
+import type { PaymentProvider } from '#domain/payment-provider.ts'
 import { JSON_BODY_LIMIT_BYTES } from '#domain/request-body.ts'
 import { buildApp } from '#server/app.ts'
 import type { AppOptions, EdgeConfig, HttpBackend } from '#server/app.ts'
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   config?: Partial<EdgeConfig>
   /** `/__mock/reset` and `/__mock/mailbox`. */
   testHooks?: boolean
+  /** The card provider (the Stripe adapter against a stand-in); default: the simulated one. */
+  payments?: PaymentProvider
 }
 
 export interface TestApp {
@@ -59,6 +62,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     signingKey,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   })
   const app = await buildApp({
     backend,
