@@ -153,7 +153,10 @@ export const donationOperations = defineOperations({
           metadata: { donationId: donation.id, clubId: club.id },
         })
       } catch (error) {
-        if (error instanceof ProviderError) throw problem('refund-not-possible', error.message)
+        // Refused (refunded already, too much): not possible; not answered: try again later.
+        if (error instanceof ProviderError && error.refused) throw problem('refund-not-possible', error.message)
+        if (error instanceof ProviderError)
+          throw problem('unavailable', `The card provider did not answer: ${error.message}`)
         throw error
       }
       await recordAudit(ctx, {

@@ -182,7 +182,8 @@ export const givingOperations = defineOperations({
       if (checkout.state !== 'OPEN' || checkout.sessionId === null) return json(200, checkoutState(checkout))
       // Asked, not trusted: the provider says whether it was paid, and the answer settles the checkout
       // exactly as its event would (whichever comes first records the donation; the other finds it done).
-      const state = await ports.payments.checkout(checkout.accountId, checkout.sessionId)
+      const sessionId = checkout.sessionId
+      const state = await providerCall(() => ports.payments.checkout(checkout.accountId, sessionId))
       return json(200, checkoutState(await settleCheckout(ctx, checkout, state)))
     },
   },

@@ -190,8 +190,14 @@ export const providerCall = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call()
   } catch (error) {
-    if (error instanceof ProviderError)
-      throw problem('unavailable', `The card provider did not answer: ${error.message}`)
+    if (error instanceof ProviderError) {
+      throw problem(
+        'unavailable',
+        error.refused
+          ? `The card provider refused: ${error.message}`
+          : `The card provider did not answer: ${error.message}`,
+      )
+    }
     throw error
   }
 }
@@ -200,11 +206,17 @@ export const providerCall = async <T>(call: () => Promise<T>): Promise<T> => {
 export class ProviderError extends Error {
   /** The provider's own code when it gave one (Stripe: `error.code`). */
   readonly code: string | null
+  /**
+   * The provider answered and said no to this request (Stripe: a 4xx other than 401 and 429), so asking
+   * again changes nothing; false when it did not answer, failed (5xx) or was busy: then a retry may work.
+   */
+  readonly refused: boolean
 
-  constructor(message: string, code: string | null = null) {
+  constructor(message: string, code: string | null = null, refused = false) {
     super(message)
     this.name = 'ProviderError'
     this.code = code
+    this.refused = refused
   }
 }
 

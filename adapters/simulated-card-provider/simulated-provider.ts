@@ -265,7 +265,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     recall()
     const session = sessions.get(sessionId)
     if (!session || session.input.accountId !== accountId)
-      throw new ProviderError(`No such checkout.session: '${sessionId}'`, 'resource_missing')
+      throw new ProviderError(`No such checkout.session: '${sessionId}'`, 'resource_missing', true)
     return current(session)
   }
 
@@ -294,7 +294,7 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     account: async (accountId) => {
       recall()
       const account = accounts.get(accountId)
-      if (!account) throw new ProviderError(`No such account: '${accountId}'`, 'resource_missing')
+      if (!account) throw new ProviderError(`No such account: '${accountId}'`, 'resource_missing', true)
       return account
     },
 
@@ -338,10 +338,11 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
         (candidate) =>
           candidate.paymentIntentId === input.paymentIntentId && candidate.input.accountId === input.accountId,
       )
-      if (!session) throw new ProviderError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing')
+      if (!session)
+        throw new ProviderError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing', true)
       const left = session.input.amountCents - session.refundedCents
       if (input.amountCents > left)
-        throw new ProviderError('Refund amount is greater than the unrefunded amount.', 'amount_too_large')
+        throw new ProviderError('Refund amount is greater than the unrefunded amount.', 'amount_too_large', true)
       session.refundedCents += input.amountCents
       const refund: ProviderRefund = { refundId: newId('re'), status: 'succeeded', amountCents: input.amountCents }
       refundsByKey.set(input.idempotencyKey, refund)

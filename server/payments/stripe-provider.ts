@@ -80,7 +80,9 @@ const toProviderError = (error: unknown, what: string): ProviderError => {
   if (error instanceof ProviderError) return error
   if (error instanceof Stripe.errors.StripeError) {
     const request = error.requestId ? ` (request ${error.requestId})` : ''
-    return new ProviderError(`Stripe: ${what}: ${withoutSecrets(error.message)}${request}`, error.code ?? null)
+    const status = error.statusCode ?? 0
+    const refused = status >= 400 && status < 500 && status !== 401 && status !== 429
+    return new ProviderError(`Stripe: ${what}: ${withoutSecrets(error.message)}${request}`, error.code ?? null, refused)
   }
   if (error instanceof StripeShapeError) return new ProviderError(`Stripe: ${what}: ${error.message}`, null)
   return new ProviderError(`Stripe: ${what}: ${withoutSecrets(error instanceof Error ? error.message : String(error))}`)

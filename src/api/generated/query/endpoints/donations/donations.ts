@@ -442,7 +442,8 @@ export const getRefundDonationUrl = (donationId: string,) => {
  * `refund-not-possible` for a donation that was not paid by card, is refunded already or is
  * disputed; 400 `validation` for more than is left. A repeated request with the same
  * `Idempotency-Key` refunds once. A member needs a club role with `manageMoney` (else 403
- * `club-right-missing`; checked before the fresh sign-in).
+ * `club-right-missing`; checked before the fresh sign-in). 503 `unavailable` when the card provider
+ * does not answer (nothing was refunded; the same key may be sent again).
  *
  * Access: `CLUB_MEMBER` (of the donation's club, with the right to manage money), `ADMIN`.
  * @summary Refund a donation, in whole or in part
