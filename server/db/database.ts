@@ -3,7 +3,7 @@
  * directory) by default; a PostgreSQL server when a connection string is given. Migrations run on open.
  *
  * Transactions: on a PostgreSQL server every unit of work is a SERIALIZABLE transaction, retried a few
- * times when PostgreSQL reports a serialization conflict, so the domain's checks (last administrator,
+ * times (with growing, jittered waits; then 503) when PostgreSQL reports a serialization conflict, so the domain's checks (last administrator,
  * unique names) hold under concurrent requests. PGlite is one connection in one process: units of work
  * take turns (a queue), which is the same guarantee.
  *
@@ -26,6 +26,7 @@ import type {
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { CancelledError, untilCancelled } from '#domain/ports.ts'
+import { problem } from '#domain/problem.ts'
 import { migrationProvider } from './migrations/provider.ts'
 import type { Database } from './schema.ts'
 
@@ -83,7 +84,13 @@ const PARSERS = { [INT8]: toNumber, [DATE]: asString, [TIMESTAMPTZ]: timestamptz
 
 /** SQLSTATEs after which the whole transaction may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01'])
-const MAX_ATTEMPTS = 4
+/**
+ * Many writers of one row (a popular campaign's totals of the day, as the card provider's events arrive
+ * together) conflict again and again: each round only one commits. Waits grow exponentially with full
+ * jitter, so the others spread out instead of meeting again; about 2.5 s of waiting at most.
+ */
+const MAX_ATTEMPTS = 10
+const retryDelayMs = (attempt: number): number => Math.random() * Math.min(640, 10 * 2 ** attempt)
 
 /** Refuses every query once `signal` has fired: abandoned work cannot write after its rollback. */
 class CancellationGuard implements KyselyPlugin {
@@ -198,8 +205,11 @@ const openPostgres = async (
               return cancellable(trx, work, signal)
             })
         } catch (error) {
-          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(codeOf(error) ?? '')) throw error
-          await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10))
+          if (!RETRYABLE.has(codeOf(error) ?? '')) throw error
+          // Still conflicting: the client may try again later (503), nothing of the work was written.
+          if (attempt >= MAX_ATTEMPTS)
+            throw problem('unavailable', 'The database is busy with the same data; try again.')
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)))
         }
       }
     },
