@@ -53,7 +53,7 @@ test.describe('Spenden', () => {
     // The file says which donations it holds: the filter's range.
     expect(download.suggestedFilename()).toBe(`spenden-sv-gruenbach-1923-${from}-bis-${to}.csv`)
     const csv = parseCsv(text)
-    expect(csv.header).toBe('Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Nachricht')
+    expect(csv.header).toBe('Datum;Uhrzeit;Spender/in;Kampagne;Betrag;Währung;Status;Erstattet;Nachricht')
     expect(csv.rows).toHaveLength(totals.count)
     // Every amount is a plain decimal-comma number, the sum adds up, and the order is the list's.
     const amounts = csv.rows.map((row) => row[4]!)
