@@ -16,7 +16,7 @@ import { providerCall } from './payment-provider.ts'
 import type { Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { CampaignRecord, CheckoutRecord, ClubRecord, PaymentAccountRecord } from './records.ts'
-import { settleCheckout } from './payment-events.ts'
+import { PAYMENT_EVENTS_SERIAL_KEY, settleCheckout } from './payment-events.ts'
 import { MINUTE_MS, isoInstant, viennaDay } from './time.ts'
 import { normalizedText } from './validation.ts'
 import { accountOfClub, currentFile, filesOfClub } from './views.ts'
@@ -175,6 +175,7 @@ export const givingOperations = defineOperations({
 
   getDonationCheckout: {
     mode: 'write',
+    serialKey: PAYMENT_EVENTS_SERIAL_KEY,
     run: async (ctx, { params }) => {
       const { ports } = ctx
       const checkout = await ports.checkouts.get(params.checkoutId)

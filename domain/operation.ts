@@ -96,6 +96,11 @@ export interface OperationImpl<O extends OperationId> {
    * in a transaction that may write. Other GETs run read-only.
    */
   readonly mode?: 'write'
+  /**
+   * Operations with the same key take turns (UnitOfWork.run's `serialKey`): those that record what the
+   * card provider reports write the same per-day totals.
+   */
+  readonly serialKey?: string
 }
 
 /**
@@ -219,6 +224,7 @@ export const executeOperation = async (
         return (preflight ?? spec.run)({ ports, caller, now, request }, input)
       },
       options.signal,
+      spec.serialKey,
     )
   } catch (error) {
     if (error instanceof CancelledError || (options.signal?.aborted && !(error instanceof ProblemError)))

@@ -17,6 +17,12 @@ import { isoInstant, viennaDay } from './time.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { donationReceivedMail } from './mails.ts'
 
+/**
+ * What records the provider's reports takes turns (UnitOfWork.run): many events at once for one campaign
+ * would otherwise all write its totals of the day and conflict.
+ */
+export const PAYMENT_EVENTS_SERIAL_KEY = 'payment-events'
+
 /** Everything the provider may ask of a club, in the order the screens list it. */
 export const ALL_REQUIREMENTS: readonly PaymentRequirement[] = [
   'BUSINESS_DETAILS',
@@ -211,6 +217,7 @@ const applyEvent = async (ctx: OperationContext, event: ProviderEvent): Promise<
 
 export const paymentEventOperations = defineOperations({
   receivePaymentEvent: {
+    serialKey: PAYMENT_EVENTS_SERIAL_KEY,
     run: async (ctx) => {
       const { ports, now, request } = ctx
       const signature = request.headers['stripe-signature'] ?? ''

@@ -401,8 +401,17 @@ export interface UnitOfWork {
    * and rolls back when it throws. When `signal` fires first, the work is abandoned: the promise rejects
    * with CancelledError, the transaction rolls back, and nothing the abandoned work does afterwards
    * reaches the store.
+   *
+   * Write work with the same `serialKey` runs one at a time, also across several server processes: it
+   * writes the same rows (a campaign's totals of the day as card payments arrive together), and taking
+   * turns costs less than conflicting and running again.
    */
-  run<T>(mode: 'read' | 'write', work: (ports: Ports) => Promise<T>, signal?: AbortSignal): Promise<T>
+  run<T>(
+    mode: 'read' | 'write',
+    work: (ports: Ports) => Promise<T>,
+    signal?: AbortSignal,
+    serialKey?: string,
+  ): Promise<T>
 }
 
 /** A unit of work was cancelled (its request ran out of time) and rolled back. */

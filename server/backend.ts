@@ -125,6 +125,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     readOnly: boolean,
     work: (trx: Trx, effects: TransactionEffects) => Promise<T>,
     signal?: AbortSignal,
+    serialKey?: string,
   ) => {
     const attempts: TransactionEffects[] = []
     try {
@@ -136,6 +137,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
         },
         readOnly,
         signal,
+        serialKey,
       )
       const committed = attempts.pop()
       for (const failed of attempts) await failed.rolledBack(logger)
@@ -147,7 +149,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     }
   }
   const unitOfWork: UnitOfWork = {
-    run: (mode, work, signal) => withEffects(mode === 'read', (trx, effects) => work(portsOf(trx, effects)), signal),
+    run: (mode, work, signal, serialKey) =>
+      withEffects(mode === 'read', (trx, effects) => work(portsOf(trx, effects)), signal, serialKey),
   }
   const domain = createDomainBackend(unitOfWork, clock, {
     onUnexpected: (operationId, error) => logger.error({ err: error, operationId }, 'operation failed'),

@@ -57,7 +57,13 @@ export interface OpenDatabase {
    * Runs `work` in one transaction (see above). `readOnly` work runs without one: on PGlite it has the
    * connection to itself anyway; on a PostgreSQL server each query reads what is committed when it runs.
    */
-  transaction<T>(work: (trx: Trx) => Promise<T>, readOnly?: boolean, signal?: AbortSignal): Promise<T>
+  transaction<T>(
+    work: (trx: Trx) => Promise<T>,
+    readOnly?: boolean,
+    signal?: AbortSignal,
+    /** Write work with the same key takes turns (UnitOfWork.run); PGlite's work takes turns anyway. */
+    serialKey?: string,
+  ): Promise<T>
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
   close(): Promise<void>
@@ -193,25 +199,38 @@ const openPostgres = async (
   return {
     db,
     kind: 'postgres',
-    transaction: async (work, readOnly = false, signal) => {
+    transaction: async (work, readOnly = false, signal, serialKey) => {
       if (readOnly) return cancellable(db, work, signal)
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db
-            .transaction()
-            .setIsolationLevel('serializable')
-            .execute(async (trx) => {
-              await limitStatements(trx, signal)
-              return cancellable(trx, work, signal)
-            })
-        } catch (error) {
-          if (!RETRYABLE.has(codeOf(error) ?? '')) throw error
-          // Still conflicting: the client may try again later (503), nothing of the work was written.
-          if (attempt >= MAX_ATTEMPTS)
-            throw problem('unavailable', 'The database is busy with the same data; try again.')
-          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)))
+      const withRetries = async (on: Db) => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await on
+              .transaction()
+              .setIsolationLevel('serializable')
+              .execute(async (trx) => {
+                await limitStatements(trx, signal)
+                return cancellable(trx, work, signal)
+              })
+          } catch (error) {
+            if (!RETRYABLE.has(codeOf(error) ?? '')) throw error
+            // Still conflicting: the client may try again later (503), nothing of the work was written.
+            if (attempt >= MAX_ATTEMPTS)
+              throw problem('unavailable', 'The database is busy with the same data; try again.')
+            await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)))
+          }
         }
       }
+      if (serialKey === undefined) return withRetries(db)
+      // A session lock taken before the transaction begins, so its snapshot already sees what the previous
+      // holder committed: holders take turns instead of conflicting, in every process on this database.
+      return db.connection().execute(async (connection) => {
+        await sql`SELECT pg_advisory_lock(hashtext(${serialKey}))`.execute(connection)
+        try {
+          return await withRetries(connection)
+        } finally {
+          await sql`SELECT pg_advisory_unlock(hashtext(${serialKey}))`.execute(connection)
+        }
+      })
     },
     ping: async () => {
       try {

@@ -34,14 +34,20 @@ export const signalQueuedMail = (
   onError: (error: unknown) => void,
 ): OpenDatabase => ({
   ...database,
-  transaction: async (work, readOnly = false) => {
+  // Everything the caller asked for passes through: the request's time limit and the serial key too.
+  transaction: async (work, readOnly = false, signal, serialKey) => {
     let queued: OutgoingMail[] = []
-    const result = await database.transaction(async (trx) => {
-      queued = []
-      const value = await work(trx)
-      queued = takeQueued(trx)
-      return value
-    }, readOnly)
+    const result = await database.transaction(
+      async (trx) => {
+        queued = []
+        const value = await work(trx)
+        queued = takeQueued(trx)
+        return value
+      },
+      readOnly,
+      signal,
+      serialKey,
+    )
     if (queued.length > 0) {
       try {
         onCommitted(queued)
