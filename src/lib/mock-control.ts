@@ -8,7 +8,8 @@ import { clearOfflineStorage } from './storage/offline-storage.ts'
 export interface MockMail {
   id: string
   to: string
-  kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED' | 'BANK_DETAILS_CHANGED'
+  kind:
+    'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'INVITATION' | 'CLUB_RELEASED' | 'DONATION_RECEIVED' | 'BANK_DETAILS_CHANGED'
   subject: string
   text: string
   /** An app URL such as `/acceptInvitation?token=…`. */
