@@ -4,6 +4,7 @@
  * server's HTML page (checkout-texts.ts). It asks for the session and posts the card number as JSON.
  */
 import type { CheckoutSessionInfo } from './simulated-provider.ts'
+import { element } from './dom-element.ts'
 import { CHECKOUT_MESSAGES, CHECKOUT_STYLE, CHECKOUT_TEXTS, euros } from './checkout-texts.ts'
 
 /** What the provider answers to a card number (`POST /__mock/provider/pay`). */
@@ -17,17 +18,6 @@ export interface CheckoutPageDeps {
   /** Posts `/__mock/provider/pay`; rejects when no answer came. */
   pay: (sessionId: string, cardNumber: string) => Promise<PayAnswer>
   navigate: (url: string) => void
-}
-
-const element = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-) => {
-  const node = document.createElement(tag)
-  if (text !== undefined) node.textContent = text
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  return node
 }
 
 const cancelLink = (cancelUrl: string) => {

@@ -3,18 +3,8 @@
  * this path), with the same texts as the mock server's HTML page.
  */
 import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
+import { element } from './dom-element.ts'
 import { PROVIDER_TEXTS, REQUIREMENT_LABELS, statusMessage } from './texts.ts'
-
-const element = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-) => {
-  const node = document.createElement(tag)
-  if (text !== undefined) node.textContent = text
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  return node
-}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f3f1fb;color:#1d1b2f;margin:0}
