@@ -2,7 +2,7 @@ import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
@@ -16,7 +16,6 @@ import { formatCents, formatDate, formatNumber } from '#src/lib/format.ts'
 import { DonationExport } from './components/donation-export.tsx'
 import { DonationFilterForm } from './components/donation-filter-form.tsx'
 import { DonationTable } from './components/donation-table.tsx'
-import { RefundDialog } from './components/refund-dialog.tsx'
 import {
   DONATION_PAGE_SIZES,
   donationSearchSchema,
@@ -26,6 +25,11 @@ import {
   type DonationSortField,
 } from './donation-search.ts'
 import { donationPageQueryOptions, type DonationScope } from './export-donations.ts'
+
+// The refund form (its schema, the mutation) loads when a refund is asked for, not with the list.
+const RefundDialog = lazy(() =>
+  import('./components/refund-dialog.tsx').then((module) => ({ default: module.RefundDialog })),
+)
 
 export interface DonationsSectionProps {
   scope: DonationScope
@@ -203,8 +207,10 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden', 
           </>
         ) : null}
       </CardBody>
-      {refunds?.allowed && (
-        <RefundDialog donation={refunding} clubName={refunds.clubName} onClose={() => setRefunding(null)} />
+      {refunds?.allowed && refunding && (
+        <Suspense fallback={null}>
+          <RefundDialog donation={refunding} clubName={refunds.clubName} onClose={() => setRefunding(null)} />
+        </Suspense>
       )}
     </Card>
   )

@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { z } from '#src/lib/zod.ts'
-import { GetDonationsOfClubQueryParams, RefundDonationBody } from '#openapi/generated/zod/donations/donations.zod.ts'
-import { formatCents, parseEuroToCents } from '#src/lib/format.ts'
+import { GetDonationsOfClubQueryParams } from '#openapi/generated/zod/donations/donations.zod.ts'
 
 const { from, to } = GetDonationsOfClubQueryParams.shape
 
@@ -23,38 +22,3 @@ export const donationFilterSchema = z.object({ from: optionalDay(from), to: opti
 
 export type DonationFilterInput = z.input<typeof donationFilterSchema>
 export type DonationFilterValues = z.output<typeof donationFilterSchema>
-
-const { reason } = RefundDonationBody.shape
-
-/**
- * The refund dialog: the amount in euros (the Austrian way, "12,50"), at most what the donation still
- * allows, and a reason within the contract's bounds (checked after trimming, as the backend does).
- */
-export const refundFormSchema = (refundableCents: number) =>
-  z.object({
-    amount: z.string().check(
-      z.trim(),
-      z.minLength(1),
-      z.superRefine((value, ctx) => {
-        // Empty is reported once, by `minLength(1)`.
-        if (!value) return
-        const cents = parseEuroToCents(value)
-        const maximum = formatCents(refundableCents)
-        if (cents === null) {
-          ctx.addIssue({ code: 'custom', message: t`Bitte geben Sie einen Betrag in Euro ein, z. B. 12,50.` })
-        } else if (cents < 1) {
-          ctx.addIssue({ code: 'custom', message: t`Der Betrag muss größer als 0 sein.` })
-        } else if (cents > refundableCents) {
-          ctx.addIssue({ code: 'custom', message: t`Es können höchstens ${maximum} erstattet werden.` })
-        }
-      }),
-    ),
-    reason: z.pipe(z.string().check(z.trim(), z.minLength(1)), reason),
-  })
-
-export type RefundFormInput = z.input<ReturnType<typeof refundFormSchema>>
-export type RefundFormValues = z.output<ReturnType<typeof refundFormSchema>>
-
-/** The last gate before the request: the generated body schema itself. */
-export const refundBody = (values: RefundFormValues) =>
-  RefundDonationBody.parse({ amountCents: parseEuroToCents(values.amount) ?? undefined, reason: values.reason })

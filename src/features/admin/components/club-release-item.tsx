@@ -1,14 +1,20 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useId } from 'react'
+import { Suspense, lazy, useId } from 'react'
 import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button, buttonClasses } from '#src/components/ui/button.tsx'
 import { virtualItemProps, type VirtualItemPosition } from '#src/components/ui/virtual-rows.tsx'
 import { formatDate } from '#src/lib/format.ts'
 import { CLUB_FIELD_LABELS, CLUB_STATUS } from '#src/lib/labels/club-labels.ts'
-import { BankReviewPanel } from './bank-review-panel.tsx'
+import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { PaymentAccountPanel, type PaymentAction } from './payment-account-panel.tsx'
+
+// Few clubs await a bank review at a time: its panel (the new IBAN, the club's documents) loads with the
+// first one shown, not with the list.
+const BankReviewPanel = lazy(() =>
+  import('./bank-review-panel.tsx').then((module) => ({ default: module.BankReviewPanel })),
+)
 
 type ClubActionKind = 'activate' | 'deactivate' | 'check' | 'uncheck' | 'confirmBank'
 /** What an administrator asked to do with a club (one of the kinds, so each dialog can take its own). */
@@ -109,12 +115,14 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction, position }: C
         <div className="mt-3 grid gap-3 lg:grid-cols-2 lg:items-start">
           <div className="flex flex-col gap-3">
             {club.bankReview && (
-              <BankReviewPanel
-                clubName={club.name}
-                review={club.bankReview}
-                details={club.bankReviewDetails}
-                onConfirm={() => onAction({ kind: 'confirmBank', club })}
-              />
+              <Suspense fallback={<LoadingBlock />}>
+                <BankReviewPanel
+                  clubName={club.name}
+                  review={club.bankReview}
+                  details={club.bankReviewDetails}
+                  onConfirm={() => onAction({ kind: 'confirmBank', club })}
+                />
+              </Suspense>
             )}
             {!complete && (
               <details className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">

@@ -18,7 +18,7 @@ import {
   refundFormSchema,
   type RefundFormInput,
   type RefundFormValues,
-} from '#src/features/donations/schemas.ts'
+} from '#src/features/donations/refund-schema.ts'
 import { refundDonationBodyReasonMax } from '#openapi/generated/zod/donations/donations.zod.ts'
 
 interface RefundDialogProps {
