@@ -164,7 +164,7 @@ describe('the members of a club: what a club role allows', () => {
     const kassierin = rowOf(table, seedInvitations.used.email)
     expect(within(kassierin).getByText('darf Geld verwalten')).toBeInTheDocument()
     expect(within(rowOf(table, 'verein@demo.at')).getByText('darf Geld und Mitglieder verwalten')).toBeInTheDocument()
-    await user.click(within(kassierin).getByRole('button', { name: 'Rolle von Katharina Kaiser ändern' }))
+    await user.click(within(kassierin).getByRole('button', { name: 'Rolle ändern für Katharina Kaiser' }))
     const dialog = await screen.findByRole('dialog', { name: 'Rolle von Katharina Kaiser ändern' })
     const select = within(dialog).getByLabelText(/^Rolle im Verein/)
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1))
@@ -191,7 +191,7 @@ describe('the members of a club: what a club role allows', () => {
       }),
     ).toBeEnabled()
     // Given a club role without the right, the backend refuses (409 last-right-holder): said in the dialog.
-    await user.click(within(chair).getByRole('button', { name: 'Rolle von Markus Obermayr ändern' }))
+    await user.click(within(chair).getByRole('button', { name: 'Rolle ändern für Markus Obermayr' }))
     const dialog = await screen.findByRole('dialog', { name: 'Rolle von Markus Obermayr ändern' })
     const select = within(dialog).getByLabelText(/^Rolle im Verein/)
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1))

@@ -95,7 +95,7 @@ export const MembersSection = ({ clubId, rights }: { clubId: string; rights: Clu
         <Button
           variant="secondary"
           size="sm"
-          aria-label={t`Rolle von ${label} ändern`}
+          aria-label={t`Rolle ändern für ${label}`}
           onClick={() => setRoleOf(member)}
         >
           <Trans>Rolle ändern</Trans>
