@@ -130,6 +130,11 @@ for (const [apiPath, item] of Object.entries(document.paths)) {
       if (!(ACCESS_RULES as readonly unknown[]).includes(rule))
         fail(`${operationId}: unknown x-access rule '${String(rule)}'.`)
     }
+    // The contract's default security is the bearer token: an operation anyone may call says so with
+    // `security: []`, or Prism (and every client generated from the document) asks for a token.
+    const security = (operation as { security?: unknown }).security
+    if (access.includes('ANYONE') && !(Array.isArray(security) && security.length === 0))
+      fail(`${operationId}: x-access ANYONE needs \`security: []\`.`)
     const declaredLimit = operation['x-rate-limit']
     if (declaredLimit !== undefined && !(typeof declaredLimit === 'string' && declaredLimit in RATE_LIMITS))
       fail(`${operationId}: x-rate-limit is one of ${Object.keys(RATE_LIMITS).join(', ')}.`)
