@@ -19,8 +19,30 @@ export const mediaTypeOf = (contentType: string): string => (contentType.split('
 
 export const isJsonMediaType = (contentType: string): boolean => JSON_MEDIA_TYPES.has(mediaTypeOf(contentType))
 
+/** How deep a body's arrays and objects may nest: the contract's bodies nest a few levels. */
+export const JSON_DEPTH_LIMIT = 64
+
+/** Whether the JSON text nests deeper than the limit (counted outside strings, before anything parses it). */
+const nestsTooDeep = (text: string): boolean => {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]
+    if (inString) {
+      if (char === '\\') index++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '[' || char === '{') {
+      if (++depth > JSON_DEPTH_LIMIT) return true
+    } else if (char === ']' || char === '}') depth--
+  }
+  return false
+}
+
 const parseJsonText = (text: string): unknown => {
   if (text.trim() === '') return undefined
+  // Deeper nesting is no body of the contract, and walking it would exhaust the stack.
+  if (nestsTooDeep(text)) return MALFORMED_BODY
   try {
     return JSON.parse(text) as unknown
   } catch {

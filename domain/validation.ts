@@ -69,6 +69,36 @@ export const textCharacterErrors = (value: unknown, path: readonly string[] = []
   return []
 }
 
+/**
+ * Text no store can keep and no person types: NUL (PostgreSQL refuses it in text), half of a surrogate
+ * pair (no UTF-8 exists for it), and a date in the year 0000 (no calendar the database knows has one).
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|^0000-\d\d-\d\d/
+
+/** One `invalid_characters` error per text in `value` (any depth, passwords too) that no store can keep. */
+export const unstorableTextErrors = (
+  value: unknown,
+  location: InputLocation,
+  path: readonly string[] = [],
+): FieldError[] => {
+  if (typeof value === 'string') {
+    if (!UNSTORABLE.test(value)) return []
+    return [
+      {
+        field: path.length > 0 ? path.join('.') : location,
+        message: 'Must not contain NUL, half of a surrogate pair, or a date in the year 0000.',
+        code: 'invalid_characters',
+      },
+    ]
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => unstorableTextErrors(item, location, [...path, String(index)]))
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => unstorableTextErrors(item, location, [...path, key]))
+  }
+  return []
+}
+
 const invalidInput = (location: InputLocation, errors: readonly FieldError[]) => {
   const fields = [...new Set(errors.map((error) => error.field))].join(', ')
   return problem(
@@ -87,6 +117,14 @@ export const parseInput = <S extends z.ZodMiniType>(
   input: unknown,
   location: InputLocation,
 ): z.output<S> => {
+  // Before the schema: a text that passes it (any string) must still never reach the store.
+  const unstorable = unstorableTextErrors(input, location)
+  if (unstorable.length > 0) {
+    // With the body's other bad characters, each field named once.
+    const others = location === 'body' ? textCharacterErrors(input) : []
+    const seen = new Set(unstorable.map((error) => error.field))
+    throw invalidInput(location, [...unstorable, ...others.filter((error) => !seen.has(error.field))])
+  }
   const result = schema.safeParse(input, { error: englishMessage, reportInput: true })
   if (result.success) {
     const characters = location === 'body' ? textCharacterErrors(result.data) : []
