@@ -73,6 +73,7 @@ export const textCharacterErrors = (value: unknown, path: readonly string[] = []
  * Text no store can keep and no person types: NUL (PostgreSQL refuses it in text), half of a surrogate
  * pair (no UTF-8 exists for it), and a date in the year 0000 (no calendar the database knows has one).
  */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|^0000-\d\d-\d\d/
 
 /** One `invalid_characters` error per text in `value` (any depth, passwords too) that no store can keep. */
