@@ -2,6 +2,7 @@
  * The mails the portal sends, in German, with links the app understands. The domain composes them; the
  * mailer port sends them (SMTP on a server, the mailbox of the mocked backend).
  */
+import { formatEuroCents } from './money.ts'
 import type { OutgoingMail } from './records.ts'
 
 export const verificationMail = (to: string, firstName: string, code: string): OutgoingMail => {
@@ -80,9 +81,7 @@ export const donationReceivedMail = (donation: {
   amountCents: number
 }): OutgoingMail => {
   const link = `/spenden/${encodeURIComponent(donation.campaignId)}`
-  const amount = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(
-    donation.amountCents / 100,
-  )
+  const amount = formatEuroCents(donation.amountCents)
   const greeting = donation.donorName === null ? 'Guten Tag' : `Hallo ${donation.donorName}`
   return {
     to: donation.to,

@@ -5,7 +5,8 @@
  */
 import type { CheckoutSessionInfo } from './simulated-provider.ts'
 import { element } from './dom-element.ts'
-import { CHECKOUT_MESSAGES, CHECKOUT_STYLE, CHECKOUT_TEXTS, euros } from './checkout-texts.ts'
+import { formatEuroCents } from '#domain/money.ts'
+import { CHECKOUT_MESSAGES, CHECKOUT_STYLE, CHECKOUT_TEXTS } from './checkout-texts.ts'
 
 /** What the provider answers to a card number (`POST /__mock/provider/pay`). */
 export type PayAnswer =
@@ -55,7 +56,7 @@ export const renderCheckoutPage = async (
     return
   }
 
-  const amount = euros(session.amountCents)
+  const amount = formatEuroCents(session.amountCents)
   const amountLine = element('p', `${CHECKOUT_TEXTS.amount}: `)
   amountLine.append(element('strong', amount))
   // In the page from the start, so a screen reader announces the message when it is written into it.

@@ -4,7 +4,8 @@
  * back to the campaign. The browser's version (checkout-dom.ts) has the same texts and style (checkout-texts.ts).
  */
 import type { SimulatedSession } from './simulated-provider.ts'
-import { CHECKOUT_MESSAGES, CHECKOUT_STYLE, CHECKOUT_TEXTS, euros } from './checkout-texts.ts'
+import { formatEuroCents } from '#domain/money.ts'
+import { CHECKOUT_MESSAGES, CHECKOUT_STYLE, CHECKOUT_TEXTS } from './checkout-texts.ts'
 import type { CheckoutMessage } from './checkout-texts.ts'
 
 const escape = (text: string): string =>
@@ -23,7 +24,7 @@ export const checkoutPageHtml = (
     content = `<h1>${escape(CHECKOUT_TEXTS.heading)}</h1><p role="alert">${escape(CHECKOUT_TEXTS.closed)}</p>
 <p><a href="${escape(session.input.cancelUrl)}">${escape(CHECKOUT_TEXTS.cancel)}</a></p>`
   } else {
-    const amount = euros(session.input.amountCents)
+    const amount = formatEuroCents(session.input.amountCents)
     const alert = message ? `<p role="alert" id="card-error">${escape(CHECKOUT_MESSAGES[message])}</p>` : ''
     content = `<h1>${escape(CHECKOUT_TEXTS.heading)}</h1>
 <p>${escape(CHECKOUT_TEXTS.intro(session.input.clubName, session.input.campaignName))}</p>

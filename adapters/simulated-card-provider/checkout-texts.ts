@@ -30,9 +30,6 @@ export const CHECKOUT_MESSAGES: Readonly<Record<Exclude<CheckoutMessage, null>, 
   closed: CHECKOUT_TEXTS.closed,
 }
 
-export const euros = (cents: number): string =>
-  new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(cents / 100)
-
 /**
  * Scoped to the page's own classes and explicit about margins and sizes: in the browser the page is drawn
  * into the app's document, whose stylesheet resets headings, paragraphs and form controls.
