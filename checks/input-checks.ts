@@ -108,3 +108,13 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['description', 'sh
  * them stronger.
  */
 export const UNCHECKED_TEXT_FIELDS: ReadonlySet<string> = new Set(['password'])
+
+/**
+ * Characters that take no room on screen: soft hyphen, Mongolian vowel separator, zero-width space,
+ * non-joiner and joiner, word joiner, zero-width no-break space. Fine inside a name (a joiner binds an
+ * emoji), but a name made only of them reads as empty and must be refused like one.
+ */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/g
+
+/** `text` as a reader sees it: without the characters that take no room (for length checks, comparisons). */
+export const visibleText = (text: string): string => text.replace(INVISIBLE, '')

@@ -1,4 +1,5 @@
 /** Small rules and lookups several resources share. */
+import { visibleText } from '#checks/input-checks.ts'
 import type { Ports } from './ports.ts'
 import { notFound } from './problem.ts'
 import type { CampaignRecord, ClubRecord, UserRecord } from './records.ts'
@@ -10,8 +11,9 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** Names are compared without case and surrounding or repeated spaces. */
 export const normalizeName = (name: string): string => name.trim().replace(/\s+/g, ' ')
+/** Whether two names read the same: case, spacing and zero-width characters aside. */
 export const sameName = (a: string, b: string): boolean =>
-  normalizeName(a).toLocaleLowerCase('de') === normalizeName(b).toLocaleLowerCase('de')
+  normalizeName(visibleText(a)).toLocaleLowerCase('de') === normalizeName(visibleText(b)).toLocaleLowerCase('de')
 
 export const getClub = async (ports: Ports, clubId: string): Promise<ClubRecord> => {
   const club = await ports.clubs.get(clubId)

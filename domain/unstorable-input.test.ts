@@ -56,4 +56,12 @@ describe('input no store can keep', () => {
     const read = readJsonOperationBody('POST', 'application/json', new TextEncoder().encode(text))
     expect(read).toMatchObject({ body: { name: `"${'['.repeat(100)}` } })
   })
+
+  it('a name made only of zero-width characters is refused like an empty one; inside a name they stay', async () => {
+    const invisible = await call('POST', '/clubtypes', { as: admin, body: { name: '\u200B\u200C\u2060\uFEFF' } })
+    expect(invisible.status).toBe(400)
+    expect(fieldsOf(invisible)).toEqual([['name', 'too_small']])
+    const joined = await call('POST', '/clubtypes', { as: admin, body: { name: 'Familie 👨\u200D👩\u200D👧' } })
+    expect(joined.status).toBe(201)
+  })
 })

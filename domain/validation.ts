@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod/mini'
 import type { FieldError } from '#openapi/generated/model/fieldError.ts'
-import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS } from '#checks/input-checks.ts'
+import { hasForbiddenCharacters, MULTILINE_FIELDS, UNCHECKED_TEXT_FIELDS, visibleText } from '#checks/input-checks.ts'
 import { invalidField, problem } from './problem.ts'
 
 type RawIssue = z.core.$ZodRawIssue
@@ -190,7 +190,7 @@ const trim = (text: string): string => text.trim()
 /**
  * Free text as it is stored: normalized first (trimmed unless `normalize` says otherwise), then held to
  * the contract's minimum length, so padding cannot carry a value past `min` (a 400 `validation` problem
- * naming `field`, code `too_small`). Normalizing never lengthens a text, so the schema's maximum holds.
+ * naming `field`, code `too_small`); characters that take no room (zero-width) do not count towards it. Normalizing never lengthens a text, so the schema's maximum holds.
  */
 export const normalizedText = (
   field: string,
@@ -199,6 +199,7 @@ export const normalizedText = (
   normalize: (text: string) => string = trim,
 ): string => {
   const text = normalize(value)
-  if (text.length < min) throw invalidField(field, `Must be at least ${min} characters.`, 'too_small')
+  if (text.length < min || visibleText(text).trim().length < min)
+    throw invalidField(field, `Must be at least ${min} characters.`, 'too_small')
   return text
 }
