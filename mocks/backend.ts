@@ -94,7 +94,8 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     reset: () => {
       store.replace(freshSeed(now()))
       fileBlobs.clear()
-      payments.forget()
+      // Forgotten before it returns: the simulated provider here has no shared state to wait for.
+      void payments.forget()
     },
     execute: async (operationId, request, options) => {
       const { delayMs } = store.state.singletons.faults

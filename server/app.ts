@@ -26,7 +26,7 @@ import { registerLocalOnly } from './origin-policy.ts'
 import type { LocalOnlyPolicy } from './origin-policy.ts'
 import { registerProviderPage } from './provider-page.ts'
 import { registerRateLimits } from './rate-limits.ts'
-import type { RateLimits } from './rate-limits.ts'
+import type { RateLimitCounters, RateLimits } from './rate-limits.ts'
 import { readContentSources, registerSecurityHeaders } from './security-headers.ts'
 import type { ContentSources } from './security-headers.ts'
 import { isAppPage, registerStatic, sendAppPage } from './static.ts'
@@ -40,6 +40,8 @@ export interface HttpBackend extends ApiBackend {
   transact<T>(work: (ports: Ports) => Promise<T>, readOnly?: boolean): Promise<T>
   /** The simulated card provider, when donations are paid there: its hosted checkout is served then. */
   readonly simulatedProvider?: SimulatedProvider | undefined
+  /** Rate-limit counters shared by several processes; absent: counted in this process. */
+  readonly rateLimitCounters?: RateLimitCounters | undefined
 }
 
 export interface EdgeConfig {
@@ -121,7 +123,7 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   registerSecurityHeaders(app, config.contentSources ?? readContentSources({}))
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false })
   // Attaches itself to the routes registered below: registration, invitations, sign-in, public reads.
-  if (config.rateLimits) await registerRateLimits(app, config.rateLimits)
+  if (config.rateLimits) await registerRateLimits(app, config.rateLimits, backend.rateLimitCounters)
 
   // Bodies are kept as bytes, counted against bodyLimit while they arrive, and read by the route that
   // takes them: an operation's JSON by domain/request-body.ts (415, malformed JSON), so a malformed body

@@ -16,9 +16,10 @@ import {
   deliveryRequest,
   SIMULATED_WEBHOOK_SECRET,
 } from '#adapters/simulated-card-provider/simulated-provider.ts'
-import type { SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
+import type { SharedProviderState, SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
 import type { OpenDatabase, Trx } from './db/database.ts'
+import { sqlRateLimitCounters } from './db/rate-limit-counters.ts'
 import { sqlIdentityStore } from './db/repositories/identity.ts'
 import { userRepository } from './db/repositories/users.ts'
 import { sqlPorts } from './db/sql-ports.ts'
@@ -65,6 +66,13 @@ export interface ServerBackendOptions {
   files?: DiskFiles
   /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
   payments?: PaymentProvider
+  /**
+   * Rate-limit counters in the database, shared by every process on it. Default: on a PostgreSQL server
+   * (several processes may serve it); PGlite serves one process, which counts in memory.
+   */
+  sharedRateLimits?: boolean
+  /** The simulated provider's state shared by several processes (server/payments/); absent: in memory. */
+  simulatedProviderState?: SharedProviderState
   logger: Logger
 }
 
@@ -103,6 +111,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
           throw new Error(`The webhook answered ${response.status}: ${JSON.stringify(response.body)}`)
       },
       onDeliveryError: (error) => logger.error({ err: error }, 'simulated provider: delivery failed'),
+      ...(options.simulatedProviderState ? { shared: options.simulatedProviderState } : {}),
     })
   const portsOf = (trx: Trx, effects: TransactionEffects) =>
     sqlPorts(trx, {
@@ -165,6 +174,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     files,
     uploads: diskUploads(files),
     ready: () => database.ping(),
+    rateLimitCounters:
+      (options.sharedRateLimits ?? database.kind === 'postgres') ? sqlRateLimitCounters(database) : undefined,
     now,
     identity: firebaseAuth ? 'firebase' : 'local',
     transact: (work, readOnly = false) =>

@@ -47,7 +47,7 @@ const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void =
       })
     }
     await restoreSnapshot(backend.database)
-    backend.simulatedProvider?.forget()
+    await backend.simulatedProvider?.forget()
     return reply.code(204).send()
   })
 

@@ -16,19 +16,25 @@
  * mail dispatcher (the mail it is sending finishes), close the database, exit.
  */
 import { createStripeProvider } from './payments/stripe-provider.ts'
+import { openSimulatedProviderState } from './payments/simulated-provider-state.ts'
 import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
 import { loadConfig } from './config.ts'
+import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/database.ts'
+import { runClaimed } from './db/job-runs.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 import { createDiskFiles } from './files/disk-store.ts'
 import { startFileSweep } from './files/sweep.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
+import { localSigningKey } from './identity/local-signing-key.ts'
 import { startMail } from './mail/mail.ts'
 
 const SHUTDOWN_GRACE_MS = 20_000
+/** Processes starting within this time of one that checked every user's custom claims skip the check. */
+const CLAIMS_CHECK_SPACING_MS = 15 * 60_000
 
 const config = loadConfig()
 const logger = pino({ level: config.logLevel, base: { service: 'vereinsportal-server' } })
@@ -43,6 +49,12 @@ const database = await openDatabase({
   statementTimeoutMs: config.requestTimeoutMs,
   onConnectionError: (error) =>
     logger.warn({ err: error }, 'a database connection failed while idle; the pool replaces it'),
+}).catch((error: unknown) => {
+  // Another server process has the PGlite data: the message says what to do, a stack trace would not.
+  if (!(error instanceof DataDirInUseError)) throw error
+  logger.fatal(error.message)
+  console.error(error.message)
+  process.exit(1)
 })
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
 if (config.demo && (await isEmpty(database))) {
@@ -66,14 +78,35 @@ const payments =
       })
     : undefined
 logger.info({ provider: config.payments.provider }, 'card provider')
-const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files, payments })
+// Several processes on a PostgreSQL server: the simulated provider's checkouts are seen by all of them.
+const providerState =
+  !payments && config.databaseUrl
+    ? openSimulatedProviderState(config.databaseUrl, (error) =>
+        logger.warn({ err: error }, 'a connection of the simulated provider failed while idle'),
+      )
+    : undefined
+const backend = createServerBackend(mail.database, {
+  logger,
+  firebaseAuth: firebase?.auth,
+  files,
+  payments,
+  ...(providerState ? { simulatedProviderState: providerState.state } : {}),
+  // Every process on the database signs the local identity's tokens with the same key.
+  ...(firebase ? {} : { signingKey: await localSigningKey(database) }),
+})
 const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
-// Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
-void backend
-  .syncAllClaims?.()
-  .then((count) => logger.info({ users: count }, 'custom claims checked for every user'))
-  .catch((error: unknown) => logger.error({ err: error }, 'custom claims could not be checked at start'))
+// Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background,
+// by one process of those starting together (a rolling restart checks once).
+const { syncAllClaims } = backend
+if (syncAllClaims)
+  void runClaimed(database, 'custom-claims-check', CLAIMS_CHECK_SPACING_MS, syncAllClaims)
+    .then((run) =>
+      run.ran
+        ? logger.info({ users: run.result }, 'custom claims checked for every user')
+        : logger.info('custom claims: another process has checked them recently'),
+    )
+    .catch((error: unknown) => logger.error({ err: error }, 'custom claims could not be checked at start'))
 const stopFileSweep = startFileSweep(database, files, logger, {
   intervalMs: config.files.sweepIntervalMs,
   stagedMaxAgeMs: config.files.stagedMaxAgeMs,
@@ -105,6 +138,7 @@ const stop = (signal: string) => {
   void app
     .close()
     .then(() => mail.stop())
+    .then(() => providerState?.close())
     .then(() => database.close())
     .then(() => {
       logger.info('stopped')

@@ -106,7 +106,7 @@ const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 
 const registerCheckoutPage = (app: FastifyInstance, provider: SimulatedProvider): void => {
   app.get<{ Querystring: { session?: string } }>(PROVIDER_CHECKOUT_PATH, async (request, reply) => {
     const sessionId = request.query.session ?? ''
-    const session = provider.session(sessionId)
+    const session = await provider.session(sessionId)
     return reply
       .code(session ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
@@ -116,7 +116,7 @@ const registerCheckoutPage = (app: FastifyInstance, provider: SimulatedProvider)
 
   // What the in-browser checkout page shows (the mocked mode's control plane answers the same).
   app.get<{ Querystring: { session?: string } }>(PROVIDER_SESSION_PATH, async (request, reply) => {
-    const session = provider.session(request.query.session ?? '')
+    const session = await provider.session(request.query.session ?? '')
     return session ? reply.send(checkoutSessionInfo(session)) : reply.code(404).send({ error: 'UNKNOWN_SESSION' })
   })
 
@@ -129,7 +129,7 @@ const registerCheckoutPage = (app: FastifyInstance, provider: SimulatedProvider)
       .code(paid.outcome === 'closed' ? 409 : 402)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', PAGE_POLICY)
-      .send(checkoutPageHtml(provider.session(sessionId), sessionId, paid.outcome))
+      .send(checkoutPageHtml(await provider.session(sessionId), sessionId, paid.outcome))
   })
 
   app.post(PROVIDER_PAY_PATH, async (request, reply) => {

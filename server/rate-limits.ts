@@ -12,10 +12,18 @@
  *
  * Over the limit: 429 problem `too-many-requests` with `Retry-After` (seconds), before the body is read.
  * The client IP is `request.ip`, which honours `X-Forwarded-For` only from a trusted proxy (TRUST_PROXY).
- * Counters live in the process (one server); 0 switches a limit off.
+ * 0 switches a limit off.
+ *
+ * Counters: with `counters` (the server on a PostgreSQL server: server/db/rate-limit-counters.ts) in the
+ * database, so every process behind a load balancer counts against the same budget; otherwise in the
+ * process (PGlite and the mocked backend are one process). When the shared counters cannot be reached the
+ * request passes uncounted with a warning (fail open): an outage of the counters must not refuse every
+ * sign-in, and the database they live in is the one the request needs anyway
+ * (docs/decisions/0035-several-processes-on-one-database.md).
  */
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { OPERATION_IDS, OPERATION_TABLE } from '#openapi/generated/operations.ts'
 import type { RateLimitClass } from '#openapi/generated/operations.ts'
 import { routeOf } from './api-routes.ts'
@@ -25,6 +33,18 @@ export interface RateLimits {
   readonly signInPerMinute: number
   /** The other operations anyone may call, per minute and IP. */
   readonly publicPerMinute: number
+}
+
+/** Counters every server process shares (server/db/rate-limit-counters.ts). */
+export interface RateLimitCounters {
+  /**
+   * Counts one request of `key` in its window: a new window of `windowMs` begins with the first request
+   * after the last one ended. Resolves with the requests of the window so far, this one included, and the
+   * milliseconds until it ends.
+   */
+  hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }>
+  /** Deletes the counters of windows that have ended. */
+  removeEnded(): Promise<void>
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 20, publicPerMinute: 300 }
@@ -80,20 +100,99 @@ const tooManyRequests = (_request: FastifyRequest, context: { statusCode: number
 
 type Limiter = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>
 
+/** How long a request waits for the shared counter before it passes uncounted. */
+const COUNTER_WAIT_MS = 2_000
+/** How often a process deletes ended windows' counters. */
+const CLEANUP_EVERY_MS = 60_000
+/** At most one warning per this time while the shared counters fail. */
+const WARN_EVERY_MS = 10_000
+
+interface StoreResult {
+  current: number
+  ttl: number
+}
+type StoreCallback = (error: Error | null, result?: StoreResult) => void
+
+/** @fastify/rate-limit's store for one limit (`counter` names it, `group` of a limiter's options). */
+interface CounterStore {
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void
+  child(options: { group?: string }): CounterStore
+}
+
+/**
+ * A store class over shared counters. The plugin makes one with its own options and, per limiter, a
+ * child with the limiter's (`group`): each limit counts in its own namespace of keys.
+ */
+const sharedStore = (counters: RateLimitCounters, log: FastifyBaseLogger): RateLimitPluginOptions['store'] => {
+  let lastCleanup = 0
+  let lastWarning = 0
+  let unwarned = 0
+  const warn = (error: unknown) => {
+    const now = Date.now()
+    if (now - lastWarning < WARN_EVERY_MS) {
+      unwarned += 1
+      return
+    }
+    log.warn(
+      { err: error, failuresNotLogged: unwarned },
+      'rate limit: the shared counters failed; the request passes uncounted',
+    )
+    lastWarning = now
+    unwarned = 0
+  }
+  const cleanUpNowAndThen = () => {
+    const now = Date.now()
+    if (now - lastCleanup < CLEANUP_EVERY_MS) return
+    lastCleanup = now
+    counters.removeEnded().catch((error: unknown) => log.warn({ err: error }, 'rate limit: old counters not removed'))
+  }
+  const store = (group: string): CounterStore => ({
+    incr: (key, callback, timeWindow) => {
+      cleanUpNowAndThen()
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${COUNTER_WAIT_MS} ms`)), COUNTER_WAIT_MS)
+      })
+      Promise.race([counters.hit(`${group}:${key}`, timeWindow), late])
+        .then(
+          ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
+          (error: unknown) => {
+            warn(error)
+            callback(null, { current: 0, ttl: timeWindow })
+          },
+        )
+        .finally(() => clearTimeout(timer))
+    },
+    child: (options) => store(options.group ?? ''),
+  })
+  // The plugin calls it with `new`: a function returning an object hands that object back.
+  return function SharedCounterStore() {
+    return store('')
+  } as unknown as RateLimitPluginOptions['store']
+}
+
 /**
  * Registers the limits. Call it before the routes it limits are added: it attaches itself to each
  * matching route as that is registered (onRoute), with one shared counter per group.
  */
-export const registerRateLimits = async (app: FastifyInstance, limits: RateLimits): Promise<void> => {
+export const registerRateLimits = async (
+  app: FastifyInstance,
+  limits: RateLimits,
+  counters?: RateLimitCounters,
+): Promise<void> => {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: tooManyRequests,
+    ...(counters ? { store: sharedStore(counters, app.log) } : {}),
   })
-  const limiter = (max: number): Limiter | undefined =>
-    max > 0 ? (app.rateLimit({ max, timeWindow: 60_000 }) as unknown as Limiter) : undefined
+  const limiter = (group: RateLimitGroup, max: number): Limiter | undefined => {
+    // `group` reaches the store's child (the plugin passes a limiter's options on to it).
+    const options: RateLimitOptions & { group: string } = { max, timeWindow: 60_000, group }
+    return max > 0 ? (app.rateLimit(options) as unknown as Limiter) : undefined
+  }
   const limiters: Record<RateLimitGroup, Limiter | undefined> = {
-    signIn: limiter(limits.signInPerMinute),
-    public: limiter(limits.publicPerMinute),
+    signIn: limiter('signIn', limits.signInPerMinute),
+    public: limiter('public', limits.publicPerMinute),
   }
   const groups = operationGroups()
   app.addHook('onRoute', (route) => {

@@ -99,7 +99,7 @@ describe('the simulated card provider', () => {
 
     // A page load of its own (the hosted checkout): a new instance over the same memory.
     const page = providerWith(memory)
-    expect(page.provider.session(hosted.sessionId)?.input.campaignName).toBe('Neue Flutlichtanlage')
+    expect((await page.provider.session(hosted.sessionId))?.input.campaignName).toBe('Neue Flutlichtanlage')
     expect(await page.provider.pay(hosted.sessionId, '4242 4242 4242 4242')).toEqual({
       outcome: 'paid',
       redirect: input.successUrl,
@@ -117,7 +117,7 @@ describe('the simulated card provider', () => {
 
   it('starts afresh over a memory it cannot read', async () => {
     const { provider } = providerWith({ load: () => '{not json', save: () => undefined })
-    expect(provider.session('cs_none')).toBeNull()
+    expect(await provider.session('cs_none')).toBeNull()
     expect((await provider.createCheckout(input)).sessionId).toMatch(/^cs_sim_/)
   })
 })

@@ -2,7 +2,7 @@
  * The simulated card provider: the twin of the Stripe Connect adapter for the mocked mode and `npm start`,
  * where no provider can be reached. It keeps its accounts, checkout sessions and refunds in memory (one
  * process, as the modes it serves; in the browser also in a storage of its own, `memory`, because every page
- * load there starts a new one), has a hosted checkout page (./checkout-html.ts, ./checkout-dom.ts) and a
+ * load there starts a new one; with several server processes in their database, `shared`), has a hosted checkout page (./checkout-html.ts, ./checkout-dom.ts) and a
  * hosted onboarding (./provider-html.ts, ./provider-dom.ts), and tells the portal what happened the way
  * Stripe does: Stripe-shaped events (#adapters/stripe-events/read-stripe-event.ts), signed with Stripe's
  * scheme and the webhook secret, delivered to the portal's webhook operation. So the portal's one webhook
@@ -116,6 +116,15 @@ export interface ProviderMemory {
   save(text: string): void
 }
 
+/**
+ * The state kept where every instance reads and writes it in turn (several server processes: their
+ * database). `update` runs `work` on the stored text (null: none yet) while no other instance anywhere
+ * does, and stores the text it returns; nothing is stored when `work` throws.
+ */
+export interface SharedProviderState {
+  update<T>(work: (text: string | null) => { readonly result: T; readonly text: string }): Promise<T>
+}
+
 export type PayOutcome =
   | { readonly outcome: 'paid'; readonly redirect: string }
   | { readonly outcome: 'declined' | 'not-a-test-card' | 'closed' }
@@ -138,11 +147,13 @@ export interface SimulatedProviderOptions {
    * provider, and the hosted checkout and the thank-you page are page loads of their own. Absent: memory only.
    */
   readonly memory?: ProviderMemory
+  /** Instead of `memory`: the state shared by instances in several processes, read and written in turns. */
+  readonly shared?: SharedProviderState
 }
 
 export interface SimulatedProvider extends PaymentProvider {
   /** The session behind the hosted checkout page, or null. */
-  session(sessionId: string): SimulatedSession | null
+  session(sessionId: string): Promise<SimulatedSession | null>
   /** The donor submits a card number on the hosted page. */
   pay(sessionId: string, cardNumber: string): Promise<PayOutcome>
   /**
@@ -155,8 +166,9 @@ export interface SimulatedProvider extends PaymentProvider {
   /**
    * Forgets every account, session and refund: when the portal's data goes back to the demo seed, the
    * provider must not remember what the portal no longer knows (an account it completed, a paid session).
+   * Without `shared` it has forgotten by the time it returns.
    */
-  forget(): void
+  forget(): Promise<void>
 }
 
 /** The provider's state in `memory`. */
@@ -183,7 +195,10 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
   // The state as `memory` last had it: read again when another instance (another page) has changed it.
   let remembered: string | null = null
   const recall = () => {
-    const text = options.memory?.load() ?? null
+    if (options.memory) load(options.memory.load())
+  }
+  /** The state of `text`, unless it is what this instance has already (or nothing, or unreadable). */
+  const load = (text: string | null) => {
     if (text === null || text === remembered) return
     try {
       const saved = JSON.parse(text) as SavedProviderState
@@ -203,31 +218,82 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       // Unreadable (another version's): this instance starts afresh and overwrites it with its next change.
     }
   }
-  const remember = () => {
-    if (!options.memory) return
+  const serialize = (): string => {
     const state: SavedProviderState = {
       accounts: [...accounts.values()],
       sessions: [...sessions.values()],
       refunds: [...refundsByKey],
       checkouts: [...byKey],
     }
-    remembered = JSON.stringify(state)
+    return JSON.stringify(state)
+  }
+  const remember = () => {
+    if (!options.memory) return
+    remembered = serialize()
     options.memory.save(remembered)
   }
 
-  const send = (type: string, object: Record<string, unknown>, account: string): Promise<void> => {
+  /** Events of the running turn, delivered once it has ended (with `shared`: once its state is stored). */
+  let outgoing: Array<() => Promise<void>> = []
+  const send = (type: string, object: Record<string, unknown>, account: string): void => {
     const event = stripeEvent(type, object as never, { id: newId('evt'), created: options.now(), account })
     const payload = JSON.stringify(event)
     const header = signatureHeader(payload, options.webhookSecret, Math.floor(options.now() / 1000))
-    // After the current turn: a refund's own unit of work must end before its event is applied.
-    const delivery = Promise.resolve()
-      .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-      .then(() => options.deliver(payload, header))
-      .catch((error: unknown) => options.onDeliveryError?.(error))
-    pending.add(delivery)
-    void delivery.finally(() => pending.delete(delivery))
-    return delivery
+    outgoing.push(() => {
+      // After the current turn: a refund's own unit of work must end before its event is applied.
+      const delivery = Promise.resolve()
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+        .then(() => options.deliver(payload, header))
+        .catch((error: unknown) => options.onDeliveryError?.(error))
+      pending.add(delivery)
+      void delivery.finally(() => pending.delete(delivery))
+      return delivery
+    })
   }
+
+  /**
+   * One operation on the state: `work` reads and changes the maps without pausing, so nothing else runs
+   * in between; its events are sent afterwards. Without `shared` it runs before `turn` returns.
+   */
+  const turn = async <T>(work: () => T): Promise<{ result: T; deliveries: Promise<void> }> => {
+    const run = () => {
+      outgoing = []
+      try {
+        return { result: work(), queued: outgoing }
+      } finally {
+        outgoing = []
+      }
+    }
+    let done: { result: T; queued: Array<() => Promise<void>> }
+    const { shared } = options
+    if (shared) {
+      done = await shared.update((text) => {
+        // What the instances stored last (nothing yet: the empty state).
+        if (text === null) {
+          for (const map of [accounts, sessions, refundsByKey, byKey]) map.clear()
+          remembered = null
+        }
+        load(text)
+        try {
+          const ran = run()
+          remembered = serialize()
+          return { result: ran, text: remembered }
+        } catch (error) {
+          // Nothing is stored: the next turn reads the stored state again, whatever this one changed.
+          remembered = null
+          throw error
+        }
+      })
+    } else {
+      recall()
+      done = run()
+    }
+    return {
+      result: done.result,
+      deliveries: Promise.all(done.queued.map((deliver) => deliver())).then(() => undefined),
+    }
+  }
+  const inTurn = async <T>(work: () => T): Promise<T> => (await turn(work)).result
 
   const accountObject = (account: ProviderAccount): StripeAccount => ({
     id: account.accountId,
@@ -256,13 +322,12 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
     if (session.status === 'open' && options.now() >= session.input.expiresAt) {
       session.status = 'expired'
       remember()
-      void send('checkout.session.expired', { ...sessionObject(session) }, session.input.accountId)
+      send('checkout.session.expired', { ...sessionObject(session) }, session.input.accountId)
     }
     return session
   }
 
   const sessionOf = (accountId: string, sessionId: string): SimulatedSession => {
-    recall()
     const session = sessions.get(sessionId)
     if (!session || session.input.accountId !== accountId)
       throw new ProviderError(`No such checkout.session: '${sessionId}'`, 'resource_missing', true)
@@ -272,31 +337,31 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
   return {
     name: 'simulated',
 
-    createAccount: async () => {
-      const account: ProviderAccount = {
-        accountId: newId('acct'),
-        chargesEnabled: false,
-        payoutsEnabled: false,
-        detailsSubmitted: false,
-        requirementsDue: [
-          'business_profile.url',
-          'external_account',
-          'representative.verification.document',
-          'tos_acceptance.date',
-        ],
-      }
-      recall()
-      accounts.set(account.accountId, account)
-      remember()
-      return account
-    },
+    createAccount: () =>
+      inTurn(() => {
+        const account: ProviderAccount = {
+          accountId: newId('acct'),
+          chargesEnabled: false,
+          payoutsEnabled: false,
+          detailsSubmitted: false,
+          requirementsDue: [
+            'business_profile.url',
+            'external_account',
+            'representative.verification.document',
+            'tos_acceptance.date',
+          ],
+        }
+        accounts.set(account.accountId, account)
+        remember()
+        return account
+      }),
 
-    account: async (accountId) => {
-      recall()
-      const account = accounts.get(accountId)
-      if (!account) throw new ProviderError(`No such account: '${accountId}'`, 'resource_missing', true)
-      return account
-    },
+    account: (accountId) =>
+      inTurn(() => {
+        const account = accounts.get(accountId)
+        if (!account) throw new ProviderError(`No such account: '${accountId}'`, 'resource_missing', true)
+        return account
+      }),
 
     // The page works on the portal's own single-use link, which ends first (domain/payments.ts).
     onboardingLink: async ({ linkId, requestOrigin }) => ({
@@ -304,62 +369,62 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       expiresAt: new Date(options.now() + 60 * 60_000).toISOString(),
     }),
 
-    createCheckout: async (input) => {
-      recall()
-      const again = byKey.get(input.idempotencyKey)
-      if (again) return again
-      const sessionId = newId('cs')
-      sessions.set(sessionId, {
-        input,
-        sessionId,
-        status: 'open',
-        paymentIntentId: null,
-        chargeId: null,
-        refundedCents: 0,
-      })
-      const hosted: HostedCheckout = {
-        sessionId,
-        url: `${input.requestOrigin}${PROVIDER_CHECKOUT_PATH}?session=${encodeURIComponent(sessionId)}`,
-        expiresAt: new Date(input.expiresAt).toISOString(),
-      }
-      byKey.set(input.idempotencyKey, hosted)
-      remember()
-      return hosted
-    },
+    createCheckout: (input) =>
+      inTurn(() => {
+        const again = byKey.get(input.idempotencyKey)
+        if (again) return again
+        const sessionId = newId('cs')
+        sessions.set(sessionId, {
+          input,
+          sessionId,
+          status: 'open',
+          paymentIntentId: null,
+          chargeId: null,
+          refundedCents: 0,
+        })
+        const hosted: HostedCheckout = {
+          sessionId,
+          url: `${input.requestOrigin}${PROVIDER_CHECKOUT_PATH}?session=${encodeURIComponent(sessionId)}`,
+          expiresAt: new Date(input.expiresAt).toISOString(),
+        }
+        byKey.set(input.idempotencyKey, hosted)
+        remember()
+        return hosted
+      }),
 
-    checkout: async (accountId, sessionId): Promise<CheckoutState> =>
-      readCheckoutState(sessionObject(sessionOf(accountId, sessionId))),
+    checkout: (accountId, sessionId): Promise<CheckoutState> =>
+      inTurn(() => readCheckoutState(sessionObject(sessionOf(accountId, sessionId)))),
 
-    refund: async (input) => {
-      recall()
-      const again = refundsByKey.get(input.idempotencyKey)
-      if (again) return again
-      const session = [...sessions.values()].find(
-        (candidate) =>
-          candidate.paymentIntentId === input.paymentIntentId && candidate.input.accountId === input.accountId,
-      )
-      if (!session)
-        throw new ProviderError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing', true)
-      const left = session.input.amountCents - session.refundedCents
-      if (input.amountCents > left)
-        throw new ProviderError('Refund amount is greater than the unrefunded amount.', 'amount_too_large', true)
-      session.refundedCents += input.amountCents
-      const refund: ProviderRefund = { refundId: newId('re'), status: 'succeeded', amountCents: input.amountCents }
-      refundsByKey.set(input.idempotencyKey, refund)
-      remember()
-      void send(
-        'charge.refunded',
-        {
-          id: session.chargeId,
-          object: 'charge',
-          amount: session.input.amountCents,
-          amount_refunded: session.refundedCents,
-          payment_intent: session.paymentIntentId,
-        },
-        session.input.accountId,
-      )
-      return refund
-    },
+    refund: (input) =>
+      inTurn(() => {
+        const again = refundsByKey.get(input.idempotencyKey)
+        if (again) return again
+        const session = [...sessions.values()].find(
+          (candidate) =>
+            candidate.paymentIntentId === input.paymentIntentId && candidate.input.accountId === input.accountId,
+        )
+        if (!session)
+          throw new ProviderError(`No such payment_intent: '${input.paymentIntentId}'`, 'resource_missing', true)
+        const left = session.input.amountCents - session.refundedCents
+        if (input.amountCents > left)
+          throw new ProviderError('Refund amount is greater than the unrefunded amount.', 'amount_too_large', true)
+        session.refundedCents += input.amountCents
+        const refund: ProviderRefund = { refundId: newId('re'), status: 'succeeded', amountCents: input.amountCents }
+        refundsByKey.set(input.idempotencyKey, refund)
+        remember()
+        send(
+          'charge.refunded',
+          {
+            id: session.chargeId,
+            object: 'charge',
+            amount: session.input.amountCents,
+            amount_refunded: session.refundedCents,
+            payment_intent: session.paymentIntentId,
+          },
+          session.input.accountId,
+        )
+        return refund
+      }),
 
     readEvent: async (payload, header, now) => {
       verifySignature(payload, header, options.webhookSecret, now)
@@ -372,43 +437,50 @@ export const createSimulatedProvider = (options: SimulatedProviderOptions): Simu
       return readStripeEvent(json)
     },
 
-    session: (sessionId) => {
-      recall()
-      const session = sessions.get(sessionId)
-      return session ? current(session) : null
-    },
+    session: (sessionId) =>
+      inTurn(() => {
+        const session = sessions.get(sessionId)
+        return session ? current(session) : null
+      }),
 
     pay: async (sessionId, cardNumber) => {
-      recall()
-      const session = sessions.get(sessionId)
-      if (!session || current(session).status !== 'open') return { outcome: 'closed' }
-      const digits = cardNumber.replace(/[\s-]/g, '')
-      if (digits === DECLINED_CARD) return { outcome: 'declined' }
-      if (digits !== SUCCESS_CARD) return { outcome: 'not-a-test-card' }
-      session.status = 'complete'
-      session.paymentIntentId = newId('pi')
-      session.chargeId = newId('ch')
-      remember()
-      await send('checkout.session.completed', { ...sessionObject(session) }, session.input.accountId)
-      return { outcome: 'paid', redirect: session.input.successUrl }
+      const { result, deliveries } = await turn((): PayOutcome => {
+        const session = sessions.get(sessionId)
+        if (!session || current(session).status !== 'open') return { outcome: 'closed' }
+        const digits = cardNumber.replace(/[\s-]/g, '')
+        if (digits === DECLINED_CARD) return { outcome: 'declined' }
+        if (digits !== SUCCESS_CARD) return { outcome: 'not-a-test-card' }
+        session.status = 'complete'
+        session.paymentIntentId = newId('pi')
+        session.chargeId = newId('ch')
+        remember()
+        send('checkout.session.completed', { ...sessionObject(session) }, session.input.accountId)
+        return { outcome: 'paid', redirect: session.input.successUrl }
+      })
+      // The donor's thank-you page follows once the portal has the payment.
+      await deliveries
+      return result
     },
 
     submitOnboarding: async (submission) => {
-      recall()
-      const account = accountAfterOnboarding(submission)
-      accounts.set(account.accountId, account)
-      remember()
-      await send('account.updated', accountObject(account), account.accountId)
+      const { deliveries } = await turn(() => {
+        const account = accountAfterOnboarding(submission)
+        accounts.set(account.accountId, account)
+        remember()
+        send('account.updated', accountObject(account), account.accountId)
+      })
+      await deliveries
     },
 
     delivered: async () => {
       while (pending.size > 0) await Promise.all([...pending])
     },
 
-    forget: () => {
-      for (const map of [accounts, sessions, refundsByKey, byKey]) map.clear()
-      remember()
-    },
+    forget: () =>
+      inTurn(() => {
+        for (const map of [accounts, sessions, refundsByKey, byKey]) map.clear()
+        remember()
+      }),
   }
 }
 

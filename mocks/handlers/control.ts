@@ -70,8 +70,8 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       const info = await backend.transact((ports) => onboardingLinkInfo(ports, backend.now(), linkId))
       return info ? HttpResponse.json(info) : HttpResponse.json({ error: 'UNKNOWN_LINK' }, { status: 404 })
     }),
-    http.get(`*${PROVIDER_SESSION_PATH}`, ({ request }) => {
-      const session = backend.payments.session(new URL(request.url).searchParams.get('session') ?? '')
+    http.get(`*${PROVIDER_SESSION_PATH}`, async ({ request }) => {
+      const session = await backend.payments.session(new URL(request.url).searchParams.get('session') ?? '')
       return session
         ? HttpResponse.json(checkoutSessionInfo(session))
         : HttpResponse.json({ error: 'UNKNOWN_SESSION' }, { status: 404 })

@@ -7,6 +7,9 @@
  * unique names) hold under concurrent requests. PGlite is one connection in one process: units of work
  * take turns (a queue), which is the same guarantee.
  *
+ * Several server processes may share one PostgreSQL server (their migrations take turns under a lock);
+ * PGlite's data directory belongs to one process, and a second one is refused (./data-dir-lock.ts).
+ *
  * A unit of work given an abort signal (a request's time limit) is cancelled when it fires: the work's
  * promise is abandoned, its transaction rolls back, and every further query of the abandoned work is
  * refused, so nothing of it commits after the 503 (CancellationGuard). On a PostgreSQL server its
@@ -28,6 +31,7 @@ import pg from 'pg'
 import { CancelledError, untilCancelled } from '#domain/ports.ts'
 import { problem } from '#domain/problem.ts'
 import { migrationProvider } from './migrations/provider.ts'
+import { lockDataDir } from './data-dir-lock.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
@@ -145,9 +149,39 @@ const migrate = async (db: Db): Promise<void> => {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
 }
 
+/**
+ * The key of the session lock every process takes around its migrations (any number, the same in every
+ * version): Kysely's migrator locks only once its own tables exist, and processes starting together on a
+ * fresh database would race to create those.
+ */
+const MIGRATION_LOCK_KEY = 7_311_020_110
+
+/**
+ * Migrations on a PostgreSQL server, one process at a time: the others wait for the lock and then find
+ * nothing left to apply. Lock, migrations and unlock use one connection (a pool of one must not wait for
+ * a second); a process that dies holding the lock loses its connection and with it the lock.
+ */
+const migrateLocked = (db: Db): Promise<void> =>
+  db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection)
+    try {
+      await migrate(connection)
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection)
+    }
+  })
+
 const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir, { parsers: PARSERS })
+  // PGlite has no lock of its own: a second process on the same files would corrupt them.
+  const lock = dataDir ? lockDataDir(dataDir) : undefined
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create(dataDir, { parsers: PARSERS })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   await pglite.exec(`SET TIME ZONE 'UTC'`)
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   let queue: Promise<unknown> = Promise.resolve()
@@ -168,7 +202,11 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
     ping: () => exclusive(async () => (await pglite.query('SELECT 1')).rows.length === 1).catch(() => false),
     close: async () => {
       await exclusive(async () => undefined)
-      await db.destroy()
+      try {
+        await db.destroy()
+      } finally {
+        lock?.release()
+      }
     },
   }
 }
@@ -195,7 +233,12 @@ const openPostgres = async (
   })
   pool.on('error', onConnectionError)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  await migrate(db)
+  try {
+    await migrateLocked(db)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
   return {
     db,
     kind: 'postgres',

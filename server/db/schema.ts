@@ -309,6 +309,32 @@ export interface ClubCountsTable {
   count: number
 }
 
+/** One limit's counter for one client (server/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  key: string
+  hits: number
+  window_ends_at: Timestamp
+}
+
+/** When a periodic job may run next, across all processes (server/db/job-runs.ts). */
+export interface JobRunsTable {
+  name: string
+  started_at: Timestamp
+  next_run_at: Timestamp
+}
+
+/** Keys every server process uses alike (server/db/server-secrets.ts). */
+export interface ServerSecretsTable {
+  name: string
+  value: string
+}
+
+/** The simulated card provider's state, shared by the server processes (server/payments/). */
+export interface SimulatedProviderStateTable {
+  name: string
+  state: string
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -333,6 +359,10 @@ export interface Database {
   identity_action_codes: IdentityActionCodesTable
   donation_day_totals: DonationDayTotalsTable
   club_counts: ClubCountsTable
+  rate_limit_counters: RateLimitCountersTable
+  job_runs: JobRunsTable
+  server_secrets: ServerSecretsTable
+  simulated_provider_state: SimulatedProviderStateTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

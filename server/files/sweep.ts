@@ -5,10 +5,12 @@
  *   link and the commit of an upload) older than `stagedMaxAgeMs`;
  * - temporary files of uploads that never finished, older than `stagedMaxAgeMs`.
  * The age keeps running uploads safe: an upload's files are younger than any request may take.
- * Runs once on start and then every `intervalMs` (FILE_SWEEP_INTERVAL_MS, server/files/config.ts).
+ * Runs once on start and then every `intervalMs` (FILE_SWEEP_INTERVAL_MS, server/files/config.ts); with
+ * several processes on one database only one of them sweeps each time (server/db/job-runs.ts).
  */
 import { sql } from 'kysely'
 import type { OpenDatabase } from '#server/db/database.ts'
+import { runClaimed } from '#server/db/job-runs.ts'
 import type { Logger } from '#server/logger.ts'
 import type { DiskFiles } from './disk-store.ts'
 
@@ -72,6 +74,30 @@ export const sweepFiles = async (
   return { staged: expired.length, strays, temps: oldTemps }
 }
 
+/** The sweep's name among the periodic jobs (server/db/job-runs.ts). */
+export const FILE_SWEEP_JOB = 'file-sweep'
+
+/**
+ * A little under the interval: each process's timer drifts, and a claim must not miss its turn by a few
+ * milliseconds. Without an interval (a sweep on start only) processes starting together sweep once.
+ */
+const spacingOf = (intervalMs: number): number => (intervalMs > 0 ? intervalMs * 0.9 : 60_000)
+
+/**
+ * One sweep unless another process has swept within the interval: the result, or null when skipped.
+ */
+export const sweepOnce = async (
+  database: OpenDatabase,
+  files: DiskFiles,
+  options: { intervalMs: number; stagedMaxAgeMs: number; now?: () => number },
+): Promise<SweepResult | null> => {
+  const now = options.now ?? Date.now
+  const run = await runClaimed(database, FILE_SWEEP_JOB, spacingOf(options.intervalMs), () =>
+    sweepFiles(database, files, now(), options.stagedMaxAgeMs),
+  )
+  return run.ran ? run.result : null
+}
+
 /** Sweeps now and then every `intervalMs`; returns how to stop (a sweep running then finishes). */
 export const startFileSweep = (
   database: OpenDatabase,
@@ -79,12 +105,12 @@ export const startFileSweep = (
   logger: Logger,
   options: { intervalMs: number; stagedMaxAgeMs: number; now?: () => number },
 ): (() => void) => {
-  const now = options.now ?? Date.now
   let running: Promise<void> | null = null
   const sweep = () => {
-    running ??= sweepFiles(database, files, now(), options.stagedMaxAgeMs)
+    running ??= sweepOnce(database, files, options)
       .then((result) => {
-        if (result.staged + result.strays + result.temps > 0) logger.info(result, 'file sweep removed leftovers')
+        if (result && result.staged + result.strays + result.temps > 0)
+          logger.info(result, 'file sweep removed leftovers')
       })
       .catch((error: unknown) => logger.error({ err: error }, 'file sweep failed'))
       .finally(() => {

@@ -42,6 +42,10 @@ export interface TestAppOptions {
   testHooks?: boolean
   /** The card provider (the Stripe adapter against a stand-in); default: the simulated one. */
   payments?: PaymentProvider
+  /** Rate-limit counters in the database (default: on a PostgreSQL server, as the server has them). */
+  sharedRateLimits?: boolean
+  /** The local identity's token key; default: a random one. */
+  signingKey?: Uint8Array
 }
 
 export interface TestApp {
@@ -56,10 +60,11 @@ export interface TestApp {
 
 export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const database = options.database ?? (await seededDatabase())
-  const signingKey = new Uint8Array(randomBytes(32))
+  const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32))
   const backend = createServerBackend(database, {
     logger: silentLogger,
     signingKey,
+    ...(options.sharedRateLimits === undefined ? {} : { sharedRateLimits: options.sharedRateLimits }),
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
     ...(options.payments ? { payments: options.payments } : {}),

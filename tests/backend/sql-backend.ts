@@ -45,7 +45,7 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
     paymentsDelivered: async () => backend.simulatedProvider?.delivered(),
     reset: async () => {
       await restoreSnapshot(database)
-      backend.simulatedProvider?.forget()
+      await backend.simulatedProvider?.forget()
     },
     close: async () => {
       await close()

@@ -36,8 +36,8 @@ const newLocation = async (): Promise<{ url?: string; dataDir?: string }> => {
   return { dataDir }
 }
 
-const open = async (location: { url?: string; dataDir?: string }): Promise<OpenDatabase> => {
-  const database = await openDatabase({ ...location, poolSize: 2, onConnectionError: () => undefined })
+const open = async (location: { url?: string; dataDir?: string }, poolSize = 2): Promise<OpenDatabase> => {
+  const database = await openDatabase({ ...location, poolSize, onConnectionError: () => undefined })
   cleanups.push(() => database.close())
   return database
 }
@@ -68,16 +68,21 @@ describe('migrations', () => {
   it('are applied once: opening a migrated database again applies none', { timeout: 120_000 }, async () => {
     const location = await newLocation()
     let seen: Array<Array<{ name: string; timestamp: string }>>
+    let schema: SchemaDump
     if (url) {
-      // Several processes starting at once: the migrator's lock lets one apply them, the others wait.
-      const openings = await Promise.all([open(location), open(location), open(location)])
+      // Several processes starting at once on a fresh database, each with a pool of one connection: one
+      // applies them under the lock (also before the migrator's own tables exist), the others wait.
+      const openings = await Promise.all([1, 2, 3, 4].map(() => open(location, 1)))
       seen = await Promise.all(openings.map(applied))
+      schema = await dumpSchema(openings[3]!.db)
     } else {
       // PGlite is one process per data directory: opened again after closing.
       const database = await openDatabase(location)
       seen = [await applied(database)]
+      schema = await dumpSchema(database.db)
       await database.close()
     }
+    expect(schema).toEqual(snapshot)
     const first = seen[0]!
     for (const other of seen) expect(other).toEqual(first)
     expect(first.map((row) => row.name)).toEqual(snapshot.migrations)
