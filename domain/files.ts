@@ -24,7 +24,7 @@ import type { AccessScope } from './access.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, noContent, requireCaller } from './operation.ts'
 import type { ApiResponse, Caller, OperationContext } from './operation.ts'
-import type { BlobContent, ClaimResult, Ports, ReceivedUpload } from './ports.ts'
+import type { BlobContent, BlobInfo, ClaimResult, Ports, ReceivedUpload } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ProblemError } from './problem.ts'
 import type { FileKind, FileLabel } from './records.ts'
@@ -213,33 +213,69 @@ const LINK_BUCKET_SECONDS = 5 * 60
 
 const linkText = (path: string, expires: number): string => `${path}\n${expires}`
 
+/** When a link asked for at `now` (epoch ms) expires, epoch seconds. */
+const linkExpiry = (now: number): number =>
+  Math.ceil((Math.floor(now / 1000) + LINK_LIFETIME_SECONDS) / LINK_BUCKET_SECONDS) * LINK_BUCKET_SECONDS
+
+/**
+ * A link to a stored file: straight from the store when it offers one (an object store's signed URL),
+ * else the backend's own signed `downloadFile` URL. A direct link carries the type, disposition and
+ * caching decided here; it is the same for all asks within LINK_BUCKET_SECONDS (it counts from a fixed
+ * start and names a fixed expiry), so a browser can cache the file as with the backend's links.
+ */
+const fileLink = async (
+  ctx: OperationContext,
+  blob: BlobInfo,
+  area: StorageArea,
+): Promise<{ url: string; expires: number }> => {
+  const blobs = ctx.ports.fileBlobs
+  if (!blobs.directLink) return signedFileUrl(ctx, blob.path)
+  const expires = linkExpiry(ctx.now)
+  const url = await blobs.directLink(
+    blob.path,
+    {
+      contentType: blob.contentType,
+      contentDisposition: contentDisposition(blob.path, dispositionOf(area)),
+      cacheControl: 'private',
+      expires: new Date(expires * 1000).toUTCString(),
+    },
+    { from: expires - LINK_LIFETIME_SECONDS - LINK_BUCKET_SECONDS, until: expires },
+  )
+  return { url, expires }
+}
+
+/** `Content-Disposition` of a stored file: the name without its random part, ASCII and UTF-8. */
+const contentDisposition = (path: string, disposition: 'inline' | 'attachment'): string => {
+  const name = displayName(path)
+  const ascii = name.replace(/[^A-Za-z0-9._-]/g, '_')
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
 /**
  * A link to the stored file at `path` that works without a token until `expires` (epoch seconds), on the
  * backend the request reached (`downloadFile`).
  */
 export const signedFileUrl = async (ctx: OperationContext, path: string): Promise<{ url: string; expires: number }> => {
-  const nowSeconds = Math.floor(ctx.now / 1000)
-  const expires = Math.ceil((nowSeconds + LINK_LIFETIME_SECONDS) / LINK_BUCKET_SECONDS) * LINK_BUCKET_SECONDS
+  const expires = linkExpiry(ctx.now)
   const signature = await ctx.ports.fileBlobs.sign(linkText(path, expires))
   const search = new URLSearchParams({ path, expires: String(expires), signature })
   return { url: `${ctx.request.origin}${apiPrefixOf(ctx.request.path)}/storage/file?${search.toString()}`, expires }
 }
 
-/** The headers every stored file is sent with: no sniffing, no script, nothing to frame or follow. */
-export const fileHeaders = (blob: BlobContent, disposition: 'inline' | 'attachment', cache: string) => {
-  const name = displayName(blob.path)
-  const ascii = name.replace(/[^A-Za-z0-9._-]/g, '_')
-  return {
-    'Content-Type': blob.contentType,
-    'Content-Length': String(blob.size),
-    'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cross-Origin-Resource-Policy': 'same-site',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': cache,
-  }
-}
+/**
+ * The headers every stored file is sent with by the backend: no sniffing, no script, nothing to frame or
+ * follow. A direct link from an object store carries only type, disposition and caching (`fileLink`).
+ */
+export const fileHeaders = (blob: BlobContent, disposition: 'inline' | 'attachment', cache: string) => ({
+  'Content-Type': blob.contentType,
+  'Content-Length': String(blob.size),
+  'Content-Disposition': contentDisposition(blob.path, disposition),
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Cross-Origin-Resource-Policy': 'same-site',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': cache,
+})
 
 /** The body of an answer that is a stored file; each transport sends `blob.content` in its way. */
 export class FileBody {
@@ -320,7 +356,7 @@ export const fileOperations = defineOperations({
       if (!mayRead(requireCaller(ctx), area)) throw problem('forbidden', 'You may not read this folder.')
       const blob = await ctx.ports.fileBlobs.get(query.path)
       if (!blob) throw notFound('File', query.path)
-      const { url, expires } = await signedFileUrl(ctx, blob.path)
+      const { url, expires } = await fileLink(ctx, blob, area)
       const link: FileLink = {
         url,
         expiresAt: isoInstant(expires * 1000),

@@ -347,6 +347,21 @@ export interface BlobContent extends BlobInfo {
 
 export type ClaimResult = 'claimed' | 'missing' | 'size-differs' | 'type-differs' | 'in-use'
 
+/** The headers a direct link's answer is sent with, as the domain decides them (`fileHeaders`). */
+export interface DirectLinkResponse {
+  readonly contentType: string
+  readonly contentDisposition: string
+  readonly cacheControl: string
+  /** `Expires`, an HTTP date. */
+  readonly expires: string
+}
+
+/** When a link works: from `from` until `until`, epoch seconds. */
+export interface LinkValidity {
+  readonly from: number
+  readonly until: number
+}
+
 /**
  * The bytes behind file records, where the backend keeps them (the server's disk). An upload is staged
  * until a record claims it; when the record goes, the blob is released and removed once the transaction
@@ -367,6 +382,12 @@ export interface FileBlobs {
   /** A signature of `text` (a link's path and expiry) with the store's secret, URL-safe. */
   sign(text: string): Promise<string>
   verify(text: string, signature: string): Promise<boolean>
+  /**
+   * A URL that reads the blob straight from the store that keeps it (an object store's signed URL),
+   * answered with `response`'s headers and valid within `validity`. Absent: links lead to the backend's
+   * own `downloadFile`, signed with `sign`.
+   */
+  directLink?(path: string, response: DirectLinkResponse, validity: LinkValidity): Promise<string>
 }
 
 /** Everything one transaction can reach. */

@@ -28,7 +28,7 @@ import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
 import { outboxMailer } from './mail/outbox.ts'
-import type { DiskFiles } from './files/disk-store.ts'
+import type { FileStore } from './files/file-store.ts'
 import { diskUploads } from './files/disk-uploads.ts'
 import { temporaryDiskFiles } from './files/temporary.ts'
 import { sqlFileBlobs } from './files/sql-file-blobs.ts'
@@ -46,7 +46,7 @@ export interface ServerBackend extends HttpBackend {
   /** The card provider; the simulated one also has its hosted checkout page on this server. */
   readonly payments: PaymentProvider
   /** Where uploaded files live (server/files). */
-  readonly files: DiskFiles
+  readonly files: FileStore
   /** Runs work with the ports and the identity's store in one transaction (test hooks, provider page). */
   transact<T>(work: (ports: Ports, identity: IdentityStore) => Promise<T>, readOnly?: boolean): Promise<T>
   /**
@@ -63,7 +63,7 @@ export interface ServerBackendOptions {
   /** Firebase Auth (firebase-admin); without it the local identity signs users in. */
   firebaseAuth?: Auth
   /** Where uploaded files live; absent: a temporary folder removed when the process exits (tests). */
-  files?: DiskFiles
+  files?: FileStore
   /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
   payments?: PaymentProvider
   /**

@@ -1,5 +1,7 @@
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { describe, expect, it } from 'vitest'
-import { readConfig, refusal } from './config.ts'
+import { readConfig, refusal, s3DownloadOrigin } from './config.ts'
 import { ConfigError } from './env.ts'
 
 /** What the server refuses to start with: production never runs the stand-ins of development. */
@@ -154,6 +156,128 @@ describe('the server configuration', () => {
       const stripe = { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET }
       expect(refusal(config({ ...production, ...stripe, STRIPE_API_HOST: '127.0.0.1' }))).toMatch(/STRIPE_API_HOST/)
       expect(refusal(config({ ...production, ...stripe }))).toBeNull()
+    })
+  })
+
+  /**
+   * Where uploads live: FILES_STORE=disk (FILES_DIR) or s3, a bucket on the S3 API with
+   *   S3_BUCKET, S3_REGION (required for AWS; default us-east-1 with S3_ENDPOINT), S3_ENDPOINT,
+   *   S3_PUBLIC_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (both or neither:
+   *   the SDK's default credentials), S3_PREFIX, S3_DOWNLOADS (presigned | proxy, which needs FILE_LINK_SECRET).
+   */
+  describe('the file store', () => {
+    it('is the disk by default, and a bucket with FILES_STORE=s3', () => {
+      expect(config({}).files.s3).toBeUndefined()
+      expect(
+        config({ FILES_STORE: 's3', S3_BUCKET: 'vereinsportal-files', S3_REGION: 'eu-central-1' }).files.s3,
+      ).toEqual({
+        bucket: 'vereinsportal-files',
+        region: 'eu-central-1',
+        endpoint: undefined,
+        publicEndpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+        prefix: '',
+        downloads: 'presigned',
+      })
+      const compatible = config({
+        FILES_STORE: 's3',
+        S3_BUCKET: 'portal',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_PUBLIC_ENDPOINT: 'https://files.example.at',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'portal',
+        S3_SECRET_ACCESS_KEY: 'geheim-geheim',
+        S3_PREFIX: '/vereinsportal/prod/',
+        S3_DOWNLOADS: 'proxy',
+        FILE_LINK_SECRET: 'shared by every process',
+      })
+      expect(compatible.files.s3).toEqual({
+        bucket: 'portal',
+        region: 'us-east-1',
+        endpoint: 'http://minio:9000',
+        publicEndpoint: 'https://files.example.at',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'portal', secretAccessKey: 'geheim-geheim' },
+        prefix: 'vereinsportal/prod/',
+        downloads: 'proxy',
+      })
+    })
+
+    it('lets the app show images from the bucket when links go there (CSP img-src)', () => {
+      const aws = config({ FILES_STORE: 's3', S3_BUCKET: 'vereinsportal-files', S3_REGION: 'eu-central-1' })
+      expect(aws.contentSources?.image).toContain('https://vereinsportal-files.s3.eu-central-1.amazonaws.com')
+      const pathStyle = config({
+        FILES_STORE: 's3',
+        S3_BUCKET: 'portal',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'https://files.example.at',
+        S3_FORCE_PATH_STYLE: 'yes',
+      })
+      expect(pathStyle.contentSources?.image).toContain('https://files.example.at')
+      expect(pathStyle.contentSources?.image).not.toContain('http://minio:9000')
+      const proxied = config({
+        FILES_STORE: 's3',
+        S3_BUCKET: 'portal',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_DOWNLOADS: 'proxy',
+        FILE_LINK_SECRET: 'x',
+      })
+      expect(proxied.contentSources?.image).toEqual(config({}).contentSources?.image)
+    })
+
+    it('expects the bucket at the origin where the SDK signs its download links', async () => {
+      const cases = [
+        { S3_BUCKET: 'vereinsportal-files', S3_REGION: 'eu-central-1' },
+        { S3_BUCKET: 'vereinsportal-files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: '1' },
+        { S3_BUCKET: 'vereinsportal.files', S3_REGION: 'eu-central-1' },
+        { S3_BUCKET: 'portal', S3_ENDPOINT: 'https://objects.example.at' },
+        { S3_BUCKET: 'portal', S3_ENDPOINT: 'http://10.0.0.5:9000' },
+        { S3_BUCKET: 'portal', S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'https://files.example.at:8443' },
+      ]
+      for (const variables of cases) {
+        const s3 = config({ FILES_STORE: 's3', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key', ...variables })
+          .files.s3!
+        const client = new S3Client({
+          region: s3.region,
+          endpoint: s3.publicEndpoint ?? s3.endpoint,
+          forcePathStyle: s3.forcePathStyle,
+          credentials: s3.credentials!,
+        })
+        const url = await getSignedUrl(
+          client,
+          new GetObjectCommand({ Bucket: s3.bucket, Key: 'clubs/c/GALLERY/x.jpg' }),
+        )
+        expect(s3DownloadOrigin(s3), JSON.stringify(variables)).toBe(new URL(url).origin)
+      }
+    })
+
+    it('names what is missing or wrong, and never shows the secret key', () => {
+      expect(() => config({ FILES_STORE: 'bucket' })).toThrow(/FILES_STORE="bucket": must be one of disk, s3/)
+      expect(() => config({ FILES_STORE: 's3', S3_REGION: 'eu-central-1' })).toThrow(/S3_BUCKET is not set/)
+      expect(() => config({ FILES_STORE: 's3', S3_BUCKET: 'Vereinsportal_Files', S3_REGION: 'eu-central-1' })).toThrow(
+        /S3_BUCKET="Vereinsportal_Files": must be a bucket name/,
+      )
+      expect(() => config({ FILES_STORE: 's3', S3_BUCKET: 'portal' })).toThrow(/S3_REGION is not set/)
+      expect(() => config({ FILES_STORE: 's3', S3_BUCKET: 'portal', S3_ENDPOINT: 'minio:9000' })).toThrow(
+        /S3_ENDPOINT="minio:9000": must be an http\(s\) URL/,
+      )
+      const halfKeys = () =>
+        config({
+          FILES_STORE: 's3',
+          S3_BUCKET: 'portal',
+          S3_REGION: 'eu-central-1',
+          S3_SECRET_ACCESS_KEY: 'top-secret',
+        })
+      expect(halfKeys).toThrow(/S3_ACCESS_KEY_ID is not set: give S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/)
+      expect(halfKeys).not.toThrow(/top-secret/)
+      expect(() =>
+        config({ FILES_STORE: 's3', S3_BUCKET: 'portal', S3_REGION: 'eu-central-1', S3_PREFIX: 'a/../b' }),
+      ).toThrow(/S3_PREFIX="a\/..\/b"/)
+      expect(() =>
+        config({ FILES_STORE: 's3', S3_BUCKET: 'portal', S3_REGION: 'eu-central-1', S3_DOWNLOADS: 'proxy' }),
+      ).toThrow(/FILE_LINK_SECRET is not set: with S3_DOWNLOADS=proxy/)
+      expect(() => config({ S3_BUCKET: 'portal' })).toThrow(/S3_BUCKET: set FILES_STORE=s3/)
     })
   })
 })

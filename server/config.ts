@@ -4,6 +4,7 @@
  * Everything has a default that runs on a developer's machine; production sets NODE_ENV=production and is
  * then refused what must never run there (the local identity and the test hooks).
  */
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
@@ -25,6 +26,7 @@ import { DEFAULT_RATE_LIMITS } from './rate-limits.ts'
 import type { RateLimits } from './rate-limits.ts'
 import { readContentSources } from './security-headers.ts'
 import type { ContentSources } from './security-headers.ts'
+import type { S3StoreConfig } from './files/s3-store.ts'
 
 export interface ServerConfig {
   readonly port: number
@@ -115,12 +117,28 @@ export type PaymentsConfig =
  *                             (default: a random key kept in `<FILES_DIR>/.link-secret`)
  *   FILE_SWEEP_INTERVAL_MS    how often the sweep runs (3 600 000: hourly; 0: only on start)
  *   STAGED_UPLOAD_MAX_AGE_MS  how long an upload may wait to be recorded (at least a minute; default an hour)
+ * Or in a bucket on the S3 API, for several server processes on several machines (server/files/s3-store.ts):
+ *   FILES_STORE=s3            (default `disk`: FILES_DIR) and
+ *   S3_BUCKET                 the bucket's name (the portal's alone, or its own S3_PREFIX)
+ *   S3_REGION                 its region; default us-east-1 with S3_ENDPOINT, required for AWS
+ *   S3_ENDPOINT               an S3-compatible service (`http://minio:9000`); unset: AWS
+ *   S3_PUBLIC_ENDPOINT        where browsers reach it, when not at S3_ENDPOINT (the host of download links)
+ *   S3_FORCE_PATH_STYLE       `1`: `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>`
+ *   S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY
+ *                             both or neither (neither: the SDK's default credentials, e.g. an instance role)
+ *   S3_PREFIX                 a folder in the bucket for the portal's files (`vereinsportal/`)
+ *   S3_DOWNLOADS              `presigned` (default: links signed by the bucket, the bytes never pass the
+ *                             server) or `proxy` (the server streams them, with all its headers; needs
+ *                             FILE_LINK_SECRET); docs/decisions/0036-s3-file-storage.md
+ *   FILES_DIR then holds only the temporary files of uploads being received.
  */
 export interface FileConfig {
   readonly dir: string
   readonly linkSecret: string | undefined
   readonly sweepIntervalMs: number
   readonly stagedMaxAgeMs: number
+  /** FILES_STORE=s3: the bucket; absent: the files live in `dir`. */
+  readonly s3?: S3StoreConfig | undefined
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -182,6 +200,16 @@ const ENVIRONMENT = {
   FILE_LINK_SECRET: text,
   FILE_SWEEP_INTERVAL_MS: wholeNumber(HOUR_MS),
   STAGED_UPLOAD_MAX_AGE_MS: wholeNumber(HOUR_MS, 60_000),
+  FILES_STORE: oneOf(['disk', 's3'], 'disk'),
+  S3_BUCKET: text,
+  S3_REGION: text,
+  S3_ENDPOINT: httpUrl,
+  S3_PUBLIC_ENDPOINT: httpUrl,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_PREFIX: text,
+  S3_DOWNLOADS: oneOf(['presigned', 'proxy'], 'presigned'),
   FIREBASE_STORAGE_BUCKET: text,
   FIREBASE_STORAGE_EMULATOR_HOST: hostAndPort,
   CSP_CONNECT_SRC: text,
@@ -200,7 +228,7 @@ const ENVIRONMENT = {
 }
 
 /** Variables whose value a message never shows. */
-const SECRETS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'FILE_LINK_SECRET'] as const
+const SECRETS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'FILE_LINK_SECRET', 'S3_SECRET_ACCESS_KEY'] as const
 
 type Environment = ReturnType<typeof readEnvironment<typeof ENVIRONMENT>>
 
@@ -236,6 +264,94 @@ const readPayments = (read: Environment, env: NodeJS.ProcessEnv): PaymentsConfig
       : {}),
   }
 }
+
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+  'S3_DOWNLOADS',
+] as const
+/** AWS's rule for new buckets (S3-compatible services take these too). */
+const BUCKET_NAME = /^(?!\d+\.\d+\.\d+\.\d+$)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+const PREFIX_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/
+
+/** The bucket from FILES_STORE=s3 and the S3_ variables; throws ConfigError when they do not fit together. */
+const readS3 = (read: Environment, env: NodeJS.ProcessEnv): S3StoreConfig | undefined => {
+  const given = S3_VARIABLES.filter((name) => env[name]?.trim())
+  if (read.FILES_STORE !== 's3') {
+    if (given.length === 0) return undefined
+    throw new ConfigError([
+      `${given.join(', ')}: set FILES_STORE=s3 to keep the files in a bucket, or unset them (the files stay in FILES_DIR)`,
+    ])
+  }
+  const problems: string[] = []
+  const bucket = read.S3_BUCKET
+  if (!bucket) problems.push("S3_BUCKET is not set: FILES_STORE=s3 needs the bucket's name")
+  else if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
+    problems.push(
+      `S3_BUCKET=${JSON.stringify(bucket)}: must be a bucket name, 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit`,
+    )
+  }
+  const region = read.S3_REGION ?? (read.S3_ENDPOINT ? 'us-east-1' : undefined)
+  if (!region) {
+    problems.push(
+      "S3_REGION is not set: AWS needs the bucket's region (e.g. eu-central-1); for an S3-compatible service set S3_ENDPOINT",
+    )
+  } else if (!/^[a-z0-9-]+$/.test(region)) {
+    problems.push(`S3_REGION=${JSON.stringify(region)}: must be a region name such as eu-central-1`)
+  }
+  if (!read.S3_ACCESS_KEY_ID !== !read.S3_SECRET_ACCESS_KEY) {
+    const missing = read.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+    problems.push(
+      `${missing} is not set: give S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (neither: the SDK's default credentials, e.g. an instance role)`,
+    )
+  }
+  const segments = (read.S3_PREFIX ?? '').split('/').filter(Boolean)
+  if (segments.some((segment) => !PREFIX_SEGMENT.test(segment))) {
+    problems.push(
+      `S3_PREFIX=${JSON.stringify(read.S3_PREFIX)}: must be folder names of letters, digits, '.', '_' and '-', separated by '/'`,
+    )
+  }
+  if (read.S3_DOWNLOADS === 'proxy' && !read.FILE_LINK_SECRET) {
+    problems.push(
+      'FILE_LINK_SECRET is not set: with S3_DOWNLOADS=proxy the server signs its own download links, and every process must have the same key',
+    )
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    bucket: bucket!,
+    region: region!,
+    endpoint: read.S3_ENDPOINT,
+    publicEndpoint: read.S3_PUBLIC_ENDPOINT,
+    forcePathStyle: read.S3_FORCE_PATH_STYLE,
+    credentials:
+      read.S3_ACCESS_KEY_ID && read.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: read.S3_ACCESS_KEY_ID, secretAccessKey: read.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: segments.map((segment) => `${segment}/`).join(''),
+    downloads: read.S3_DOWNLOADS,
+  }
+}
+
+/**
+ * The origin of the bucket's presigned download links, which the app shows as images (CSP `img-src`):
+ * `<bucket>.<host>` in virtual-hosted style (AWS's default), the endpoint itself in path style, which the
+ * SDK also takes for a bucket name with dots and for an endpoint that is an IP address.
+ */
+export const s3DownloadOrigin = (s3: S3StoreConfig): string => {
+  const endpoint = new URL(s3.publicEndpoint ?? s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`)
+  const pathStyle =
+    s3.forcePathStyle || s3.bucket.includes('.') || isIP(endpoint.hostname.replace(/^\[|\]$/g, '')) !== 0
+  return pathStyle ? endpoint.origin : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`
+}
+
+const withImageSources = (sources: ContentSources, origins: readonly string[]): ContentSources =>
+  origins.length === 0 ? sources : { ...sources, image: [...new Set([...sources.image, ...origins])] }
 
 /** TRUST_PROXY: `true` (any proxy), or the proxies' addresses/CIDRs, comma-separated; else false. */
 const trustProxy = (value: string | undefined): boolean | string => {
@@ -279,6 +395,7 @@ export const readConfig = (
   )
   const dataDir = resolve(read.DATA_DIR ?? '.data')
   const staticDir = read.STATIC_DIR ? resolve(read.STATIC_DIR) : undefined
+  const s3 = readS3(read, env)
   return {
     port: read.PORT,
     host: read.HOST ?? '127.0.0.1',
@@ -300,7 +417,10 @@ export const readConfig = (
       signInPerMinute: read.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       publicPerMinute: read.RATE_LIMIT_PUBLIC_PER_MINUTE,
     },
-    contentSources: readContentSources(env),
+    contentSources: withImageSources(
+      readContentSources(env),
+      s3?.downloads === 'presigned' ? [s3DownloadOrigin(s3)] : [],
+    ),
     smtpUrl: read.SMTP_URL,
     mailFrom: read.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     mailDir: read.MAIL_DIR ? resolve(read.MAIL_DIR) : undefined,
@@ -310,6 +430,7 @@ export const readConfig = (
       linkSecret: read.FILE_LINK_SECRET,
       sweepIntervalMs: read.FILE_SWEEP_INTERVAL_MS,
       stagedMaxAgeMs: read.STAGED_UPLOAD_MAX_AGE_MS,
+      s3,
     },
     payments: readPayments(read, env),
   }

@@ -8,6 +8,9 @@
  *   FIREBASE_PROJECT_ID (+ GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST: Firebase Auth;
  *     neither: the local identity (development and tests; refused with NODE_ENV=production)
  *   FILES_DIR (DATA_DIR/files), FILE_LINK_SECRET, FILE_SWEEP_INTERVAL_MS, STAGED_UPLOAD_MAX_AGE_MS: uploads
+ *   FILES_STORE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_ENDPOINT, S3_FORCE_PATH_STYLE,
+ *     S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (or the SDK's default credentials), S3_PREFIX, S3_DOWNLOADS
+ *     (presigned | proxy): uploads in a bucket on the S3 API, for servers on several machines
  *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
@@ -26,7 +29,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/database.ts'
 import { runClaimed } from './db/job-runs.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
-import { createDiskFiles } from './files/disk-store.ts'
+import { openFileStore } from './files/open-store.ts'
 import { startFileSweep } from './files/sweep.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
 import { localSigningKey } from './identity/local-signing-key.ts'
@@ -65,7 +68,10 @@ if (config.demo && (await isEmpty(database))) {
 
 const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
 const mail = startMail(database, config, logger)
-const files = createDiskFiles(config.files.dir, { linkSecret: config.files.linkSecret })
+const { store: files, where: filesWhere } = await openFileStore(config.files).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(2)
+})
 // Stripe when its keys are set (docs/payments.md); else the simulated provider, with its pages on this server.
 const payments =
   config.payments.provider === 'stripe'
@@ -115,6 +121,7 @@ logger.info(
   {
     database: where,
     testHooks: config.testHooks,
+    files: filesWhere,
     mail: mail.mode === 'smtp' ? 'SMTP (SMTP_URL)' : 'outbox only (no SMTP_URL)',
     identity:
       config.identity.kind === 'firebase'

@@ -6,55 +6,19 @@
  * is atomic, so a reader sees either no file or the whole one. Every storage path is resolved below the
  * root and refused otherwise, whatever the domain has checked before.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
-import type { Readable } from 'node:stream'
 import { dirname, join, relative, resolve, sep } from 'node:path'
-import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
-import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
+import type { FileStore } from './file-store.ts'
+import { receiveInto } from './incoming.ts'
+import { linkSigner } from './link-signer.ts'
 
-export interface IncomingFile {
-  /** The temporary file holding the bytes. */
-  readonly tempPath: string
-  readonly size: number
-  readonly head: Uint8Array
-}
-
-export interface StoredFileHandle {
-  readonly size: number
-  readonly stream: Readable
-  readonly modifiedMs: number
-}
-
-export interface DiskFiles {
+export interface DiskFiles extends FileStore {
   /** `<DATA_DIR>/files`. */
   readonly root: string
   /** Where a storage path lives on disk; throws for anything that would leave the root. */
   locate(path: string): string
-  /** Streams a request body into a temporary file, at most `maxBytes` (TooLargeError beyond). */
-  receive(body: Readable, maxBytes: number): Promise<IncomingFile>
-  /**
-   * Links the temporary file to its place. A file already there that is not this one is replaced only
-   * when `replaceStray` says so (a file no record knows of, left by a crash).
-   */
-  place(tempPath: string, path: string, replaceStray: boolean): Promise<boolean>
-  /** Whether the file at `path` is the temporary file (the same inode: linked by `place`). */
-  isLinkOf(tempPath: string, path: string): Promise<boolean>
-  /** Removes the file at `path` (and folders left empty); nothing when it is not there. */
-  remove(path: string): Promise<void>
-  /** Removes a temporary file; nothing when it is gone. */
-  discardTemp(tempPath: string): Promise<void>
-  /** The file's bytes, opened now (a removal after this does not cut the answer short), or null. */
-  open(path: string): Promise<StoredFileHandle | null>
-  /** Every stored file (storage path, last change) and every temporary file (its path on disk). */
-  scan(): Promise<{
-    files: Array<{ path: string; modifiedMs: number }>
-    temps: Array<{ tempPath: string; modifiedMs: number }>
-  }>
-  /** HMAC-SHA256 of `text` with the link secret, base64url. */
-  sign(text: string): string
-  verify(text: string, signature: string): boolean
 }
 
 const INCOMING = '.incoming'
@@ -84,7 +48,7 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
   const base = resolve(root)
   const incoming = join(base, INCOMING)
   mkdirSync(incoming, { recursive: true, mode: 0o700 })
-  const secret = linkSecret(base, options.linkSecret)
+  const { sign, verify } = linkSigner(linkSecret(base, options.linkSecret))
 
   const locate = (path: string): string => {
     const target = resolve(base, path)
@@ -103,69 +67,13 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
     return target
   }
 
-  const sign = (text: string): string => createHmac('sha256', secret).update(text).digest('base64url')
-
   return {
     root: base,
     locate,
 
-    receive: (body, maxBytes) =>
-      new Promise<IncomingFile>((resolvePromise, reject) => {
-        const tempPath = join(incoming, randomUUID())
-        const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
-        let size = 0
-        const head: Buffer[] = []
-        let headLength = 0
-        let failed = false
-        const fail = (error: Error) => {
-          if (failed) return
-          failed = true
-          body.off('data', onData)
-          // Stop reading; what was written goes.
-          body.pause()
-          // The file may still be opening: remove it only once the stream has closed (else the open can
-          // recreate it after the unlink), and answer only after that, so a refused upload leaves nothing.
-          const removeThenReject = () => {
-            void unlink(tempPath)
-              .catch(() => undefined)
-              .then(() => reject(error))
-          }
-          if (out.closed) removeThenReject()
-          else {
-            out.once('close', removeThenReject)
-            out.destroy()
-          }
-        }
-        const onData = (chunk: Buffer) => {
-          size += chunk.length
-          if (size > maxBytes) return fail(new TooLargeError(maxBytes))
-          if (headLength < FILE_KIND_HEAD_BYTES) {
-            head.push(chunk.subarray(0, FILE_KIND_HEAD_BYTES - headLength))
-            headLength += Math.min(chunk.length, FILE_KIND_HEAD_BYTES - headLength)
-          }
-          if (!out.write(chunk)) {
-            body.pause()
-            out.once('drain', () => body.resume())
-          }
-        }
-        body.on('data', onData)
-        body.once('error', (error) => fail(error))
-        body.once('aborted', () => fail(new AbortedUploadError()))
-        body.once('close', () => {
-          // A request stream that closes before 'end' was cut off by the client.
-          if (!body.readableEnded) fail(new AbortedUploadError())
-        })
-        out.once('error', (error) => fail(error))
-        body.once('end', () => {
-          if (failed) return
-          out.end(() => {
-            if (failed) return
-            resolvePromise({ tempPath, size, head: new Uint8Array(Buffer.concat(head)) })
-          })
-        })
-      }),
+    receive: (body, maxBytes) => receiveInto(incoming, body, maxBytes),
 
-    place: async (tempPath, path, replaceStray) => {
+    place: async (tempPath, path, _contentType, replaceStray) => {
       const target = locate(path)
       await mkdir(dirname(target), { recursive: true })
       try {
@@ -182,7 +90,7 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
       return true
     },
 
-    isLinkOf: async (tempPath, path) => {
+    isPlacedFrom: async (tempPath, path) => {
       try {
         const [mine, there] = await Promise.all([stat(tempPath), lstat(locate(path))])
         return mine.ino === there.ino && mine.dev === there.dev
@@ -264,10 +172,6 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
     },
 
     sign,
-    verify: (text, signature) => {
-      const expected = Buffer.from(sign(text))
-      const given = Buffer.from(signature)
-      return expected.length === given.length && timingSafeEqual(expected, given)
-    },
+    verify,
   }
 }

@@ -1,8 +1,8 @@
-/** An upload's bytes in a temporary file of the disk store while the domain checks them (server/uploads.ts). */
+/** An upload's bytes in a temporary file on this machine while the domain checks them (server/uploads.ts). */
 import type { UploadReceiver } from '#server/uploads.ts'
-import type { DiskFiles } from './disk-store.ts'
+import type { FileStore } from './file-store.ts'
 
-export const diskUploads = (files: DiskFiles): UploadReceiver => ({
+export const diskUploads = (files: FileStore): UploadReceiver => ({
   receive: async (body, maxBytes) => {
     const incoming = await files.receive(body, maxBytes)
     return { size: incoming.size, head: incoming.head, content: incoming.tempPath }

@@ -1,7 +1,7 @@
 /**
- * The server's `FileBlobs`: a row in `file_blobs` per file on disk (server/files/disk-store.ts), written in
- * the request's transaction. What happens on disk follows the transaction:
- * - `stage` links the received file into place and undoes the link when the transaction rolls back;
+ * The server's `FileBlobs`: a row in `file_blobs` per stored file (server/files/file-store.ts: the disk or an
+ * S3 bucket), written in the request's transaction. What happens in the store follows the transaction:
+ * - `stage` puts the received file in place and removes it again when the transaction rolls back;
  * - `release` deletes the row and removes the file only once the transaction has committed.
  * So a failed request leaves no file behind, and a committed one no row without its file. A crash between
  * commit and removal leaves a file without a row: the sweep (server/files/sweep.ts) finds it.
@@ -9,7 +9,7 @@
 import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { TransactionEffects } from '#server/identity/transaction-effects.ts'
-import type { DiskFiles } from './disk-store.ts'
+import type { FileStore } from './file-store.ts'
 
 const toInfo = (row: { path: string; size: number; content_type: string; claimed_at: string | null }): BlobInfo => ({
   path: row.path,
@@ -18,7 +18,7 @@ const toInfo = (row: { path: string; size: number; content_type: string; claimed
   claimed: row.claimed_at !== null,
 })
 
-export const sqlFileBlobs = (trx: Trx, disk: DiskFiles, effects: TransactionEffects): FileBlobs => {
+export const sqlFileBlobs = (trx: Trx, store: FileStore, effects: TransactionEffects): FileBlobs => {
   const row = (path: string) =>
     trx
       .selectFrom('file_blobs')
@@ -43,9 +43,9 @@ export const sqlFileBlobs = (trx: Trx, disk: DiskFiles, effects: TransactionEffe
         .executeTakeFirst()
       if (!inserted) return false
       // No row had this path, so a file there is a stray a crash left: it may be replaced.
-      await disk.place(tempPath, path, true)
+      await store.place(tempPath, path, contentType, true)
       effects.onRollback(`remove the staged file ${path}`, async () => {
-        if (await disk.isLinkOf(tempPath, path)) await disk.remove(path)
+        if (await store.isPlacedFrom(tempPath, path)) await store.remove(path)
       })
       return true
     },
@@ -71,18 +71,21 @@ export const sqlFileBlobs = (trx: Trx, disk: DiskFiles, effects: TransactionEffe
 
     release: async (path) => {
       const deleted = await trx.deleteFrom('file_blobs').where('path', '=', path).returning('path').executeTakeFirst()
-      if (deleted) effects.onCommit(`remove the released file ${path}`, () => disk.remove(path))
+      if (deleted) effects.onCommit(`remove the released file ${path}`, () => store.remove(path))
     },
 
     open: async (path): Promise<BlobContent | null> => {
       const found = await row(path)
       if (!found) return null
-      const file = await disk.open(path)
+      const file = await store.open(path)
       if (!file) return null
       return { ...toInfo(found), size: file.size, content: file.stream }
     },
 
-    sign: async (text) => disk.sign(text),
-    verify: async (text, signature) => disk.verify(text, signature),
+    sign: async (text) => store.sign(text),
+    verify: async (text, signature) => store.verify(text, signature),
+    ...(store.directLink
+      ? { directLink: (path, response, validity) => store.directLink!(path, response, validity) }
+      : {}),
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The sweep: what a closed tab, a failed recording or a crash left in file storage goes away.
  * - staged uploads (rows no record claimed) older than `stagedMaxAgeMs`: row and file;
- * - files on disk without a row (a crash between a commit and the removal it deferred, or between the
+ * - stored files without a row (a crash between a commit and the removal it deferred, or between the
  *   link and the commit of an upload) older than `stagedMaxAgeMs`;
  * - temporary files of uploads that never finished, older than `stagedMaxAgeMs`.
  * The age keeps running uploads safe: an upload's files are younger than any request may take.
@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import type { OpenDatabase } from '#server/db/database.ts'
 import { runClaimed } from '#server/db/job-runs.ts'
 import type { Logger } from '#server/logger.ts'
-import type { DiskFiles } from './disk-store.ts'
+import type { FileStore } from './file-store.ts'
 
 export interface SweepResult {
   readonly staged: number
@@ -22,7 +22,7 @@ export interface SweepResult {
 
 export const sweepFiles = async (
   database: OpenDatabase,
-  files: DiskFiles,
+  files: FileStore,
   now: number,
   stagedMaxAgeMs: number,
 ): Promise<SweepResult> => {
@@ -101,7 +101,7 @@ export const sweepOnce = async (
 /** Sweeps now and then every `intervalMs`; returns how to stop (a sweep running then finishes). */
 export const startFileSweep = (
   database: OpenDatabase,
-  files: DiskFiles,
+  files: FileStore,
   logger: Logger,
   options: { intervalMs: number; stagedMaxAgeMs: number; now?: () => number },
 ): (() => void) => {

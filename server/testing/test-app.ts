@@ -18,7 +18,7 @@ import { createServerBackend } from '#server/backend.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
-import type { DiskFiles } from '#server/files/disk-store.ts'
+import type { FileStore } from '#server/files/file-store.ts'
 import { seededDatabase } from './seeded-database.ts'
 
 export const silentLogger = pino({ level: 'silent' })
@@ -34,7 +34,7 @@ export interface TestAppOptions {
   /** Default: PGlite in memory with the demo seed. */
   database?: OpenDatabase
   /** Where uploads go; default: a temporary folder removed when the process exits. */
-  files?: DiskFiles
+  files?: FileStore
   /** Firebase Auth instead of the local identity. */
   firebaseAuth?: Auth
   config?: Partial<EdgeConfig>
