@@ -88,7 +88,7 @@ const spacingOf = (intervalMs: number): number => (intervalMs > 0 ? intervalMs *
  */
 export const sweepOnce = async (
   database: OpenDatabase,
-  files: DiskFiles,
+  files: FileStore,
   options: { intervalMs: number; stagedMaxAgeMs: number; now?: () => number },
 ): Promise<SweepResult | null> => {
   const now = options.now ?? Date.now
