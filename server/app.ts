@@ -5,8 +5,9 @@
  * anything here.
  *
  * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit per
- * request after which its work is cancelled (503), a request id on every log line and answer, CORS for
- * the portal's own origins, `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every
+ * request after which its work is cancelled (503), a request id on every log line and answer (and on the
+ * work a request starts, server/request-context.ts), CORS for the portal's own origins, `GET /healthz` and
+ * `GET /readyz`, problem answers (RFC 9457) for every
  * failure, security headers and compression on every answer (server/security-headers.ts), rate limits on
  * what anyone may call (server/rate-limits.ts), the simulated card provider's hosted page
  * (server/provider-page.ts), the built app with its page fallback when `staticDir` is set
@@ -30,6 +31,7 @@ import type { RateLimits } from './rate-limits.ts'
 import { readContentSources, registerSecurityHeaders } from './security-headers.ts'
 import type { ContentSources } from './security-headers.ts'
 import { isAppPage, registerStatic, sendAppPage } from './static.ts'
+import { withRequestId } from './request-context.ts'
 
 /** What the edge needs of a backend (the server's, over PostgreSQL, or the mocked one, in memory). */
 export interface HttpBackend extends ApiBackend {
@@ -94,9 +96,13 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     trustProxy: config.trustProxy ?? false,
   })
 
-  app.addHook('onRequest', async (request, reply) => {
+  // The request's work runs as part of it (server/request-context.ts): from the first hook, and again
+  // before the handler, since a body that arrived in pieces resumes in the socket's context.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    withRequestId(request.id, done)
   })
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done))
   const { requestLog } = options
   if (requestLog) {
     app.addHook('onResponse', async (request, reply) => {

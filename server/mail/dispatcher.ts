@@ -85,6 +85,8 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
     to: mail.to,
     subject: mail.subject,
     attempts: mail.attempts,
+    // The request that queued the mail: its lines and these share the id.
+    reqId: mail.requestId ?? undefined,
   })
 
   /** Sends one claimed mail and records the outcome; true when it was delivered. */

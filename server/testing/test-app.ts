@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Auth } from 'firebase-admin/auth'
 import { pino } from 'pino'
+import type { Logger } from 'pino'
 import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
 import type { ApiResponse } from '#domain/operation.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   testHooks?: boolean
   /** The card provider (the Stripe adapter against a stand-in); default: the simulated one. */
   payments?: PaymentProvider
+  /** The server's logger (to read its lines); default: silent. */
+  logger?: Logger
 }
 
 export interface TestApp {
@@ -57,8 +60,9 @@ export interface TestApp {
 export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const database = options.database ?? (await seededDatabase())
   const signingKey = new Uint8Array(randomBytes(32))
+  const logger = options.logger ?? silentLogger
   const backend = createServerBackend(database, {
-    logger: silentLogger,
+    logger,
     signingKey,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
@@ -67,7 +71,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     backend,
     config: { ...TEST_EDGE_CONFIG, ...options.config },
-    logger: silentLogger,
+    logger,
     controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false }),
   })
   await app.ready()
