@@ -8,6 +8,11 @@
  *   FIREBASE_PROJECT_ID (+ GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST: Firebase Auth;
  *     neither: the local identity (development and tests; refused with NODE_ENV=production)
  *   FILES_DIR (DATA_DIR/files), FILE_LINK_SECRET, FILE_SWEEP_INTERVAL_MS, STAGED_UPLOAD_MAX_AGE_MS: uploads
+ *   METRICS_TOKEN: `GET /metrics` (Prometheus text) on PORT for `Authorization: Bearer <token>` (at least
+ *     24 characters); unset: /metrics is 404 there. METRICS_PORT: /metrics on a listener of its own as well,
+ *     bound to METRICS_HOST (127.0.0.1), the token asked there too when set. server/metrics.ts lists them.
+ *   HOST stays 127.0.0.1 unless set; set to another address with the Auth emulator or the local identity,
+ *     the server warns at start (the emulator accepts unsigned tokens).
  *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
@@ -20,13 +25,14 @@ import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, startupWarnings } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 import { createDiskFiles } from './files/disk-store.ts'
 import { startFileSweep } from './files/sweep.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
 import { startMail } from './mail/mail.ts'
+import { createServerMetrics, serveMetrics } from './metrics.ts'
 
 const SHUTDOWN_GRACE_MS = 20_000
 
@@ -34,6 +40,9 @@ const config = loadConfig()
 const logger = pino({ level: config.logLevel, base: { service: 'vereinsportal-server' } })
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+for (const warning of startupWarnings(config)) logger.warn(warning)
+// Counted from the start, whether or not anyone may scrape them (server/metrics.ts).
+const metrics = createServerMetrics({ processMetrics: true })
 
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -44,6 +53,7 @@ const database = await openDatabase({
   onConnectionError: (error) =>
     logger.warn({ err: error }, 'a database connection failed while idle; the pool replaces it'),
 })
+metrics.watchDatabase(database)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
 if (config.demo && (await isEmpty(database))) {
   const started = performance.now()
@@ -52,7 +62,7 @@ if (config.demo && (await isEmpty(database))) {
 }
 
 const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
-const mail = startMail(database, config, logger)
+const mail = startMail(database, config, logger, { dispatcher: { onOutcome: metrics.mailDelivery } })
 const files = createDiskFiles(config.files.dir, { linkSecret: config.files.linkSecret })
 // Stripe when its keys are set (docs/payments.md); else the simulated provider, with its pages on this server.
 const payments =
@@ -66,9 +76,19 @@ const payments =
       })
     : undefined
 logger.info({ provider: config.payments.provider }, 'card provider')
-const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files, payments })
-const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
+const backend = createServerBackend(mail.database, {
+  logger,
+  firebaseAuth: firebase?.auth,
+  files,
+  payments,
+  observer: metrics,
+})
+const app = await buildApp({ backend, config, logger, metrics, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
+const metricsListener =
+  config.metricsPort === undefined
+    ? undefined
+    : await serveMetrics(metrics, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
 void backend
   .syncAllClaims?.()
@@ -87,6 +107,13 @@ logger.info(
       config.identity.kind === 'firebase'
         ? `Firebase Auth, project ${config.identity.projectId}${config.identity.emulatorHost ? ` (emulator at ${config.identity.emulatorHost})` : ''}`
         : 'local identity (development only)',
+    metrics:
+      [
+        config.metricsToken ? `GET /metrics on port ${config.port} with METRICS_TOKEN` : null,
+        metricsListener ? `http://${config.metricsHost}:${metricsListener.port}/metrics` : null,
+      ]
+        .filter(Boolean)
+        .join(', ') || 'off (neither METRICS_TOKEN nor METRICS_PORT)',
   },
   `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`,
 )
@@ -104,6 +131,7 @@ const stop = (signal: string) => {
   stopFileSweep()
   void app
     .close()
+    .then(() => metricsListener?.close())
     .then(() => mail.stop())
     .then(() => database.close())
     .then(() => {

@@ -20,6 +20,8 @@ import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import type { DiskFiles } from '#server/files/disk-store.ts'
+import { createServerMetrics } from '#server/metrics.ts'
+import type { ServerMetrics } from '#server/metrics.ts'
 import { seededDatabase } from './seeded-database.ts'
 
 export const silentLogger = pino({ level: 'silent' })
@@ -51,6 +53,8 @@ export interface TestApp {
   readonly app: FastifyInstance
   readonly backend: ServerBackend
   readonly database: OpenDatabase
+  /** What this app counts (its own registry, as each server process has one). */
+  readonly metrics: ServerMetrics
   /** An ID token of the local identity for a user of the database (a seed account). */
   readonly tokenFor: (email: string) => Promise<string>
   /** Closes the app and the database. */
@@ -61,9 +65,12 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? (await seededDatabase())
   const signingKey = new Uint8Array(randomBytes(32))
   const logger = options.logger ?? silentLogger
+  const metrics = createServerMetrics()
+  const unwatch = metrics.watchDatabase(database)
   const backend = createServerBackend(database, {
     logger,
     signingKey,
+    observer: metrics,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
@@ -72,6 +79,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     backend,
     config: { ...TEST_EDGE_CONFIG, ...options.config },
     logger,
+    metrics,
     controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false }),
   })
   await app.ready()
@@ -79,6 +87,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     app,
     backend,
     database,
+    metrics,
     tokenFor: (email) =>
       backend.transact(async (ports, identity) => {
         const user = await ports.users.findByEmail(email.trim().toLowerCase())
@@ -88,6 +97,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
       }, true),
     close: async () => {
       await app.close()
+      unwatch()
       await database.close()
     },
   }
