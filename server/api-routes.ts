@@ -170,7 +170,11 @@ export const registerApiRoutes = async (
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
     for (const operationId of uploads) {
-      scope.route({ ...routeOf(operationId), handler: (request, reply) => handleUpload(request, reply, operationId) })
+      scope.route({
+        ...routeOf(operationId),
+        config: { operationId },
+        handler: (request, reply) => handleUpload(request, reply, operationId),
+      })
     }
   })
 
@@ -178,6 +182,8 @@ export const registerApiRoutes = async (
     if (uploads.includes(operationId)) continue
     app.route({
       ...routeOf(operationId),
+      // What the metrics count the request under (server/metrics.ts).
+      config: { operationId },
       handler: async (request, reply) => {
         const reading = readJsonBody(request)
         if ('refused' in reading) return sendProblem(reply, reading.refused, pathOf(request))

@@ -5,8 +5,10 @@
  * anything here.
  *
  * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit per
- * request after which its work is cancelled (503), a request id on every log line and answer, CORS for
- * the portal's own origins, `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every
+ * request after which its work is cancelled (503), a request id on every log line and answer (and on the
+ * work a request starts, server/request-context.ts), CORS for the portal's own origins, `GET /healthz` and
+ * `GET /readyz`, `GET /metrics` for the holder of METRICS_TOKEN (server/metrics.ts; it counts every
+ * request, by operation, when given metrics), problem answers (RFC 9457) for every
  * failure, security headers and compression on every answer (server/security-headers.ts), rate limits on
  * what anyone may call (server/rate-limits.ts), the simulated card provider's hosted page
  * (server/provider-page.ts), the built app with its page fallback when `staticDir` is set
@@ -30,6 +32,9 @@ import type { RateLimitCounters, RateLimits } from './rate-limits.ts'
 import { readContentSources, registerSecurityHeaders } from './security-headers.ts'
 import type { ContentSources } from './security-headers.ts'
 import { isAppPage, registerStatic, sendAppPage } from './static.ts'
+import { createServerMetrics, registerMetricsRoute } from './metrics.ts'
+import type { ServerMetrics } from './metrics.ts'
+import { withRequestId } from './request-context.ts'
 
 /** What the edge needs of a backend (the server's, over PostgreSQL, or the mocked one, in memory). */
 export interface HttpBackend extends ApiBackend {
@@ -60,6 +65,8 @@ export interface EdgeConfig {
   readonly staticDir?: string | undefined
   /** A development server's safety: loopback names only, foreign pages refused (mock:server). */
   readonly localOnly?: LocalOnlyPolicy | undefined
+  /** Who may read `GET /metrics` on this port (`Bearer <token>`); unset: nobody here (404). */
+  readonly metricsToken?: string | undefined
 }
 
 export interface AppOptions {
@@ -70,6 +77,8 @@ export interface AppOptions {
   controlPlane?: (app: FastifyInstance) => Promise<void> | void
   /** Called with one line per answered request (`GET /path → 200 (1.2 ms)`): mock:server's log. */
   requestLog?: (line: string) => void
+  /** Where this app's requests and uploads are counted (and what `/metrics` shows); unset: not counted. */
+  metrics?: ServerMetrics
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -96,9 +105,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     trustProxy: config.trustProxy ?? false,
   })
 
-  app.addHook('onRequest', async (request, reply) => {
+  // The request's work runs as part of it (server/request-context.ts): from the first hook, and again
+  // before the handler, since a body that arrived in pieces resumes in the socket's context.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    withRequestId(request.id, done)
   })
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done))
+  const metrics = options.metrics ?? (config.metricsToken ? createServerMetrics() : undefined)
+  metrics?.countRequests(app)
   const { requestLog } = options
   if (requestLog) {
     app.addHook('onResponse', async (request, reply) => {
@@ -171,6 +186,8 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     const ready = await backend.ready()
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unreachable' })
   })
+  // Not an operation of the contract: the operator's, beside the health checks.
+  if (metrics && config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken)
 
   await registerApiRoutes(app, backend, { requestTimeoutMs: config.requestTimeoutMs })
   registerProviderPage(app, backend)

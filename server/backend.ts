@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { createDomainBackend } from '#domain/backend.ts'
 import type { DomainBackend } from '#domain/backend.ts'
 import { randomIds } from '#domain/ids.ts'
-import type { Clock, Ports, UnitOfWork } from '#domain/ports.ts'
+import type { Clock, PaymentEventLog, Ports, UnitOfWork } from '#domain/ports.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
 import {
@@ -74,6 +74,33 @@ export interface ServerBackendOptions {
   /** The simulated provider's state shared by several processes (server/payments/); absent: in memory. */
   simulatedProviderState?: SharedProviderState
   logger: Logger
+  /** Hears of what the metrics count here (server/metrics.ts). */
+  observer?: BackendObserver
+}
+
+export interface BackendObserver {
+  /** A card provider's event was applied for the first time and committed, `lagMs` after the provider created it. */
+  paymentEventApplied?(lagMs: number): void
+}
+
+/** The event log, telling `observer` of each event applied once its transaction has committed. */
+const observedPaymentEvents = (
+  events: PaymentEventLog,
+  effects: TransactionEffects,
+  observer: BackendObserver | undefined,
+): PaymentEventLog => {
+  const applied = observer?.paymentEventApplied?.bind(observer)
+  if (!applied) return events
+  return {
+    record: async (event) => {
+      const first = await events.record(event)
+      if (first) {
+        const lagMs = Date.parse(event.receivedAt) - event.createdAt
+        effects.onCommit('count the payment event', async () => applied(lagMs))
+      }
+      return first
+    },
+  }
 }
 
 export const createServerBackend = (database: OpenDatabase, options: ServerBackendOptions): ServerBackend => {
@@ -113,8 +140,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       onDeliveryError: (error) => logger.error({ err: error }, 'simulated provider: delivery failed'),
       ...(options.simulatedProviderState ? { shared: options.simulatedProviderState } : {}),
     })
-  const portsOf = (trx: Trx, effects: TransactionEffects) =>
-    sqlPorts(trx, {
+  const portsOf = (trx: Trx, effects: TransactionEffects): Ports => {
+    const ports = sqlPorts(trx, {
       now,
       ids: randomIds,
       payments,
@@ -125,6 +152,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
       userTouched: claims?.tracker(effects),
     })
+    return { ...ports, paymentEvents: observedPaymentEvents(ports.paymentEvents, effects, options.observer) }
+  }
   /**
    * One transaction, and the identity provider's changes made in it: undone when it rolls back, deferred
    * steps run once it has committed. On PostgreSQL a transaction may be attempted more than once

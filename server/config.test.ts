@@ -1,7 +1,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { describe, expect, it } from 'vitest'
-import { readConfig, refusal, s3DownloadOrigin } from './config.ts'
+import { readConfig, refusal, s3DownloadOrigin, startupWarnings } from './config.ts'
 import { ConfigError } from './env.ts'
 
 /** What the server refuses to start with: production never runs the stand-ins of development. */
@@ -63,6 +63,65 @@ describe('the server configuration', () => {
       'https://a.example.at',
       'https://b.example.at',
     ])
+  })
+
+  describe('with a development identity (the Auth emulator, the local identity)', () => {
+    const EMULATOR = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9479' }
+
+    it('binds to loopback unless HOST says otherwise', () => {
+      expect(config(EMULATOR).host).toBe('127.0.0.1')
+      expect(config({}).host).toBe('127.0.0.1')
+      expect(startupWarnings(config(EMULATOR))).toEqual([])
+      expect(startupWarnings(config({}))).toEqual([])
+      for (const host of ['localhost', '127.0.0.2', '::1', '[::1]'])
+        expect(startupWarnings(config({ ...EMULATOR, HOST: host })), host).toEqual([])
+    })
+
+    it('warns when HOST lets other machines in: the emulator accepts unsigned tokens', () => {
+      const [emulator, ...more] = startupWarnings(config({ ...EMULATOR, HOST: '0.0.0.0' }))
+      expect(more).toEqual([])
+      expect(emulator).toMatch(/^HOST=0\.0\.0\.0 lets other machines reach this server .*Auth emulator/)
+      expect(emulator).toContain('accepts unsigned tokens')
+      expect(startupWarnings(config({ HOST: '192.168.1.20' }))).toEqual([
+        expect.stringMatching(/^HOST=192\.168\.1\.20 .*local identity/),
+      ])
+      expect(startupWarnings(config({}, ['--host', '::']))).toHaveLength(1)
+      // Firebase Auth itself verifies signed tokens: any address is fine.
+      expect(startupWarnings(config({ FIREBASE_PROJECT_ID: 'vereinsportal-prod', HOST: '0.0.0.0' }))).toEqual([])
+    })
+  })
+
+  describe('the metrics', () => {
+    const TOKEN = 'f3b1c0de9a8b7c6d5e4f3a2b1c0d9e8f'
+
+    it('are off unless METRICS_TOKEN or METRICS_PORT is set; the listener binds to loopback', () => {
+      expect(config({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined, metricsHost: '127.0.0.1' })
+      expect(config({ METRICS_TOKEN: TOKEN, METRICS_PORT: '9464' })).toMatchObject({
+        metricsToken: TOKEN,
+        metricsPort: 9464,
+        metricsHost: '127.0.0.1',
+      })
+      expect(config({ METRICS_PORT: '9464', METRICS_HOST: '::' }).metricsHost).toBe('::')
+    })
+
+    it('refuses a short token without printing it, a host without a port, and the public port', () => {
+      const short = () => config({ METRICS_TOKEN: 'geheim' })
+      expect(short).toThrow(/METRICS_TOKEN=\(hidden\): must be at least 24 visible ASCII characters/)
+      expect(short).not.toThrow(/geheim/)
+      expect(() => config({ METRICS_TOKEN: `${TOKEN} x` })).toThrow(/METRICS_TOKEN=\(hidden\)/)
+      expect(() => config({ METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST is set without METRICS_PORT/)
+      expect(() => config({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT=8080: must differ from PORT/)
+      expect(() => config({ METRICS_PORT: '9464', METRICS_HOST: 'http://x' })).toThrow(/METRICS_HOST="http:\/\/x"/)
+    })
+
+    it('warns when the listener is open to a network without a token', () => {
+      const production = { FIREBASE_PROJECT_ID: 'vereinsportal-prod', METRICS_PORT: '9464' }
+      expect(startupWarnings(config({ ...production, METRICS_HOST: '0.0.0.0' }))).toEqual([
+        expect.stringMatching(/^METRICS_HOST=0\.0\.0\.0 without METRICS_TOKEN: anyone who reaches port 9464/),
+      ])
+      expect(startupWarnings(config({ ...production, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }))).toEqual([])
+      expect(startupWarnings(config(production))).toEqual([])
+    })
   })
 
   describe('the card provider', () => {

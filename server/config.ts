@@ -13,12 +13,14 @@ import {
   hostAndPort,
   hostName,
   httpUrl,
+  listenHost,
   oneOf,
   optionalPort,
   originList,
   port,
   prefixedSecret,
   readEnvironment,
+  secretToken,
   text,
   wholeNumber,
 } from './env.ts'
@@ -84,6 +86,15 @@ export interface ServerConfig {
   readonly files: FileConfig
   /** The card provider: Stripe Connect when its keys are set, else the simulated provider. */
   readonly payments: PaymentsConfig
+  /**
+   * `GET /metrics` (server/metrics.ts) on the main port for `Bearer <METRICS_TOKEN>`; unset: 404 there.
+   * With METRICS_PORT also on a listener of its own, which asks for the token too when it is set.
+   */
+  readonly metricsToken?: string | undefined
+  /** METRICS_PORT: a listener for `/metrics` alone; unset: none. */
+  readonly metricsPort?: number | undefined
+  /** METRICS_HOST: where that listener binds (127.0.0.1: a scraper on the same host). */
+  readonly metricsHost: string
 }
 
 /**
@@ -225,10 +236,19 @@ const ENVIRONMENT = {
   STRIPE_API_HOST: hostName,
   STRIPE_API_PORT: optionalPort,
   STRIPE_API_PROTOCOL: oneOf(['https', 'http'], 'https'),
+  METRICS_TOKEN: secretToken(24),
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: listenHost,
 }
 
 /** Variables whose value a message never shows. */
-const SECRETS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'FILE_LINK_SECRET', 'S3_SECRET_ACCESS_KEY'] as const
+const SECRETS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'FILE_LINK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+] as const
 
 type Environment = ReturnType<typeof readEnvironment<typeof ENVIRONMENT>>
 
@@ -393,6 +413,10 @@ export const readConfig = (
     },
     { hidden: [...SECRETS] },
   )
+  if (read.METRICS_HOST && read.METRICS_PORT === undefined)
+    throw new ConfigError(['METRICS_HOST is set without METRICS_PORT: it is where the metrics listener binds'])
+  if (read.METRICS_PORT !== undefined && read.METRICS_PORT === read.PORT)
+    throw new ConfigError([`METRICS_PORT=${read.METRICS_PORT}: must differ from PORT, the public port`])
   const dataDir = resolve(read.DATA_DIR ?? '.data')
   const staticDir = read.STATIC_DIR ? resolve(read.STATIC_DIR) : undefined
   const s3 = readS3(read, env)
@@ -433,7 +457,41 @@ export const readConfig = (
       s3,
     },
     payments: readPayments(read, env),
+    metricsToken: read.METRICS_TOKEN,
+    metricsPort: read.METRICS_PORT,
+    metricsHost: read.METRICS_HOST ?? '127.0.0.1',
   }
+}
+
+/** Whether `host` is reachable from this machine alone. */
+export const isLoopback = (host: string): boolean => {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(bare)
+}
+
+/**
+ * What the server starts with but an operator should hear about (server/main.ts logs each as a warning):
+ * a development identity reachable from other machines, metrics open to a network.
+ */
+export const startupWarnings = (config: ServerConfig): string[] => {
+  const warnings: string[] = []
+  if (!isLoopback(config.host)) {
+    if (config.identity.kind === 'firebase' && config.identity.emulatorHost) {
+      warnings.push(
+        `HOST=${config.host} lets other machines reach this server while it signs users in with the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), which accepts unsigned tokens: anyone who reaches the port can act as any user. Leave HOST unset (127.0.0.1) unless that is meant.`,
+      )
+    } else if (config.identity.kind === 'local') {
+      warnings.push(
+        `HOST=${config.host} lets other machines reach this server while it signs users in with the local identity (development only: its test accounts and test hooks are not meant for a network). Leave HOST unset (127.0.0.1) unless that is meant.`,
+      )
+    }
+  }
+  if (config.metricsPort !== undefined && !isLoopback(config.metricsHost) && !config.metricsToken) {
+    warnings.push(
+      `METRICS_HOST=${config.metricsHost} without METRICS_TOKEN: anyone who reaches port ${config.metricsPort} reads the metrics. Set METRICS_TOKEN, or keep the port behind a firewall.`,
+    )
+  }
+  return warnings
 }
 
 /** Why this configuration must not start, or null. */

@@ -4,6 +4,7 @@
  * message naming every such variable, instead of being replaced by a default without a word. An unset or
  * empty variable takes its default.
  */
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /** The configuration cannot start a process; the message names every variable that is wrong and why. */
@@ -136,6 +137,29 @@ export const prefixedSecret = (prefixes: readonly [string, ...string[]], hint: s
     context.addIssue({ code: 'custom', message: `must start with ${prefixes.join(', ')}: ${hint}` })
     return z.NEVER
   })
+
+/**
+ * A shared secret of at least `minLength` visible ASCII characters (it travels in a header); unset:
+ * undefined. Name the variable in `readEnvironment`'s `hidden`.
+ */
+export const secretToken = (minLength: number) =>
+  given.transform((value, context) => {
+    if (value === undefined) return undefined
+    if (value.length >= minLength && /^[\x21-\x7e]+$/.test(value)) return value
+    context.addIssue({
+      code: 'custom',
+      message: `must be at least ${minLength} visible ASCII characters without spaces, e.g. from \`openssl rand -hex 32\``,
+    })
+    return z.NEVER
+  })
+
+/** An address to listen on: an IPv4 or IPv6 address or a host name (`127.0.0.1`, `::1`, `localhost`). */
+export const listenHost = given.transform((value, context) => {
+  if (value === undefined) return undefined
+  if (isIP(value) !== 0 || /^[A-Za-z0-9]([\w.-]*[A-Za-z0-9])?$/.test(value)) return value
+  context.addIssue({ code: 'custom', message: 'must be an address such as 127.0.0.1 or ::1, or a host name' })
+  return z.NEVER
+})
 
 /**
  * Parses `env` with `shape`; throws ConfigError naming each wrong variable with the value it has, except the

@@ -11,6 +11,11 @@
  *   FILES_STORE=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_PUBLIC_ENDPOINT, S3_FORCE_PATH_STYLE,
  *     S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (or the SDK's default credentials), S3_PREFIX, S3_DOWNLOADS
  *     (presigned | proxy): uploads in a bucket on the S3 API, for servers on several machines
+ *   METRICS_TOKEN: `GET /metrics` (Prometheus text) on PORT for `Authorization: Bearer <token>` (at least
+ *     24 characters); unset: /metrics is 404 there. METRICS_PORT: /metrics on a listener of its own as well,
+ *     bound to METRICS_HOST (127.0.0.1), the token asked there too when set. server/metrics.ts lists them.
+ *   HOST stays 127.0.0.1 unless set; set to another address with the Auth emulator or the local identity,
+ *     the server warns at start (the emulator accepts unsigned tokens).
  *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
@@ -24,7 +29,7 @@ import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, startupWarnings } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/database.ts'
 import { runClaimed } from './db/job-runs.ts'
@@ -34,6 +39,7 @@ import { startFileSweep } from './files/sweep.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
 import { localSigningKey } from './identity/local-signing-key.ts'
 import { startMail } from './mail/mail.ts'
+import { createServerMetrics, serveMetrics } from './metrics.ts'
 
 const SHUTDOWN_GRACE_MS = 20_000
 /** Processes starting within this time of one that checked every user's custom claims skip the check. */
@@ -43,6 +49,9 @@ const config = loadConfig()
 const logger = pino({ level: config.logLevel, base: { service: 'vereinsportal-server' } })
 
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+for (const warning of startupWarnings(config)) logger.warn(warning)
+// Counted from the start, whether or not anyone may scrape them (server/metrics.ts).
+const metrics = createServerMetrics({ processMetrics: true })
 
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -59,6 +68,7 @@ const database = await openDatabase({
   console.error(error.message)
   process.exit(1)
 })
+metrics.watchDatabase(database)
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`
 if (config.demo && (await isEmpty(database))) {
   const started = performance.now()
@@ -67,7 +77,7 @@ if (config.demo && (await isEmpty(database))) {
 }
 
 const firebase = config.identity.kind === 'firebase' ? startFirebaseAuth(config.identity) : undefined
-const mail = startMail(database, config, logger)
+const mail = startMail(database, config, logger, { dispatcher: { onOutcome: metrics.mailDelivery } })
 const { store: files, where: filesWhere } = await openFileStore(config.files).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
   process.exit(2)
@@ -99,9 +109,14 @@ const backend = createServerBackend(mail.database, {
   ...(providerState ? { simulatedProviderState: providerState.state } : {}),
   // Every process on the database signs the local identity's tokens with the same key.
   ...(firebase ? {} : { signingKey: await localSigningKey(database) }),
+  observer: metrics,
 })
-const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
+const app = await buildApp({ backend, config, logger, metrics, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
+const metricsListener =
+  config.metricsPort === undefined
+    ? undefined
+    : await serveMetrics(metrics, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background,
 // by one process of those starting together (a rolling restart checks once).
 const { syncAllClaims } = backend
@@ -127,6 +142,13 @@ logger.info(
       config.identity.kind === 'firebase'
         ? `Firebase Auth, project ${config.identity.projectId}${config.identity.emulatorHost ? ` (emulator at ${config.identity.emulatorHost})` : ''}`
         : 'local identity (development only)',
+    metrics:
+      [
+        config.metricsToken ? `GET /metrics on port ${config.port} with METRICS_TOKEN` : null,
+        metricsListener ? `http://${config.metricsHost}:${metricsListener.port}/metrics` : null,
+      ]
+        .filter(Boolean)
+        .join(', ') || 'off (neither METRICS_TOKEN nor METRICS_PORT)',
   },
   `Vereinsportal backend listening on http://${config.host}:${config.port} (API under /api/backend/v1)`,
 )
@@ -144,6 +166,7 @@ const stop = (signal: string) => {
   stopFileSweep()
   void app
     .close()
+    .then(() => metricsListener?.close())
     .then(() => mail.stop())
     .then(() => providerState?.close())
     .then(() => database.close())

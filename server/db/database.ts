@@ -20,6 +20,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type {
   KyselyPlugin,
+  LogEvent,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
   QueryResult,
@@ -70,7 +71,61 @@ export interface OpenDatabase {
   ): Promise<T>
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
+  /** The connections now: how many exist, how many are idle, how much work waits for one (metrics). */
+  pool(): PoolUse
+  /** Hears of every statement and unit of work from now on, until the returned function is called (metrics). */
+  observe(observer: DatabaseObserver): () => void
   close(): Promise<void>
+}
+
+/**
+ * The connections of a database. PGlite has one connection and queues the units of work: `waiting` is that
+ * queue (the one running not counted).
+ */
+export interface PoolUse {
+  readonly max: number
+  readonly total: number
+  readonly idle: number
+  readonly waiting: number
+}
+
+export interface DatabaseObserver {
+  /** A statement finished (`failed`: with an error) after `ms`. */
+  query?(ms: number, failed: boolean): void
+  /** A unit of work ended after `ms`, its wait for the connection and its retries included. */
+  transaction?(ms: number, readOnly: boolean, committed: boolean): void
+  /** A transaction conflicted (serialization failure, deadlock) and runs again. */
+  retry?(): void
+}
+
+/** The observers of one database. */
+class Observers {
+  readonly #all = new Set<DatabaseObserver>()
+  add(observer: DatabaseObserver): () => void {
+    this.#all.add(observer)
+    return () => void this.#all.delete(observer)
+  }
+  /** Kysely's log: every statement, with its duration. */
+  readonly log = (event: LogEvent): void => {
+    for (const observer of this.#all) observer.query?.(event.queryDurationMillis, event.level === 'error')
+  }
+  retry(): void {
+    for (const observer of this.#all) observer.retry?.()
+  }
+  /** `run`, timed for the observers. */
+  async timed<T>(readOnly: boolean, run: () => Promise<T>): Promise<T> {
+    if (this.#all.size === 0) return run()
+    const started = performance.now()
+    let committed = false
+    try {
+      const result = await run()
+      committed = true
+      return result
+    } finally {
+      const ms = performance.now() - started
+      for (const observer of this.#all) observer.transaction?.(ms, readOnly, committed)
+    }
+  }
 }
 
 const INT8 = 20
@@ -131,15 +186,22 @@ const codeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
 export const openDatabase = async (options: DatabaseOptions): Promise<OpenDatabase> => {
-  if (options.url) {
-    return openPostgres(
-      options.url,
-      options.poolSize ?? 10,
-      options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
-      options.statementTimeoutMs,
-    )
+  const observers = new Observers()
+  const opened = options.url
+    ? await openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
+        options.statementTimeoutMs,
+        observers,
+      )
+    : await openPglite(options.dataDir, observers)
+  return {
+    ...opened,
+    transaction: (work, readOnly = false, signal, serialKey) =>
+      observers.timed(readOnly, () => opened.transaction(work, readOnly, signal, serialKey)),
+    observe: (observer) => observers.add(observer),
   }
-  return openPglite(options.dataDir)
 }
 
 const migrate = async (db: Db): Promise<void> => {
@@ -171,7 +233,10 @@ const migrateLocked = (db: Db): Promise<void> =>
     }
   })
 
-const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> => {
+const openPglite = async (
+  dataDir: string | undefined,
+  observers: Observers,
+): Promise<Omit<OpenDatabase, 'observe'>> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // PGlite has no lock of its own: a second process on the same files would corrupt them.
   const lock = dataDir ? lockDataDir(dataDir) : undefined
@@ -183,11 +248,16 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
     throw error
   }
   await pglite.exec(`SET TIME ZONE 'UTC'`)
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: observers.log })
   let queue: Promise<unknown> = Promise.resolve()
+  /** Units of work queued or running. */
+  let pending = 0
   /** One unit of work at a time on the single connection. */
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work)
+    pending += 1
+    const next = queue.then(work, work).finally(() => {
+      pending -= 1
+    })
     queue = next.catch(() => undefined)
     return next
   }
@@ -200,6 +270,7 @@ const openPglite = async (dataDir: string | undefined): Promise<OpenDatabase> =>
         readOnly ? cancellable(db, work, signal) : db.transaction().execute((trx) => cancellable(trx, work, signal)),
       ),
     ping: () => exclusive(async () => (await pglite.query('SELECT 1')).rows.length === 1).catch(() => false),
+    pool: () => ({ max: 1, total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
     close: async () => {
       await exclusive(async () => undefined)
       try {
@@ -216,7 +287,8 @@ const openPostgres = async (
   poolSize: number,
   onConnectionError: (error: Error) => void,
   statementTimeoutMs: number | undefined,
-): Promise<OpenDatabase> => {
+  observers: Observers,
+): Promise<Omit<OpenDatabase, 'observe'>> => {
   const limitStatements = async (trx: Trx, signal: AbortSignal | undefined) => {
     if (signal && statementTimeoutMs && Number.isInteger(statementTimeoutMs))
       await sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`).execute(trx)
@@ -232,7 +304,7 @@ const openPostgres = async (
     },
   })
   pool.on('error', onConnectionError)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observers.log })
   try {
     await migrateLocked(db)
   } catch (error) {
@@ -259,6 +331,7 @@ const openPostgres = async (
             // Still conflicting: the client may try again later (503), nothing of the work was written.
             if (attempt >= MAX_ATTEMPTS)
               throw problem('unavailable', 'The database is busy with the same data; try again.')
+            observers.retry()
             await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)))
           }
         }
@@ -283,6 +356,7 @@ const openPostgres = async (
         return false
       }
     },
+    pool: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   }
 }

@@ -266,6 +266,8 @@ export interface MailOutboxTable {
   last_error: string | null
   /** Given up (attempts used up, or too old when first tried): never sent. */
   failed_at: Timestamp | null
+  /** The request that queued it (its log lines' `reqId`, migration 0013); null: no request did. */
+  request_id: string | null
 }
 
 export interface IdentityCredentialsTable {

@@ -11,6 +11,7 @@
  */
 import type { Auth } from 'firebase-admin/auth'
 import type { Logger } from '#server/logger.ts'
+import { currentRequestId } from '#server/request-context.ts'
 import { codeOf } from './firebase-identity.ts'
 import type { TransactionEffects } from './transaction-effects.ts'
 
@@ -69,7 +70,7 @@ export const claimsProjection = (auth: Auth, stored: StoredClaimsSource, logger:
       account = await auth.getUser(uid)
     } catch (error) {
       if (codeOf(error) === 'auth/user-not-found') {
-        logger.warn({ uid }, 'custom claims not set: the user has no Firebase account')
+        logger.warn({ uid, reqId: currentRequestId() }, 'custom claims not set: the user has no Firebase account')
         return
       }
       throw error
@@ -77,7 +78,7 @@ export const claimsProjection = (auth: Auth, stored: StoredClaimsSource, logger:
     const { claims, clubIdsDropped } = portalClaims(account.customClaims, user)
     if (clubIdsDropped) {
       logger.warn(
-        { uid, clubs: user.clubIds.length, maxBytes: CUSTOM_CLAIMS_MAX_BYTES },
+        { uid, clubs: user.clubIds.length, maxBytes: CUSTOM_CLAIMS_MAX_BYTES, reqId: currentRequestId() },
         'custom claims without clubIds: the club list exceeds Firebase’s limit, Storage refuses this user’s club files',
       )
     }
@@ -92,7 +93,7 @@ export const claimsProjection = (auth: Auth, stored: StoredClaimsSource, logger:
         await projectOne(uid)
       } catch (error) {
         logger.error(
-          { err: error, uid },
+          { err: error, uid, reqId: currentRequestId() },
           'custom claims not set; they are set again with the user’s next change of role or club',
         )
       }

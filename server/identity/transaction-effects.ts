@@ -9,6 +9,7 @@
  * is refused because no user has its uid).
  */
 import type { Logger } from '#server/logger.ts'
+import { currentRequestId } from '#server/request-context.ts'
 
 type Step = { readonly what: string; readonly run: () => Promise<unknown> }
 
@@ -40,6 +41,10 @@ const runLogged = async (step: Step, logger: Logger, phase: string): Promise<voi
   try {
     await step.run()
   } catch (error) {
-    logger.error({ err: error, phase, effect: step.what }, 'identity provider step failed; clean up by hand')
+    // The steps run after the request's transaction, in its context: the line names the request.
+    logger.error(
+      { err: error, phase, effect: step.what, reqId: currentRequestId() },
+      'identity provider step failed; clean up by hand',
+    )
   }
 }

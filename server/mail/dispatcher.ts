@@ -47,6 +47,8 @@ export interface MailDispatcherOptions {
   /** How long a claim holds a mail; longer than a batch can take to send. */
   readonly leaseMs?: number
   readonly maxAgeMs?: number
+  /** Hears the outcome of each attempt (metrics). */
+  readonly onOutcome?: (outcome: 'sent' | 'retry' | 'given-up') => void
 }
 
 export interface MailDispatcher {
@@ -85,6 +87,8 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
     to: mail.to,
     subject: mail.subject,
     attempts: mail.attempts,
+    // The request that queued the mail: its lines and these share the id.
+    reqId: mail.requestId ?? undefined,
   })
 
   /** Sends one claimed mail and records the outcome; true when it was delivered. */
@@ -93,6 +97,7 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
     if (now - Date.parse(mail.createdAt) > maxAgeMs) {
       await markGivenUp(database, mail.id, `not sent: older than ${Math.round(maxAgeMs / HOUR)} h`, now)
       logger.warn(describe(mail), 'mail given up unsent: too old to deliver')
+      options.onOutcome?.('given-up')
       return false
     }
     try {
@@ -103,6 +108,7 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
       if (mail.attempts >= maxAttempts) {
         await markGivenUp(database, mail.id, reason, failedAt)
         logger.error({ ...describe(mail), err: error }, `mail not delivered: giving up after ${mail.attempts} attempts`)
+        options.onOutcome?.('given-up')
       } else {
         const next = failedAt + retryDelayMs(mail.attempts)
         await markRetry(database, mail.id, reason, next)
@@ -110,6 +116,7 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
           { ...describe(mail), err: error, nextAttemptAt: new Date(next).toISOString() },
           'mail delivery failed; it is tried again',
         )
+        options.onOutcome?.('retry')
       }
       return false
     }
@@ -120,6 +127,7 @@ export const createMailDispatcher = (options: MailDispatcherOptions): MailDispat
       logger.warn({ ...describe(mail), err: error }, 'mail sent but not marked as sent; it may be sent again')
     }
     logger.info(describe(mail), 'mail sent')
+    options.onOutcome?.('sent')
     return true
   }
 

@@ -11,6 +11,7 @@
  *   `--test-hooks` at `GET /__mock/mailbox`.
  */
 import type { OpenDatabase } from '#server/db/database.ts'
+import { currentRequestId, outsideRequest } from '#server/request-context.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMailDispatcher } from './dispatcher.ts'
 import { mailFolderWriter } from './mail-folder.ts'
@@ -60,7 +61,7 @@ export const startMail = (
         (mails) => {
           for (const mail of mails) {
             logger.info(
-              { kind: mail.kind, to: mail.to, subject: mail.subject },
+              { kind: mail.kind, to: mail.to, subject: mail.subject, reqId: currentRequestId() },
               'mail queued in the outbox (no SMTP_URL: not sent)',
             )
           }
@@ -89,7 +90,8 @@ export const startMail = (
     'mail: delivering the outbox over SMTP',
   )
   return {
-    database: signalQueuedMail(database, () => dispatcher.wake(), onError),
+    // The pass a commit wakes belongs to no request: each mail names its own (the outbox row's).
+    database: signalQueuedMail(database, () => outsideRequest(() => dispatcher.wake()), onError),
     mode: 'smtp',
     dispatcher,
     stop: () => dispatcher.stop(),

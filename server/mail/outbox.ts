@@ -15,6 +15,7 @@ import { sql } from 'kysely'
 import type { IdGenerator, Mailer } from '#domain/ports.ts'
 import type { MailKind } from '#domain/records.ts'
 import type { OpenDatabase, Trx } from '#server/db/database.ts'
+import { currentRequestId } from '#server/request-context.ts'
 import { noteQueued } from './queued.ts'
 
 /** The mailer port: queues each mail in the transaction `trx`. */
@@ -30,6 +31,8 @@ export const outboxMailer = (trx: Trx, now: () => number, ids: IdGenerator): Mai
         text: mail.text,
         link: mail.link,
         created_at: new Date(now()),
+        // The dispatcher's log lines name the request that queued the mail.
+        request_id: currentRequestId() ?? null,
       })
       .execute()
     noteQueued(trx, mail)
@@ -46,6 +49,8 @@ export interface ClaimedMail {
   /** Attempts including this one. */
   readonly attempts: number
   readonly createdAt: string
+  /** The request that queued it, or null. */
+  readonly requestId: string | null
 }
 
 interface ClaimedRow {
@@ -58,6 +63,7 @@ interface ClaimedRow {
   link: string
   attempts: number
   created_at: string
+  request_id: string | null
 }
 
 /** Claims up to `limit` due mails, oldest first, for `leaseMs`. */
@@ -84,7 +90,8 @@ export const claimDueMails = async (
           FROM due
           WHERE mail_outbox.id = due.id
           RETURNING mail_outbox.id, mail_outbox.sequence, mail_outbox.to_address, mail_outbox.kind,
-            mail_outbox.subject, mail_outbox.text, mail_outbox.link, mail_outbox.attempts, mail_outbox.created_at
+            mail_outbox.subject, mail_outbox.text, mail_outbox.link, mail_outbox.attempts, mail_outbox.created_at,
+            mail_outbox.request_id
         `.execute(trx)
       ).rows,
   )
@@ -99,6 +106,7 @@ export const claimDueMails = async (
       link: row.link,
       attempts: Number(row.attempts),
       createdAt: row.created_at,
+      requestId: row.request_id,
     }))
 }
 

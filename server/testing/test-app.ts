@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Auth } from 'firebase-admin/auth'
 import { pino } from 'pino'
+import type { Logger } from 'pino'
 import { mintIdToken } from '#adapters/offline-identity/offline-identity.ts'
 import type { ApiResponse } from '#domain/operation.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
@@ -19,6 +20,8 @@ import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import type { FileStore } from '#server/files/file-store.ts'
+import { createServerMetrics } from '#server/metrics.ts'
+import type { ServerMetrics } from '#server/metrics.ts'
 import { seededDatabase } from './seeded-database.ts'
 
 export const silentLogger = pino({ level: 'silent' })
@@ -46,12 +49,16 @@ export interface TestAppOptions {
   sharedRateLimits?: boolean
   /** The local identity's token key; default: a random one. */
   signingKey?: Uint8Array
+  /** The server's logger (to read its lines); default: silent. */
+  logger?: Logger
 }
 
 export interface TestApp {
   readonly app: FastifyInstance
   readonly backend: ServerBackend
   readonly database: OpenDatabase
+  /** What this app counts (its own registry, as each server process has one). */
+  readonly metrics: ServerMetrics
   /** An ID token of the local identity for a user of the database (a seed account). */
   readonly tokenFor: (email: string) => Promise<string>
   /** Closes the app and the database. */
@@ -61,10 +68,14 @@ export interface TestApp {
 export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const database = options.database ?? (await seededDatabase())
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32))
+  const logger = options.logger ?? silentLogger
+  const metrics = createServerMetrics()
+  const unwatch = metrics.watchDatabase(database)
   const backend = createServerBackend(database, {
-    logger: silentLogger,
+    logger,
     signingKey,
     ...(options.sharedRateLimits === undefined ? {} : { sharedRateLimits: options.sharedRateLimits }),
+    observer: metrics,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
@@ -72,7 +83,8 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     backend,
     config: { ...TEST_EDGE_CONFIG, ...options.config },
-    logger: silentLogger,
+    logger,
+    metrics,
     controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false }),
   })
   await app.ready()
@@ -80,6 +92,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     app,
     backend,
     database,
+    metrics,
     tokenFor: (email) =>
       backend.transact(async (ports, identity) => {
         const user = await ports.users.findByEmail(email.trim().toLowerCase())
@@ -89,6 +102,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
       }, true),
     close: async () => {
       await app.close()
+      unwatch()
       await database.close()
     },
   }
