@@ -66,7 +66,13 @@ const payments =
       })
     : undefined
 logger.info({ provider: config.payments.provider }, 'card provider')
-const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files, payments })
+const backend = createServerBackend(mail.database, {
+  logger,
+  firebaseAuth: firebase?.auth,
+  firebasePasswordCheck: firebase?.checkPassword,
+  files,
+  payments,
+})
 const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.

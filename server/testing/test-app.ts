@@ -19,6 +19,7 @@ import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import type { DiskFiles } from '#server/files/disk-store.ts'
+import type { PasswordCheck } from '#server/identity/firebase-identity.ts'
 import { seededDatabase } from './seeded-database.ts'
 
 export const silentLogger = pino({ level: 'silent' })
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   files?: DiskFiles
   /** Firebase Auth instead of the local identity. */
   firebaseAuth?: Auth
+  /** With `firebaseAuth`: how passwords are checked (startFirebaseAuth's `checkPassword`). */
+  firebasePasswordCheck?: PasswordCheck
   config?: Partial<EdgeConfig>
   /** `/__mock/reset` and `/__mock/mailbox`. */
   testHooks?: boolean
@@ -62,6 +65,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     signingKey,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
+    ...(options.firebasePasswordCheck ? { firebasePasswordCheck: options.firebasePasswordCheck } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
   })
   const app = await buildApp({
