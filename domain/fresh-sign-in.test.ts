@@ -38,7 +38,7 @@ describe('operations that need a fresh sign-in', () => {
     expect((await call('GET', '/users/me', { authorization: stale })).status).toBe(200)
     const refused = await call('PUT', '/users/updateUserPassword', {
       authorization: stale,
-      body: { password: 'Neues-Passwort-1' },
+      body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-1' },
     })
     expect(refused.status).toBe(401)
     expect(kindOf(refused)).toBe('reauthentication-required')
@@ -47,7 +47,7 @@ describe('operations that need a fresh sign-in', () => {
     const fresh = await signedIn(seedAccounts.verein.email)
     const changed = await call('PUT', '/users/updateUserPassword', {
       authorization: fresh,
-      body: { password: 'Neues-Passwort-1' },
+      body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-1' },
     })
     expect(changed.status).toBe(204)
   })

@@ -307,6 +307,18 @@ export interface IdentityProvider {
   updateAccount(uid: string, changes: { email: string; displayName: string }): Promise<void>
   /** Sets a new password and ends the account's sessions (tokens issued before `now` are refused). */
   setPassword(uid: string, password: string, now: number): Promise<void>
+  /** Whether `password` is the account's password now; changes nothing. */
+  verifyPassword(uid: string, email: string, password: string): Promise<boolean>
+  /**
+   * Ends every session of the account (sign-out): its refresh tokens stop working and ID tokens issued
+   * before `now` are refused. The provider cannot end just one.
+   */
+  revokeSessions(uid: string, now: number): Promise<void>
+  /**
+   * A one-time code that sets a new password when applied (the reset mail's link carries it), or null when
+   * the provider has no account with the (normalized) address.
+   */
+  passwordResetCode(email: string, now: number): Promise<string | null>
   deleteAccount(uid: string): Promise<void>
   /** A one-time code that confirms the address when applied (the verification mail's link carries it). */
   emailVerificationCode(uid: string, email: string, now: number): Promise<string>

@@ -10,6 +10,8 @@ export type ProblemKind =
   | 'unauthorized'
   /** 401: the operation needs a sign-in at most five minutes old (`auth_time`). */
   | 'reauthentication-required'
+  /** 400: the current password given with a password change is not the account's. */
+  | 'current-password-wrong'
   /** 403: the caller's e-mail address is not confirmed yet. */
   | 'email-not-verified'
   | 'forbidden'
@@ -96,6 +98,7 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'token-expired': 400,
   unauthorized: 401,
   'reauthentication-required': 401,
+  'current-password-wrong': 400,
   'email-not-verified': 403,
   forbidden: 403,
   'not-found': 404,

@@ -149,7 +149,7 @@ describe('users', () => {
     const token = await idTokenFor(seedAccounts.verein.email)
     const result = await call('PUT', '/users/updateUserPassword', {
       authorization: `Bearer ${token}`,
-      body: { password: 'Neues-Passwort-1' },
+      body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-1' },
     })
     expect(result.status).toBe(204)
     expect((await call('GET', '/users/me', { authorization: `Bearer ${token}` })).status).toBe(401)
@@ -160,8 +160,12 @@ describe('users', () => {
     const fresh = await signIn(seedAccounts.verein.email, 'Neues-Passwort-1')
     expect((await call('GET', '/users/me', { authorization: `Bearer ${fresh.body.idToken}` })).status).toBe(200)
     expect(
-      (await call('PUT', '/users/updateUserPassword', { as: seedAccounts.verein.email, body: { password: 'kurz' } }))
-        .status,
+      (
+        await call('PUT', '/users/updateUserPassword', {
+          as: seedAccounts.verein.email,
+          body: { currentPassword: 'Neues-Passwort-1', password: 'kurz' },
+        })
+      ).status,
     ).toBe(400)
   })
 })

@@ -7,6 +7,8 @@ import { defineOperations, json, noContent, requireCaller, requireFreshSignIn } 
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { UserRecord } from './records.ts'
+import { passwordResetMail } from './mails.ts'
+import { checkNewPassword } from './passwords.ts'
 import { isoInstant } from './time.ts'
 import { minLengthOf, normalizedText } from './validation.ts'
 import { toUser } from './views.ts'
@@ -49,6 +51,7 @@ export const insertUser = async (
   fieldPrefix = '',
 ): Promise<UserRecord> => {
   const names = checkedNames(user, fieldPrefix)
+  checkNewPassword(`${fieldPrefix}password`, user.password)
   await assertEmailFree(ports, user.email)
   const record: UserRecord = {
     uid: newUid(ports),
@@ -149,8 +152,34 @@ export const userOperations = defineOperations({
     run: async (ctx, { body }) => {
       const { user } = requireCaller(ctx)
       requireFreshSignIn(ctx, 'Changing the password')
+      checkNewPassword('password', body.password)
+      // A stolen session (or an unlocked computer) must not be enough to take the account over.
+      if (!(await ctx.ports.identity.verifyPassword(user.uid, user.email, body.currentPassword))) {
+        throw problem('current-password-wrong', 'The current password is wrong; the password was not changed.', [
+          { field: 'currentPassword', message: 'Not the current password.', code: 'wrong' },
+        ])
+      }
       await ctx.ports.identity.setPassword(user.uid, body.password, ctx.now)
       return noContent()
+    },
+  },
+
+  signOut: {
+    run: async (ctx) => {
+      const { user } = requireCaller(ctx)
+      await ctx.ports.identity.revokeSessions(user.uid, ctx.now)
+      return noContent()
+    },
+  },
+
+  requestPasswordReset: {
+    run: async ({ ports, now }, { body }) => {
+      const email = normalizeEmail(body.email)
+      // The provider is asked for every address, known or not, so both answers take about as long.
+      const code = await ports.identity.passwordResetCode(email, now)
+      const user = code === null ? null : await ports.users.findByEmail(email)
+      if (code !== null && user) await ports.mailer.send(passwordResetMail(user.email, user.firstName, code))
+      return { status: 202 }
     },
   },
 

@@ -25,6 +25,7 @@ import { userRepository } from './db/repositories/users.ts'
 import { sqlPorts } from './db/sql-ports.ts'
 import { claimsProjection } from './identity/custom-claims.ts'
 import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
+import type { PasswordCheck } from './identity/firebase-identity.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
 import { outboxMailer } from './mail/outbox.ts'
@@ -62,6 +63,8 @@ export interface ServerBackendOptions {
   signingKey?: Uint8Array
   /** Firebase Auth (firebase-admin); without it the local identity signs users in. */
   firebaseAuth?: Auth
+  /** With Firebase Auth: how passwords are checked (the Identity Toolkit; startFirebaseAuth makes it). */
+  firebasePasswordCheck?: PasswordCheck
   /** Where uploaded files live; absent: a temporary folder removed when the process exits (tests). */
   files?: FileStore
   /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
@@ -110,6 +113,9 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
   const identityStoreOf = (trx: Trx) =>
     sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
   const { firebaseAuth, logger } = options
+  const passwordCheck: PasswordCheck =
+    options.firebasePasswordCheck ??
+    (() => Promise.reject(new Error('No password check was given for Firebase Auth (firebasePasswordCheck).')))
   const files = options.files ?? temporaryDiskFiles()
   /**
    * With Firebase Auth, each user's custom claims (storage.rules) follow the role and clubs stored here:
@@ -147,7 +153,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       payments,
       identity: (identityTrx) =>
         firebaseAuth
-          ? firebaseIdentityProvider(firebaseAuth, effects)
+          ? firebaseIdentityProvider(firebaseAuth, effects, passwordCheck)
           : offlineIdentityProvider(identityStoreOf(identityTrx)),
       fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
       userTouched: claims?.tracker(effects),

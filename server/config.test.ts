@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { readConfig, refusal, s3DownloadOrigin, startupWarnings } from './config.ts'
 import { ConfigError } from './env.ts'
 
+/** A key of the right form; never a real one. */
+const WEB_API_KEY = { FIREBASE_WEB_API_KEY: `AIza${'x'.repeat(35)}` }
+
 /** What the server refuses to start with: production never runs the stand-ins of development. */
 describe('the server configuration', () => {
   const config = (env: NodeJS.ProcessEnv, argv: string[] = []) => readConfig(argv, env)
@@ -32,9 +35,21 @@ describe('the server configuration', () => {
     expect(refusal(config({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'p' }, ['--test-hooks']))).toMatch(
       /test hooks/,
     )
-    expect(refusal(config({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'vereinsportal-prod' }))).toBeNull()
+    expect(
+      refusal(config({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'vereinsportal-prod', ...WEB_API_KEY })),
+    ).toBeNull()
     expect(refusal(config({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9479' }))).toBeNull()
     expect(refusal(config({}))).toBeNull()
+  })
+
+  it('needs the Web API key with Firebase against Google (the password check), not with the emulator', () => {
+    expect(refusal(config({ FIREBASE_PROJECT_ID: 'vereinsportal-prod' }))).toMatch(/FIREBASE_WEB_API_KEY is not set/)
+    expect(config({ FIREBASE_PROJECT_ID: 'vereinsportal-prod', ...WEB_API_KEY }).identity).toMatchObject({
+      webApiKey: WEB_API_KEY.FIREBASE_WEB_API_KEY,
+    })
+    expect(() => config({ FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_API_KEY: 'secret' })).toThrow(
+      /FIREBASE_WEB_API_KEY="secret": must be the Web API key/,
+    )
   })
 
   it('stops on a value that is set but wrong, naming every such variable, instead of falling back', () => {
@@ -211,7 +226,7 @@ describe('the server configuration', () => {
     })
 
     it('refuses a stand-in for the API in production, not test keys (a staging system uses them)', () => {
-      const production = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'vereinsportal-prod' }
+      const production = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'vereinsportal-prod', ...WEB_API_KEY }
       const stripe = { STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: SECRET }
       expect(refusal(config({ ...production, ...stripe, STRIPE_API_HOST: '127.0.0.1' }))).toMatch(/STRIPE_API_HOST/)
       expect(refusal(config({ ...production, ...stripe }))).toBeNull()

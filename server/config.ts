@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import {
   ConfigError,
   flag,
+  googleApiKey,
   hostAndPort,
   hostName,
   httpUrl,
@@ -160,14 +161,28 @@ export const DEFAULT_APP_ORIGIN = 'http://localhost:5173'
 
 export type IdentityConfig =
   | { readonly kind: 'local' }
-  | { readonly kind: 'firebase'; readonly projectId: string; readonly emulatorHost: string | undefined }
+  | {
+      readonly kind: 'firebase'
+      readonly projectId: string
+      readonly emulatorHost: string | undefined
+      /**
+       * The project's Web API key (FIREBASE_WEB_API_KEY), for the one thing firebase-admin cannot do:
+       * check a password (the current one of a password change). Needed against Google; the emulator
+       * takes any key.
+       */
+      readonly webApiKey: string | undefined
+    }
 
 /** The project the Auth emulator runs in development (`demo-` projects never reach Google). */
 export const EMULATOR_PROJECT_ID = 'demo-vereinsportal'
 
-const readIdentity = (emulatorHost: string | undefined, projectId: string | undefined): IdentityConfig => {
+const readIdentity = (
+  emulatorHost: string | undefined,
+  projectId: string | undefined,
+  webApiKey: string | undefined,
+): IdentityConfig => {
   if (!emulatorHost && !projectId) return { kind: 'local' }
-  return { kind: 'firebase', projectId: projectId ?? EMULATOR_PROJECT_ID, emulatorHost }
+  return { kind: 'firebase', projectId: projectId ?? EMULATOR_PROJECT_ID, emulatorHost, webApiKey }
 }
 
 /** The portal's own pages: the hosts src/api/client.ts maps to a backend, and local development. */
@@ -198,6 +213,7 @@ const ENVIRONMENT = {
   DATABASE_POOL_SIZE: wholeNumber(10, 1, 1000),
   FIREBASE_AUTH_EMULATOR_HOST: hostAndPort,
   FIREBASE_PROJECT_ID: text,
+  FIREBASE_WEB_API_KEY: googleApiKey,
   GCLOUD_PROJECT: text,
   STATIC_DIR: text,
   TRUST_PROXY: text,
@@ -434,7 +450,11 @@ export const readConfig = (
     corsOrigins: read.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS,
     logLevel: read.LOG_LEVEL,
     poolSize: read.DATABASE_POOL_SIZE,
-    identity: readIdentity(read.FIREBASE_AUTH_EMULATOR_HOST, read.FIREBASE_PROJECT_ID ?? read.GCLOUD_PROJECT),
+    identity: readIdentity(
+      read.FIREBASE_AUTH_EMULATOR_HOST,
+      read.FIREBASE_PROJECT_ID ?? read.GCLOUD_PROJECT,
+      read.FIREBASE_WEB_API_KEY,
+    ),
     staticDir,
     trustProxy: trustProxy(read.TRUST_PROXY),
     rateLimits: {
@@ -503,6 +523,9 @@ export const refusal = (config: ServerConfig): string | null => {
   }
   if (config.production && config.identity.kind === 'firebase' && config.identity.emulatorHost) {
     return 'FIREBASE_AUTH_EMULATOR_HOST is set: the Auth emulator accepts unsigned tokens and never runs with NODE_ENV=production.'
+  }
+  if (config.identity.kind === 'firebase' && !config.identity.emulatorHost && !config.identity.webApiKey) {
+    return 'FIREBASE_WEB_API_KEY is not set: the server checks the current password of a password change with it (Firebase console → Project settings → General → Web API key).'
   }
   if (config.production && config.payments.provider === 'stripe' && config.payments.api) {
     return "STRIPE_API_HOST is set: a stand-in for Stripe's API takes no real payments and never runs with NODE_ENV=production."

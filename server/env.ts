@@ -138,6 +138,16 @@ export const prefixedSecret = (prefixes: readonly [string, ...string[]], hint: s
     return z.NEVER
   })
 
+/** A Google API key as the Firebase console shows it (Project settings → General → Web API key). */
+export const googleApiKey = given.transform((value, context) => {
+  if (value === undefined || /^AIza[\w-]{35}$/.test(value)) return value
+  context.addIssue({
+    code: 'custom',
+    message: 'must be the Web API key of the Firebase project (AIza…, 39 characters: Project settings → General)',
+  })
+  return z.NEVER
+})
+
 /**
  * A shared secret of at least `minLength` visible ASCII characters (it travels in a header); unset:
  * undefined. Name the variable in `readEnvironment`'s `hidden`.

@@ -104,6 +104,7 @@ const providerState =
 const backend = createServerBackend(mail.database, {
   logger,
   firebaseAuth: firebase?.auth,
+  firebasePasswordCheck: firebase?.checkPassword,
   files,
   payments,
   ...(providerState ? { simulatedProviderState: providerState.state } : {}),

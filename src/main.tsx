@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { configureApiAuth, setRequestTimeout } from './api/client.ts'
+import { signOut } from './api/generated/query/endpoints/users/users.ts'
 import { AuthController } from './lib/auth/auth-controller.ts'
 import {
   loadAuthService,
@@ -33,7 +34,10 @@ const start = async () => {
 
   const queryClient = createQueryClient()
   // Firebase loads only when a session is stored here or a sign-in form is used.
-  const auth = new AuthController(loadAuthService, mayHaveStoredSession, readStoredSession)
+  // Signing out ends the sessions on the backend too; that request must not refresh, retry or sign out.
+  const auth = new AuthController(loadAuthService, mayHaveStoredSession, readStoredSession, (idToken) =>
+    signOut({ idToken, background: true }),
+  )
   watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
 

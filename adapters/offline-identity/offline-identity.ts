@@ -11,6 +11,7 @@
  * mode, for development and tests, keeps it in PostgreSQL (server/db/repositories/identity.ts).
  */
 import { z } from 'zod'
+import { isCommonPassword } from '#checks/common-passwords.ts'
 import { normalizeEmail } from '#domain/common.ts'
 import { passwordResetMail, verificationMail } from '#domain/mails.ts'
 import { MALFORMED_BODY } from '#domain/operation.ts'
@@ -60,6 +61,8 @@ export interface IdentityStore {
     create(uid: string, password: string): Promise<void>
     verify(uid: string, password: string): Promise<boolean>
     setPassword(uid: string, password: string, sessionsValidAfter: number): Promise<void>
+    /** Refuses the account's tokens issued before `sessionsValidAfter` (epoch ms); the password stays. */
+    setSessionsValidAfter(uid: string, sessionsValidAfter: number): Promise<void>
     /** Epoch ms before which the account's tokens are refused; null when there is no such account. */
     sessionsValidAfter(uid: string): Promise<number | null>
     delete(uid: string): Promise<void>
@@ -149,9 +152,15 @@ const newActionCode = async (
   return code
 }
 
-/** Ends an account's sign-ins: tokens issued before `now` are refused and refresh tokens dropped. */
-const endSessions = async (store: IdentityStore, uid: string, password: string, now: number): Promise<void> => {
+/** Sets a new password and ends the account's sign-ins: tokens issued before `now` are refused and refresh tokens dropped. */
+const changePassword = async (store: IdentityStore, uid: string, password: string, now: number): Promise<void> => {
   await store.credentials.setPassword(uid, password, now)
+  await store.refreshTokens.deleteByUser(uid)
+}
+
+/** Ends an account's sign-ins as Firebase's `revokeRefreshTokens` does; the password stays. */
+const endSessions = async (store: IdentityStore, uid: string, now: number): Promise<void> => {
+  await store.credentials.setSessionsValidAfter(uid, now)
   await store.refreshTokens.deleteByUser(uid)
 }
 
@@ -194,7 +203,13 @@ export const offlineIdentityProvider = (store: IdentityStore): IdentityProvider 
   createAccount: async (account) => store.credentials.create(account.uid, account.password),
   // The address and name live on the portal's user record, which the twin reads.
   updateAccount: async () => undefined,
-  setPassword: (uid, password, now) => endSessions(store, uid, password, now),
+  setPassword: (uid, password, now) => changePassword(store, uid, password, now),
+  verifyPassword: (uid, _email, password) => store.credentials.verify(uid, password),
+  revokeSessions: (uid, now) => endSessions(store, uid, now),
+  passwordResetCode: async (email, now) => {
+    const user = await store.users.findByEmail(normalizeEmail(email))
+    return user ? newActionCode(store, now, 'PASSWORD_RESET', user.uid, user.email) : null
+  },
   deleteAccount: async (uid) => {
     await store.refreshTokens.deleteByUser(uid)
     await store.actionCodes.deleteByUser(uid)
@@ -279,6 +294,10 @@ export const identityTwin = {
     const record = await store.refreshTokens.get(input.refreshToken)
     const user = record ? await store.users.get(record.uid) : null
     if (!record || !user) return identityError('INVALID_REFRESH_TOKEN')
+    // Ending the sessions drops the account's refresh tokens; one issued before that never mints again,
+    // even if it outlived the drop (a sign-in committed alongside it).
+    const validAfter = await store.credentials.sessionsValidAfter(record.uid)
+    if (validAfter === null || Date.parse(record.createdAt) < validAfter) return identityError('INVALID_REFRESH_TOKEN')
     return ok(await session(store, now, user, record.token, record.authTime))
   }),
 
@@ -313,15 +332,16 @@ export const identityTwin = {
   }),
 
   resetPassword: action(ResetPassword, async (store, now, input) => {
-    // The contract's `Password` rule, as the backend's user operations have it.
+    // The contract's `Password` rule and the common passwords, as the backend's user operations have them.
     const length = input.newPassword.length
     if (length < updateUserPasswordBodyPasswordMin || length > updateUserPasswordBodyPasswordMax)
       return identityError('WEAK_PASSWORD')
+    if (isCommonPassword(input.newPassword)) return identityError('COMMON_PASSWORD')
     const taken = await takeCode(store, now, input.oobCode, 'PASSWORD_RESET')
     if ('error' in taken) return identityError(taken.error)
     // Like a password change: sessions end. Whoever got the mail proved the address, too.
     if (!taken.user.emailVerified) await store.users.update({ ...taken.user, emailVerified: true })
-    await endSessions(store, taken.user.uid, input.newPassword, now)
+    await changePassword(store, taken.user.uid, input.newPassword, now)
     return noContent
   }),
 } satisfies Record<string, Action>

@@ -44,7 +44,7 @@ describe('the mocked backend’s credentials', () => {
   it('keep no password in plain text, in the store or in what the browser saves, after a change and a reset', async () => {
     const changed = await call('PUT', '/users/updateUserPassword', {
       as: seedAccounts.verein.email,
-      body: { password: 'Neues-Passwort-1' },
+      body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-1' },
     })
     expect(changed.status).toBe(204)
     expect((await signIn(seedAccounts.verein.email, SEED_PASSWORD)).status).toBe(400)

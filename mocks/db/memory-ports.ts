@@ -229,6 +229,10 @@ export const memoryIdentityStore = (tx: Tx, now: () => number, signingKey: Uint8
     },
     setPassword: async (uid, password, sessionsValidAfter) =>
       void tx.put('credentials', uid, { uid, passwordHash: hashPassword(password), sessionsValidAfter }),
+    setSessionsValidAfter: async (uid, sessionsValidAfter) => {
+      const record = tx.table('credentials').get(uid)
+      if (record) tx.put('credentials', uid, { ...record, sessionsValidAfter })
+    },
     sessionsValidAfter: async (uid) => tx.table('credentials').get(uid)?.sessionsValidAfter ?? null,
     delete: async (uid) => tx.delete('credentials', uid),
   },

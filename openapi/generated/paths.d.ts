@@ -81,16 +81,74 @@ export interface paths {
         get?: never;
         /**
          * Change the caller's password
-         * @description Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
-         *     user out and asks them to sign in again.
+         * @description Sets a new password for the caller's sign-in account, given the current one (OWASP ASVS 6.2.3): a
+         *     wrong `currentPassword` gives **400** `current-password-wrong` (an error on `currentPassword`) and
+         *     changes nothing. The new password must not be a common one (`Password`). Existing sessions end
+         *     (their refresh tokens are revoked); the client signs the user out and asks them to sign in again.
          *
          *     Needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`).
-         *     The client asks for the current password before it calls this.
          *
-         *     Access: `SIGNED_IN` (always the caller's own account).
+         *     Access: `SIGNED_IN` (always the caller's own account; administrators set no other user's password).
          */
         put: operations["updateUserPassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the caller's sessions
+         * @description Signs the caller out on the server: every refresh token of the account is revoked, and ID tokens
+         *     issued before now are refused from then on (401), this one included. The client calls it when the
+         *     person signs out, then forgets its session; it does not wait for the answer.
+         *
+         *     Why an addition: the specification signs out only in the browser, which leaves a copied refresh token
+         *     usable for as long as the provider keeps it (OWASP ASVS 7.4.1).
+         *
+         *     Every session of the account ends, on every device: the provider cannot revoke a single one.
+         *
+         *     Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password-reset mail
+         * @description Sends the portal's own German mail with a link to set a new password
+         *     (`/login?mode=resetPassword&oobCode=…`, valid for an hour) when the address has an account. The
+         *     answer is **202** either way and takes about as long: it never reveals whether the address has an
+         *     account.
+         *
+         *     Why an addition: the authentication provider's own reset mail and page are in English and lead away
+         *     from the portal.
+         *
+         *     Access: `ANYONE`.
+         */
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1588,7 +1646,7 @@ export interface components {
         /**
          * @description RFC 9457 problem details, shared by every error response. `type` is
          *     `https://vereinsportal.at/problems/<kind>` with kinds `validation`, `unauthorized`,
-         *     `reauthentication-required`, `forbidden`, `email-not-verified`,
+         *     `reauthentication-required`, `current-password-wrong`, `forbidden`, `email-not-verified`,
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
          *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
          *     `last-right-holder`, `club-incomplete`,
@@ -1639,7 +1697,9 @@ export interface components {
         PersonName: string;
         /**
          * @description A new password. At least 8 characters: the authentication provider's default of 6 is too weak for
-         *     accounts that manage money; 128 bounds the request size.
+         *     accounts that manage money; 128 bounds the request size. A password on the list of common passwords
+         *     (zxcvbn's 49 233 most common ones from breaches, compared without regard to case) is refused with
+         *     **400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).
          */
         Password: string;
         /** @description A portal user. The password never leaves the backend. */
@@ -1677,9 +1737,15 @@ export interface components {
             lastName: components["schemas"]["PersonName"];
             role: components["schemas"]["Role"];
         };
-        /** @description The caller's new password. */
+        /** @description The caller's current password and the new one. */
         PasswordUpdate: {
+            /** @description The password the caller signs in with now; checked by the authentication provider. */
+            currentPassword: string;
             password: components["schemas"]["Password"];
+        };
+        /** @description The address to send the password-reset mail to. */
+        PasswordResetRequest: {
+            email: components["schemas"]["Email"];
         };
         /** @description What the invited person enters; the e-mail address comes from the invitation. */
         InviteRegistration: {
@@ -2873,6 +2939,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions were ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; a mail goes out if the address has an account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -85,7 +85,11 @@ const api = async (method: string, path: string, token?: string, body?: unknown)
 const kindOf = (answer: { body: Record<string, unknown> }) => String(answer.body.type).split('/').pop()
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ firebaseAuth: firebase.auth, testHooks: true })
+  testApp = await buildTestApp({
+    firebaseAuth: firebase.auth,
+    firebasePasswordCheck: firebase.checkPassword,
+    testHooks: true,
+  })
   ;({ app, backend } = testApp)
   // The demo seed (ten thousand donations) takes a while on a busy machine.
 }, 120_000)
@@ -204,20 +208,77 @@ describe('the server with Firebase Auth', () => {
     expect(await signInFails('kassa@demo.at', 'Kassa-Start-1')).toBe(true)
   })
 
-  it('changes the password at Firebase: the old one fails, old tokens are revoked, the new one signs in', async () => {
+  it('changes the password at Firebase given the current one: the old one fails, old tokens are revoked, the new one signs in', async () => {
     const token = await signInEarlier(seedAccounts.verein.uid, seedAccounts.verein.email)
-    expect((await api('PUT', '/users/updateUserPassword', token, { password: 'Neu-und-lang-1' })).status).toBe(204)
+    // The current password is checked at Firebase (the Identity Toolkit's sign-in): a wrong one changes nothing.
+    const wrong = await api('PUT', '/users/updateUserPassword', token, {
+      currentPassword: 'Falsch-1234',
+      password: 'Neu-und-lang-1',
+    })
+    expect(wrong.status).toBe(400)
+    expect(kindOf(wrong)).toBe('current-password-wrong')
+    expect(await signInFails(seedAccounts.verein.email, 'Neu-und-lang-1')).toBe(true)
+    const common = await api('PUT', '/users/updateUserPassword', token, {
+      currentPassword: SEED_PASSWORD,
+      password: 'Password1',
+    })
+    expect(common.status).toBe(400)
+    expect(common.body.errors).toEqual([expect.objectContaining({ field: 'password', code: 'common_password' })])
+
+    expect(
+      (
+        await api('PUT', '/users/updateUserPassword', token, {
+          currentPassword: SEED_PASSWORD,
+          password: 'Neu-und-lang-1',
+        })
+      ).status,
+    ).toBe(204)
     expect(await signInFails(seedAccounts.verein.email, SEED_PASSWORD)).toBe(true)
     expect((await api('GET', '/users/me', token)).status).toBe(401)
     const fresh = await signIn(seedAccounts.verein.email, 'Neu-und-lang-1')
     expect((await api('GET', '/users/me', fresh)).status).toBe(200)
   })
 
+  it('signs out at Firebase: the refresh tokens are revoked and the session’s ID tokens refused', async () => {
+    const token = await signInEarlier(seedAccounts.staff.uid, seedAccounts.staff.email)
+    expect((await api('GET', '/users/me', token)).status).toBe(200)
+    const before = (await firebase.auth.getUser(seedAccounts.staff.uid)).tokensValidAfterTime
+    expect((await api('POST', '/users/me/sign-out', token)).status).toBe(204)
+    expect((await firebase.auth.getUser(seedAccounts.staff.uid)).tokensValidAfterTime).not.toBe(before)
+    const refused = await api('GET', '/users/me', token)
+    expect(refused.status).toBe(401)
+    expect(kindOf(refused)).toBe('unauthorized')
+  })
+
+  it('mails the portal’s own reset link with Firebase’s code, which sets the new password; unknown addresses get nothing', async () => {
+    const mailbox = async () =>
+      (await app.inject({ method: 'GET', url: '/__mock/mailbox' })).json<
+        Array<{ to: string; kind: string; subject: string; link: string }>
+      >()
+    const unknown = await api('POST', '/users/password-reset', undefined, { email: 'niemand@demo.at' })
+    expect(unknown.status).toBe(202)
+    expect((await mailbox()).filter((mail) => mail.to === 'niemand@demo.at')).toEqual([])
+
+    expect((await api('POST', '/users/password-reset', undefined, { email: seedAccounts.neu.email })).status).toBe(202)
+    const mail = (await mailbox()).find((candidate) => candidate.to === seedAccounts.neu.email)!
+    expect(mail).toMatchObject({ kind: 'PASSWORD_RESET', subject: 'Passwort zurücksetzen' })
+    const link = new URL(mail.link, 'http://localhost')
+    expect(link.pathname).toBe('/login')
+    expect(link.searchParams.get('mode')).toBe('resetPassword')
+    // What the app's confirmPasswordReset sends with the code.
+    const oobCode = link.searchParams.get('oobCode')
+    expect((await emulator('accounts:resetPassword', { oobCode, newPassword: 'Zurueck-1234' })).status).toBe(200)
+    expect(await signIn(seedAccounts.neu.email, 'Zurueck-1234')).toBeTruthy()
+  })
+
   it('asks for a fresh sign-in when auth_time is older than five minutes', async () => {
     const token = await signInEarlier(seedAccounts.verein.uid, seedAccounts.verein.email)
     const stale = withClaims(token, { auth_time: Math.floor(Date.now() / 1000) - 6 * 60 })
     expect((await api('GET', '/users/me', stale)).status).toBe(200)
-    const refused = await api('PUT', '/users/updateUserPassword', stale, { password: 'Neu-und-lang-1' })
+    const refused = await api('PUT', '/users/updateUserPassword', stale, {
+      currentPassword: SEED_PASSWORD,
+      password: 'Neu-und-lang-1',
+    })
     expect(refused.status).toBe(401)
     expect(kindOf(refused)).toBe('reauthentication-required')
     expect(await signInFails(seedAccounts.verein.email, 'Neu-und-lang-1')).toBe(true)

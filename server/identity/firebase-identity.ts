@@ -22,6 +22,45 @@ export interface FirebaseIdentityConfig {
   readonly projectId: string
   /** `host:port` of the Auth emulator; undefined against Google. */
   readonly emulatorHost: string | undefined
+  /** The project's Web API key (server/config.ts); the emulator takes any. */
+  readonly webApiKey?: string | undefined
+}
+
+/** Whether `password` signs in the account with this uid and address now. */
+export type PasswordCheck = (uid: string, email: string, password: string) => Promise<boolean>
+
+/** Answers of `accounts:signInWithPassword` that mean "not this account's password" (no account, disabled too). */
+const WRONG_PASSWORD = ['INVALID_PASSWORD', 'INVALID_LOGIN_CREDENTIALS', 'EMAIL_NOT_FOUND', 'USER_DISABLED']
+
+/**
+ * firebase-admin cannot check a password, so this asks the Identity Toolkit's REST sign-in with the
+ * project's Web API key (the emulator serves the same path). The session the sign-in makes is not used.
+ */
+export const identityToolkitPasswordCheck = (config: FirebaseIdentityConfig): PasswordCheck => {
+  const base = config.emulatorHost
+    ? `http://${config.emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : 'https://identitytoolkit.googleapis.com/v1'
+  const key = config.webApiKey ?? (config.emulatorHost ? 'emulator-api-key' : undefined)
+  return async (uid, email, password) => {
+    if (!key) throw unavailable(new Error('FIREBASE_WEB_API_KEY is not set: passwords cannot be checked.'))
+    let response: Response
+    try {
+      response = await fetch(`${base}/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: false }),
+        signal: AbortSignal.timeout(10_000),
+      })
+    } catch (error) {
+      throw unavailable(error)
+    }
+    const body = (await response.json().catch(() => ({}))) as { localId?: unknown; error?: { message?: unknown } }
+    if (response.ok) return body.localId === uid
+    // Messages may carry details after the code: `TOO_MANY_ATTEMPTS_TRY_LATER : …`.
+    const message = typeof body.error?.message === 'string' ? body.error.message : ''
+    if (WRONG_PASSWORD.some((code) => message.startsWith(code))) return false
+    throw unavailable(new Error(`accounts:signInWithPassword answered ${response.status} ${message}`))
+  }
 }
 
 /** firebase-admin's error code (`auth/id-token-expired`, …), or ''. */
@@ -45,7 +84,9 @@ const unavailable = (error: unknown): Error =>
   )
 
 /** One firebase-admin app per server (named, so tests can run several side by side). */
-export const startFirebaseAuth = (config: FirebaseIdentityConfig): { auth: Auth; app: App } => {
+export const startFirebaseAuth = (
+  config: FirebaseIdentityConfig,
+): { auth: Auth; app: App; checkPassword: PasswordCheck } => {
   if (config.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.emulatorHost
   const app = initializeApp(
     // Against the emulator no credential is needed; against Google the standard application default
@@ -55,11 +96,15 @@ export const startFirebaseAuth = (config: FirebaseIdentityConfig): { auth: Auth;
       : { projectId: config.projectId, credential: applicationDefault() },
     `vereinsportal-${randomUUID()}`,
   )
-  return { auth: getAuth(app), app }
+  return { auth: getAuth(app), app, checkPassword: identityToolkitPasswordCheck(config) }
 }
 
 /** The identity port for one transaction: provider changes are undone when `effects` rolls back. */
-export const firebaseIdentityProvider = (auth: Auth, effects: TransactionEffects): IdentityProvider => ({
+export const firebaseIdentityProvider = (
+  auth: Auth,
+  effects: TransactionEffects,
+  checkPassword: PasswordCheck,
+): IdentityProvider => ({
   verifyIdToken: async (token): Promise<TokenCheck> => {
     try {
       // `checkRevoked`: tokens issued before a password change or a revocation are refused.
@@ -123,6 +168,30 @@ export const firebaseIdentityProvider = (auth: Auth, effects: TransactionEffects
       await auth.revokeRefreshTokens(uid)
     } catch (error) {
       if (codeOf(error) === 'auth/invalid-password') throw problem('validation', 'The password is too weak.')
+      throw unavailable(error)
+    }
+  },
+
+  verifyPassword: (uid, email, password) => checkPassword(uid, email, password),
+
+  revokeSessions: async (uid) => {
+    try {
+      // Refresh tokens stop working; verifyIdToken's revocation check refuses ID tokens issued before now.
+      await auth.revokeRefreshTokens(uid)
+    } catch (error) {
+      if (codeOf(error) === 'auth/user-not-found') return
+      throw unavailable(error)
+    }
+  },
+
+  passwordResetCode: async (email) => {
+    try {
+      const link = await auth.generatePasswordResetLink(email)
+      const code = new URL(link).searchParams.get('oobCode')
+      if (!code) throw new Error(`The password-reset link has no oobCode: ${link}`)
+      return code
+    } catch (error) {
+      if (codeOf(error) === 'auth/email-not-found' || codeOf(error) === 'auth/user-not-found') return null
       throw unavailable(error)
     }
   },

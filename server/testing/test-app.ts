@@ -22,6 +22,7 @@ import type { OpenDatabase } from '#server/db/database.ts'
 import type { FileStore } from '#server/files/file-store.ts'
 import { createServerMetrics } from '#server/metrics.ts'
 import type { ServerMetrics } from '#server/metrics.ts'
+import type { PasswordCheck } from '#server/identity/firebase-identity.ts'
 import { seededDatabase } from './seeded-database.ts'
 
 export const silentLogger = pino({ level: 'silent' })
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   files?: FileStore
   /** Firebase Auth instead of the local identity. */
   firebaseAuth?: Auth
+  /** With `firebaseAuth`: how passwords are checked (startFirebaseAuth's `checkPassword`). */
+  firebasePasswordCheck?: PasswordCheck
   config?: Partial<EdgeConfig>
   /** `/__mock/reset` and `/__mock/mailbox`. */
   testHooks?: boolean
@@ -78,6 +81,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     observer: metrics,
     ...(options.files ? { files: options.files } : {}),
     ...(options.firebaseAuth ? { firebaseAuth: options.firebaseAuth } : {}),
+    ...(options.firebasePasswordCheck ? { firebasePasswordCheck: options.firebasePasswordCheck } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
   })
   const app = await buildApp({

@@ -143,6 +143,23 @@ describe('apiFetch', () => {
     expect(onSessionExpired).toHaveBeenCalledOnce()
   })
 
+  it('sends a given token as it is: a 401 then neither refreshes, retries nor ends the session (the sign-out)', async () => {
+    const seen: Array<string | null> = []
+    server.use(
+      http.post(probe, ({ request }) => {
+        seen.push(request.headers.get('Authorization'))
+        return HttpResponse.json({ type: 'https://vereinsportal.at/problems/unauthorized' }, { status: 401 })
+      }),
+    )
+    const getIdToken = vi.fn(async () => 'current')
+    const onSessionExpired = vi.fn()
+    configureApiAuth({ getIdToken, onSessionExpired })
+    await expect(apiFetch('/probe', { method: 'POST', idToken: 'revoked' })).rejects.toMatchObject({ status: 401 })
+    expect(seen).toEqual(['Bearer revoked'])
+    expect(getIdToken).not.toHaveBeenCalled()
+    expect(onSessionExpired).not.toHaveBeenCalled()
+  })
+
   it('counts requests in flight for the loading overlay', async () => {
     const waiting: Array<() => void> = []
     const release = () => waiting.shift()?.()

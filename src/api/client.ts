@@ -212,6 +212,11 @@ export interface ApiRequestInit extends RequestInit {
   background?: boolean
   /** This request's timeout instead of the default (`getRequestTimeout()`). */
   timeoutMs?: number
+  /**
+   * Send with exactly this ID token: no token from the auth layer, and after a 401 no refresh, no retry, no
+   * sign-out and no reauthentication. For the sign-out's own request, which must start none of them.
+   */
+  idToken?: string
 }
 
 /** A 401 whose problem asks for a recent sign-in (the session itself is fine). */
@@ -222,7 +227,7 @@ const wantsReauthentication = (response: Response, body: unknown): boolean =>
 
 export const apiFetch = async <T>(
   path: string,
-  { background = false, timeoutMs, ...init }: ApiRequestInit = {},
+  { background = false, timeoutMs, idToken, ...init }: ApiRequestInit = {},
 ): Promise<T> => {
   const url = `${apiBaseUrl()}${path}`
   let counted = !background
@@ -254,18 +259,19 @@ export const apiFetch = async <T>(
     }
   }
   try {
-    const token = await auth.getIdToken()
+    const token = idToken ?? (await auth.getIdToken())
+    const asSent = idToken !== undefined
     let { response, body } = await exchange(token)
     // A token can expire between two requests: refresh once and retry before giving up. A request for a
     // recent sign-in is not an expired session: a new token would carry the same old sign-in time.
-    if (response.status === 401 && token && !wantsReauthentication(response, body)) {
+    if (!asSent && response.status === 401 && token && !wantsReauthentication(response, body)) {
       const fresh = await auth.getIdToken(true)
       if (fresh) ({ response, body } = await exchange(fresh))
       if (response.status === 401 && !wantsReauthentication(response, body)) auth.onSessionExpired()
     }
     // The person confirms their password in a dialog, then the same request goes out once more. Meanwhile
     // it is not "in flight": the loading overlay would cover the dialog.
-    if (wantsReauthentication(response, body) && auth.reauthenticate) {
+    if (!asSent && wantsReauthentication(response, body) && auth.reauthenticate) {
       if (counted) setInFlight(inFlight - 1)
       counted = false
       const confirmed = await auth.reauthenticate()

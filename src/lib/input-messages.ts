@@ -30,6 +30,13 @@ export const birthDateMessage = (check: Exclude<BirthDateCheck, 'ok'>): string =
 export const zvrTakenMessage = () => t`Ein Verein mit dieser ZVR-Zahl ist bereits registriert`
 
 /**
+ * A password on the backend's list of common ones (field error code `common_password`; the reset form
+ * checks the list itself before the provider sets the password).
+ */
+export const commonPasswordMessage = () =>
+  t`Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.`
+
+/**
  * The German message for a field error the backend found, by its `code`, or undefined where only a
  * generic "please check" fits.
  */
@@ -43,6 +50,8 @@ export const fieldErrorMessage = (error: FieldError): string | undefined => {
       return birthDateMessage('too-young')
     case 'too_old':
       return birthDateMessage('too-old')
+    case 'common_password':
+      return commonPasswordMessage()
     case 'taken':
       return error.field.endsWith('zvrNumber') ? zvrTakenMessage() : undefined
     default:

@@ -31,6 +31,7 @@ import type {
   QueryOf,
 } from './paths.ts'
 import {
+  SEED_PASSWORD,
   seedAccounts,
   seedAppLogoId,
   seedCampaigns,
@@ -495,8 +496,20 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
     ],
   },
   getCurrentUser: { sample: { as: 'member', expect: 200 } },
+  signOut: { sample: { as: 'member', expect: 204 } },
+  requestPasswordReset: {
+    sample: { as: 'none', expect: 202, body: { email: seedAccounts.verein.email } },
+    cases: [
+      {
+        name: 'an address without an account, answered alike',
+        as: 'none',
+        expect: 202,
+        body: { email: 'niemand@demo.at' },
+      },
+    ],
+  },
   updateUserPassword: {
-    sample: { as: 'member', expect: 204, body: { password: 'Neues-Passwort-9' } },
+    sample: { as: 'member', expect: 204, body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-9' } },
     cases: [
       {
         name: 'a password that is too short',
@@ -504,7 +517,21 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         expect: 400,
         kind: 'validation',
         malformed: true,
-        body: { password: 'kurz' },
+        body: { currentPassword: SEED_PASSWORD, password: 'kurz' },
+      },
+      {
+        name: 'a wrong current password',
+        as: 'member',
+        expect: 400,
+        kind: 'current-password-wrong',
+        body: { currentPassword: 'Falsch-1234', password: 'Neues-Passwort-9' },
+      },
+      {
+        name: 'a common password',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        body: { currentPassword: SEED_PASSWORD, password: 'Password1' },
       },
       {
         name: 'a sign-in older than five minutes',
@@ -512,7 +539,7 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         staleSignIn: true,
         expect: 401,
         kind: 'reauthentication-required',
-        body: { password: 'Neues-Passwort-9' },
+        body: { currentPassword: SEED_PASSWORD, password: 'Neues-Passwort-9' },
       },
     ],
   },

@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club
@@ -83,7 +83,9 @@
 
 /**
  * A new password. At least 8 characters: the authentication provider's default of 6 is too weak for
- * accounts that manage money; 128 bounds the request size.
+ * accounts that manage money; 128 bounds the request size. A password on the list of common passwords
+ * (zxcvbn's 49 233 most common ones from breaches, compared without regard to case) is refused with
+ * **400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).
  * @minLength 8
  * @maxLength 128
  */

@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club

@@ -60,6 +60,13 @@ export const sqlIdentityStore = (trx: Trx, mailer: Mailer, options: SqlIdentityO
         )
         .execute()
     },
+    setSessionsValidAfter: async (uid, sessionsValidAfter) => {
+      await trx
+        .updateTable('identity_credentials')
+        .set({ sessions_valid_after: sessionsValidAfter })
+        .where('uid', '=', uid)
+        .execute()
+    },
     sessionsValidAfter: async (uid) => {
       const row = await trx
         .selectFrom('identity_credentials')

@@ -71,11 +71,10 @@ export type LoginValues = z.infer<ReturnType<typeof loginSchema>>
 export const passwordResetRequestSchema = () => z.object({ email: email() })
 export type PasswordResetRequestValues = z.infer<ReturnType<typeof passwordResetRequestSchema>>
 
-/** `PUT users/updateUserPassword` (and the reset link's new password) plus the repeated entry. */
+/** The reset link's new password plus the repeated entry (the provider takes it; no current password). */
 export const newPasswordSchema = () =>
   confirmed(
     z.object({
-      ...UpdateUserPasswordBody.shape,
       password: newPassword(),
       passwordConfirmation: passwordConfirmation(),
     }),

@@ -127,3 +127,45 @@ describe('the auth controller with a stored session (screens ask the backend at 
     expect(await auth.getIdToken()).toBe('token')
   })
 })
+
+describe('signing out', () => {
+  it('sends the current token to end the sessions on the backend, without waiting for the answer', async () => {
+    const order: string[] = []
+    const service: AuthService = {
+      ...provider(anna),
+      signOut: () => {
+        order.push('local sign-out')
+        return done()
+      },
+    }
+    // The backend never answers: the person is signed out anyway.
+    const endServerSession = vi.fn((token: string) => {
+      order.push(`backend sign-out with ${token}`)
+      return new Promise<void>(() => undefined)
+    })
+    const auth = new AuthController(
+      () => Promise.resolve(service),
+      () => true,
+      () => null,
+      endServerSession,
+    )
+    await auth.ready()
+    await auth.signOut()
+    expect(order).toEqual(['backend sign-out with token', 'local sign-out'])
+    expect(auth.getUser()).toBeNull()
+  })
+
+  it('signs out here when the backend refuses or cannot be reached', async () => {
+    const endServerSession = vi.fn(() => Promise.reject(new Error('offline')))
+    const auth = new AuthController(
+      () => Promise.resolve(provider(anna)),
+      () => true,
+      () => null,
+      endServerSession,
+    )
+    await auth.ready()
+    await auth.signOut()
+    expect(endServerSession).toHaveBeenCalledTimes(1)
+    expect(auth.getUser()).toBeNull()
+  })
+})

@@ -26,12 +26,17 @@ export class AuthController {
 
   private readonly load: () => Promise<AuthService>
 
+  /** Ends the sessions on the backend too (`signOut` of the contract), with the token given. */
+  private readonly endServerSession: ((idToken: string) => Promise<void>) | undefined
+
   constructor(
     load: () => Promise<AuthService>,
     mayHaveSession: () => boolean = () => true,
     storedSession: () => StoredSession | null = () => null,
+    endServerSession?: (idToken: string) => Promise<void>,
   ) {
     this.load = load
+    this.endServerSession = endServerSession
     if (!mayHaveSession()) {
       this.restoring = Promise.resolve()
       return
@@ -113,6 +118,11 @@ export class AuthController {
   async signOut(): Promise<void> {
     if (this.loading === null) return this.set(null)
     const service = await this.loading
+    // The backend revokes the refresh tokens, so a copied session ends too. Best effort and not waited
+    // for: the request goes out with the current token, and the person is signed out here whatever the
+    // backend answers (or when it cannot be reached).
+    const token = await service.getIdToken().catch(() => null)
+    if (token && this.endServerSession) void this.endServerSession(token).catch(() => undefined)
     await service.signOut()
     this.set(null)
   }

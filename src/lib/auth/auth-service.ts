@@ -17,6 +17,8 @@ export type AuthErrorCode =
   | 'invalid-action-code'
   | 'expired-action-code'
   | 'weak-password'
+  /** The offline twin refuses the common passwords the backend refuses (Firebase does not know the list). */
+  | 'common-password'
   | 'requires-recent-login'
   | 'unknown'
 

@@ -65,6 +65,7 @@ const ERROR_CODES: Record<string, AuthErrorCode> = {
   INVALID_OOB_CODE: 'invalid-action-code',
   EXPIRED_OOB_CODE: 'expired-action-code',
   WEAK_PASSWORD: 'weak-password',
+  COMMON_PASSWORD: 'common-password',
   TOO_MANY_ATTEMPTS: 'too-many-requests',
 }
 

@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club
@@ -1491,7 +1491,7 @@ export const CreateClubWithUserBody = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('What the registration asks about the club; the rest of the profile is completed after sign-in.')),
   "user": /*#__PURE__*/ zod.strictObject({
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyUserPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createClubWithUserBodyUserPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size. A password on the list of common passwords\n(zxcvbn\'s 49 233 most common ones from breaches, compared without regard to case) is refused with\n**400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).\n')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "phoneNumber": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserBodyUserPhoneNumberMax)).check(/*#__PURE__*/ zod.regex(createClubWithUserBodyUserPhoneNumberRegExp)))

@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club
@@ -129,7 +129,7 @@ export const createUserBodyLastNameMax = 100;
 
 export const CreateUserBody = /*#__PURE__*/ zod.strictObject({
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createUserBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).')),
-  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createUserBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createUserBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(createUserBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(createUserBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size. A password on the list of common passwords\n(zxcvbn\'s 49 233 most common ones from breaches, compared without regard to case) is refused with\n**400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).\n')),
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createUserBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.'))
@@ -230,25 +230,66 @@ export const GetCurrentUserResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('The signed-in user with the ids of the clubs they represent.'))
 
 /**
- * Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
- * user out and asks them to sign in again.
+ * Sets a new password for the caller's sign-in account, given the current one (OWASP ASVS 6.2.3): a
+ * wrong `currentPassword` gives **400** `current-password-wrong` (an error on `currentPassword`) and
+ * changes nothing. The new password must not be a common one (`Password`). Existing sessions end
+ * (their refresh tokens are revoked); the client signs the user out and asks them to sign in again.
  *
  * Needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`).
- * The client asks for the current password before it calls this.
  *
- * Access: `SIGNED_IN` (always the caller's own account).
+ * Access: `SIGNED_IN` (always the caller's own account; administrators set no other user's password).
  * @summary Change the caller's password
  */
+export const updateUserPasswordBodyCurrentPasswordMax = 128;
+
 export const updateUserPasswordBodyPasswordMin = 8;
 export const updateUserPasswordBodyPasswordMax = 128;
 
 
 
 export const UpdateUserPasswordBody = /*#__PURE__*/ zod.strictObject({
-  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateUserPasswordBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(updateUserPasswordBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
-}).check(/*#__PURE__*/ zod.describe('The caller\'s new password.'))
+  "currentPassword": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(updateUserPasswordBodyCurrentPasswordMax)).check(/*#__PURE__*/ zod.describe('The password the caller signs in with now; checked by the authentication provider.')),
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateUserPasswordBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(updateUserPasswordBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size. A password on the list of common passwords\n(zxcvbn\'s 49 233 most common ones from breaches, compared without regard to case) is refused with\n**400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).\n'))
+}).check(/*#__PURE__*/ zod.describe('The caller\'s current password and the new one.'))
 
 export const UpdateUserPasswordResponse = /*#__PURE__*/ zod.void()
+
+/**
+ * Signs the caller out on the server: every refresh token of the account is revoked, and ID tokens
+ * issued before now are refused from then on (401), this one included. The client calls it when the
+ * person signs out, then forgets its session; it does not wait for the answer.
+ *
+ * Why an addition: the specification signs out only in the browser, which leaves a copied refresh token
+ * usable for as long as the provider keeps it (OWASP ASVS 7.4.1).
+ *
+ * Every session of the account ends, on every device: the provider cannot revoke a single one.
+ *
+ * Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
+ * @summary End the caller's sessions
+ */
+export const SignOutResponse = /*#__PURE__*/ zod.void()
+
+/**
+ * Sends the portal's own German mail with a link to set a new password
+ * (`/login?mode=resetPassword&oobCode=…`, valid for an hour) when the address has an account. The
+ * answer is **202** either way and takes about as long: it never reveals whether the address has an
+ * account.
+ *
+ * Why an addition: the authentication provider's own reset mail and page are in English and lead away
+ * from the portal.
+ *
+ * Access: `ANYONE`.
+ * @summary Send a password-reset mail
+ */
+export const requestPasswordResetBodyEmailMax = 254;
+
+
+
+export const RequestPasswordResetBody = /*#__PURE__*/ zod.strictObject({
+  "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(requestPasswordResetBodyEmailMax)).check(/*#__PURE__*/ zod.describe('An e-mail address (RFC 5321 length limit).'))
+}).check(/*#__PURE__*/ zod.describe('The address to send the password-reset mail to.'))
+
+export const RequestPasswordResetResponse = /*#__PURE__*/ zod.void()
 
 /**
  * Creates the invited person's user and makes them a member of the inviting club with the invited
@@ -280,7 +321,7 @@ export const registerViaInviteBodyPasswordMax = 128;
 export const RegisterViaInviteBody = /*#__PURE__*/ zod.strictObject({
   "firstName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyFirstNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
-  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(registerViaInviteBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size.\n'))
+  "password": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(registerViaInviteBodyPasswordMin)).check(/*#__PURE__*/ zod.maxLength(registerViaInviteBodyPasswordMax)).check(/*#__PURE__*/ zod.describe('A new password. At least 8 characters: the authentication provider\'s default of 6 is too weak for\naccounts that manage money; 128 bounds the request size. A password on the list of common passwords\n(zxcvbn\'s 49 233 most common ones from breaches, compared without regard to case) is refused with\n**400** `validation`, code `common_password` at the field (OWASP ASVS 6.2.4).\n'))
 }).check(/*#__PURE__*/ zod.describe('What the invited person enters; the e-mail address comes from the invitation.'))
 
 export const registerViaInviteResponseOneEmailMax = 254;

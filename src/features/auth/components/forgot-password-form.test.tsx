@@ -26,11 +26,13 @@ describe('"Passwort vergessen?"', () => {
     expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein')).toBeInTheDocument()
   })
 
-  it('confirms neutrally and mails a reset link to an existing account', async () => {
+  it('confirms neutrally and has the portal mail its own German reset link to an existing account', async () => {
     const { user } = await openForgotPassword('verein@demo.at')
     await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
     expect(await screen.findByText(NEUTRAL)).toBeInTheDocument()
-    expect(sentMails()[0]).toMatchObject({ to: 'verein@demo.at', kind: 'PASSWORD_RESET' })
+    const [mail] = sentMails()
+    expect(mail).toMatchObject({ to: 'verein@demo.at', kind: 'PASSWORD_RESET', subject: 'Passwort zurücksetzen' })
+    expect(mail!.link).toMatch(/^\/login\?mode=resetPassword&oobCode=/)
   })
 
   it('says the same for an address without an account, and sends nothing', async () => {
@@ -42,7 +44,12 @@ describe('"Passwort vergessen?"', () => {
 
   it('says "Fehler beim Zurücksetzen des Passworts" when the request fails', async () => {
     server.use(
-      http.post('*/__mock/identity/sendPasswordReset', () => HttpResponse.json({ error: 'INTERNAL' }, { status: 500 })),
+      http.post('*/api/backend/v1/users/password-reset', () =>
+        HttpResponse.json(
+          { type: 'https://vereinsportal.at/problems/internal', status: 500, title: 'Internal Server Error' },
+          { status: 500, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
     )
     const { user } = await openForgotPassword('verein@demo.at')
     await user.click(screen.getByRole('button', { name: 'Link zum Zurücksetzen senden' }))
@@ -52,7 +59,7 @@ describe('"Passwort vergessen?"', () => {
 
   it('says to wait a moment when the server rate-limits password resets (429)', async () => {
     server.use(
-      http.post('*/__mock/identity/sendPasswordReset', () =>
+      http.post('*/api/backend/v1/users/password-reset', () =>
         HttpResponse.json(
           { type: 'https://vereinsportal.at/problems/too-many-requests', status: 429, title: 'Too Many Requests' },
           { status: 429, headers: { 'Retry-After': '60' } },

@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { TextField } from '#src/components/ui/field.tsx'
-import { AuthError } from '#src/lib/auth/auth-service.ts'
-import { useAuth, usePreloadAuthOnUse } from '#src/lib/auth/use-auth.ts'
+import { requestPasswordReset } from '#src/api/generated/query/endpoints/users/users.ts'
+import { tooManyRequestsMessage } from '#src/lib/api-errors.ts'
+import { usePreloadAuthOnUse } from '#src/lib/auth/use-auth.ts'
 import { passwordResetRequestSchema, type PasswordResetRequestValues } from '#src/features/auth/schemas.ts'
 
 interface ForgotPasswordFormProps {
@@ -15,13 +16,13 @@ interface ForgotPasswordFormProps {
 }
 
 /**
- * "Passwort vergessen?": asks the provider to mail a reset link. The confirmation is the same whether or
- * not the address has an account, so the form cannot be used to find out who is registered.
+ * "Passwort vergessen?": asks the backend (`requestPasswordReset`) to send the portal's own German mail
+ * with a reset link, which /login handles. The confirmation is the same whether or not the address has an
+ * account (the backend answers 202 either way), so the form cannot be used to find out who is registered.
  */
 export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormProps) => {
   const preloadAuth = usePreloadAuthOnUse()
   const { t } = useLingui()
-  const auth = useAuth()
   const [outcome, setOutcome] = useState<'sent' | 'failed' | 'too-many-requests' | null>(null)
   const [resolver] = useState(() => zodResolver(passwordResetRequestSchema()))
   // No default for an empty field: registering it adopts what the prerendered input already holds.
@@ -31,10 +32,10 @@ export const ForgotPasswordForm = ({ initialEmail, onBack }: ForgotPasswordFormP
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setOutcome(null)
     try {
-      await auth.sendPasswordResetEmail(email)
+      await requestPasswordReset({ email })
       setOutcome('sent')
     } catch (error) {
-      setOutcome(error instanceof AuthError && error.code === 'too-many-requests' ? 'too-many-requests' : 'failed')
+      setOutcome(tooManyRequestsMessage(error) ? 'too-many-requests' : 'failed')
     }
   })
 

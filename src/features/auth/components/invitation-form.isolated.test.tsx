@@ -39,6 +39,16 @@ describe('registering through an invitation (/acceptInvitation, no account yet)'
     expect(screen.getByText('Bitte wiederholen Sie das Passwort.')).toBeInTheDocument()
   })
 
+  it('shows the backend’s refusal of a common password in German under the field, keeping the entries', async () => {
+    const { user } = await open(seedInvitations.valid.token)
+    await fill(user, { ...complete, password: 'Football1', confirmation: 'Football1' })
+    expect(
+      await screen.findByText('Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Passwort \*/)).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText(/^Vorname/)).toHaveValue('Eva')
+  })
+
   it('refuses a short password and differing entries', async () => {
     const { user } = await open(seedInvitations.valid.token)
     await fill(user, { ...complete, password: 'kurz', confirmation: 'kurz' })

@@ -92,6 +92,42 @@ describe('the password change (/pwdchange)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('says so next to the field when the backend finds the current password wrong, and keeps the entries', async () => {
+    server.use(
+      http.put('*/api/backend/v1/users/updateUserPassword', () =>
+        HttpResponse.json(
+          {
+            type: 'https://vereinsportal.at/problems/current-password-wrong',
+            title: 'Bad Request',
+            status: 400,
+            errors: [{ field: 'currentPassword', message: 'Not the current password.', code: 'wrong' }],
+          },
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    )
+    const { user, auth } = await open()
+    await fill(user, 'Neues-Passwort-1', 'Neues-Passwort-1')
+    const current = screen.getByLabelText(/^Aktuelles Passwort/)
+    expect(await screen.findByText('Das Passwort ist nicht korrekt.')).toBeInTheDocument()
+    expect(current).toHaveAttribute('aria-invalid', 'true')
+    expect(current).toHaveValue('Demo1234!')
+    expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveValue('Neues-Passwort-1')
+    expect(screen.queryByText('Fehler beim Ändern des Passworts')).not.toBeInTheDocument()
+    expect(auth.getUser()?.email).toBe('staff@demo.at')
+  })
+
+  it('refuses a common password with the backend’s German message under the field', async () => {
+    const { user, auth } = await open()
+    await fill(user, 'Password1', 'Password1')
+    expect(
+      await screen.findByText('Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.'),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText(/^Neues Passwort \*/)).toHaveValue('Password1')
+    expect(auth.getUser()?.email).toBe('staff@demo.at')
+  })
+
   it('says when the entries differ', async () => {
     const { user } = await open()
     await fill(user, 'Neues-Passwort-1', 'Neues-Passwort-9')

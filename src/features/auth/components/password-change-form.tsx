@@ -9,18 +9,23 @@ import { AuthFailureAlert } from '#src/components/auth/auth-failure-alert.tsx'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { TextField } from '#src/components/ui/field.tsx'
-import { notReauthenticatedMessage } from '#src/lib/api-errors.ts'
+import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
 import { AuthError, type AuthErrorCode } from '#src/lib/auth/auth-service.ts'
 import { useAuth, useAuthUser } from '#src/lib/auth/use-auth.ts'
 import '#src/features/auth/auth-notice.ts'
 import { passwordChangeSchema, type PasswordChangeValues } from '#src/features/auth/schemas.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
 
+/** Refusals the form shows next to a field (the current password, a common new one), not in the alert. */
+const refusedAtField = (error: unknown): boolean =>
+  problemKind(error) === 'current-password-wrong' || problemKind(error) === 'validation'
+
 /**
- * `PUT users/updateUserPassword`, after the current password was confirmed with the provider (which also
- * gives the recent sign-in the backend wants for this change). The backend ends every session of the
- * account, so on success the user is told to sign in again, signed out, and taken to /login (which repeats
- * the message).
+ * `PUT users/updateUserPassword` with the current and the new password, after the current one was
+ * confirmed with the provider (which also gives the recent sign-in the backend wants for this change); the
+ * backend checks the current password once more and refuses a common new one. The backend ends every
+ * session of the account, so on success the user is told to sign in again, signed out, and taken to /login
+ * (which repeats the message).
  */
 export const PasswordChangeForm = () => {
   const { t } = useLingui()
@@ -64,7 +69,17 @@ export const PasswordChangeForm = () => {
       }
       return
     }
-    await change.mutateAsync({ data: { password } }).catch(() => undefined)
+    await change.mutateAsync({ data: { currentPassword, password } }).catch((error: unknown) => {
+      if (problemKind(error) === 'current-password-wrong') {
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: t`Das Passwort ist nicht korrekt.` },
+          { shouldFocus: true },
+        )
+      } else {
+        applyServerFieldErrors(error, form.setError, ['password'], t`Bitte prüfen Sie diese Eingabe.`)
+      }
+    })
   })
 
   return (
@@ -77,7 +92,7 @@ export const PasswordChangeForm = () => {
       {checkFailure && (
         <AuthFailureAlert title={t`Das aktuelle Passwort konnte nicht geprüft werden`} code={checkFailure} />
       )}
-      {change.isError && (
+      {change.isError && !refusedAtField(change.error) && (
         <Alert tone="error" role="alert" title={t`Fehler beim Ändern des Passworts`}>
           {notReauthenticatedMessage(change.error) ?? (
             <Trans>Ihr Passwort wurde nicht geändert. Bitte versuchen Sie es in einem Moment erneut.</Trans>

@@ -1,12 +1,12 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createOfflineAuth } from '#src/lib/auth/offline-auth.ts'
+import { requestPasswordReset } from '#src/api/generated/query/endpoints/users/users.ts'
 import { sentMails } from '#mocks/testing.ts'
 import { renderRoute, screen } from '#tests/utils/render.tsx'
 
-/** Asks the offline provider for a reset mail, as "Passwort vergessen?" does, and returns the link's code. */
+/** Asks the backend for a reset mail, as "Passwort vergessen?" does, and returns the link's code. */
 const resetCodeFor = async (email: string) => {
-  await createOfflineAuth({ storage: sessionStorage }).sendPasswordResetEmail(email)
+  await requestPasswordReset({ email })
   const link = sentMails().find((mail) => mail.kind === 'PASSWORD_RESET' && mail.to === email)!.link
   return new URL(link, 'http://localhost').searchParams.get('oobCode')!
 }
@@ -46,6 +46,23 @@ describe('setting a new password from a reset link', () => {
     expect(alert).toHaveTextContent('ungültig oder wurde bereits verwendet')
     await user.click(screen.getByRole('button', { name: 'Neuen Link anfordern' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })).toBeInTheDocument()
+  })
+
+  it('refuses a common password under the field before the provider sets it; the link stays good', async () => {
+    const code = await resetCodeFor('verein@demo.at')
+    const { user } = await openResetLink(code)
+    await fill(user, 'Password123', 'Password123')
+    expect(
+      await screen.findByText('Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.'),
+    ).toBeInTheDocument()
+    const password = screen.getByLabelText(/^Neues Passwort \*/)
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(password).toHaveValue('Password123')
+
+    await user.clear(password)
+    await user.clear(screen.getByLabelText(/^Neues Passwort bestätigen/))
+    await fill(user, 'Neues-Passwort-1', 'Neues-Passwort-1')
+    expect(await screen.findByText('Neues Passwort gespeichert')).toBeInTheDocument()
   })
 
   it('saves the new password; the user then signs in with it', async () => {

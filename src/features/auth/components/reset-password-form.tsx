@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { AuthError, type AuthErrorCode } from '#src/lib/auth/auth-service.ts'
+import { commonPasswordMessage } from '#src/lib/input-messages.ts'
 import { useAuth, usePreloadAuthOnUse } from '#src/lib/auth/use-auth.ts'
 import { newPasswordSchema, type NewPasswordValues } from '#src/features/auth/schemas.ts'
 import { NewPasswordFields } from './new-password-fields.tsx'
@@ -17,8 +18,8 @@ interface ResetPasswordFormProps {
 }
 
 /**
- * Sets a new password with the code from a reset e-mail. Firebase's hosted page does this in Firebase
- * mode; the offline twin's mails link here, and a Firebase link that ends up here works the same way.
+ * Sets a new password with the code from the portal's reset mail (`requestPasswordReset`), in Firebase
+ * mode and with the offline twin alike; a link from Firebase's own mail works the same way.
  */
 export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPasswordFormProps) => {
   const preloadAuth = usePreloadAuthOnUse()
@@ -29,13 +30,27 @@ export const ResetPasswordForm = ({ oobCode, onDone, onRequestNewLink }: ResetPa
   const form = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', passwordConfirmation: '' } })
   const { errors, isSubmitting } = form.formState
 
+  const refuseCommon = () =>
+    form.setError('password', { type: 'server', message: commonPasswordMessage() }, { shouldFocus: true })
+
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null)
     try {
+      // Firebase sets the password without asking the backend, and does not know its list of common
+      // passwords: the list (a chunk of its own) is checked here first.
+      const { isCommonPassword } = await import('#checks/common-passwords.ts')
+      if (isCommonPassword(password)) {
+        refuseCommon()
+        return
+      }
       await auth.confirmPasswordReset(oobCode, password)
       onDone()
     } catch (error) {
       const code = error instanceof AuthError ? error.code : 'unknown'
+      if (code === 'common-password') {
+        refuseCommon()
+        return
+      }
       if (code === 'weak-password') {
         form.setError(
           'password',

@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club
@@ -196,6 +196,26 @@ export const getUpdateUserPasswordMockHandler = (overrideResponse?: void | ((inf
   }, options)
 }
 
+export const getSignOutMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/users/me/sign-out', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getRequestPasswordResetMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/users/password-reset', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 202
+      })
+  }, options)
+}
+
 export const getRegisterViaInviteMockHandler = (overrideResponse?: User | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<User> | User), options?: RequestHandlerOptions) => {
   return http.post('*/users/registerViaInvite', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -259,6 +279,8 @@ export const getUsersMock = () => [
   getUpdateUserMockHandler(),
   getGetCurrentUserMockHandler(),
   getUpdateUserPasswordMockHandler(),
+  getSignOutMockHandler(),
+  getRequestPasswordResetMockHandler(),
   getRegisterViaInviteMockHandler(),
   getGetInvitationMockHandler(),
   getAcceptInvitationMockHandler(),

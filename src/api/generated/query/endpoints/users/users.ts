@@ -45,7 +45,7 @@
  * - `SELF`: the user named in the path is the caller.
  * - `UNCONFIRMED`: grants nothing by itself; a caller whose e-mail address is not confirmed yet (token
  *   claim `email_verified: false`) may use the operation. Every other operation answers such a caller
- *   **403** with problem kind `email-not-verified` (only `getCurrentUser` and `getGlobals` carry it).
+ *   **403** with problem kind `email-not-verified` (only `getCurrentUser`, `getGlobals` and `signOut` carry it).
  * A missing, malformed, expired or revoked token gives **401**; a valid token without the access gives **403**.
  *
  * ## Rights inside a club
@@ -142,6 +142,10 @@ import type {
 import type {
   NotFoundResponse
 } from '../../../../../../openapi/generated/model/notFoundResponse.ts';
+
+import type {
+  PasswordResetRequest
+} from '../../../../../../openapi/generated/model/passwordResetRequest.ts';
 
 import type {
   PasswordUpdate
@@ -616,13 +620,14 @@ export const getUpdateUserPasswordUrl = () => {
 }
 
 /**
- * Sets a new password for the caller's sign-in account. Existing sessions end; the client signs the
- * user out and asks them to sign in again.
+ * Sets a new password for the caller's sign-in account, given the current one (OWASP ASVS 6.2.3): a
+ * wrong `currentPassword` gives **400** `current-password-wrong` (an error on `currentPassword`) and
+ * changes nothing. The new password must not be a common one (`Password`). Existing sessions end
+ * (their refresh tokens are revoked); the client signs the user out and asks them to sign in again.
  *
  * Needs a fresh sign-in (`auth_time` at most 5 minutes old; else 401 `reauthentication-required`).
- * The client asks for the current password before it calls this.
  *
- * Access: `SIGNED_IN` (always the caller's own account).
+ * Access: `SIGNED_IN` (always the caller's own account; administrators set no other user's password).
  * @summary Change the caller's password
  */
 export const updateUserPassword = async (passwordUpdate: PasswordUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<void> => {
@@ -700,6 +705,185 @@ export const useUpdateUserPassword = <TError = ErrorType<BadRequestResponse | Un
         TContext
       > => {
       return useMutation(getUpdateUserPasswordMutationOptions(options), queryClient);
+    }
+    export const getSignOutUrl = () => {
+
+
+
+
+  return `/users/me/sign-out`
+}
+
+/**
+ * Signs the caller out on the server: every refresh token of the account is revoked, and ID tokens
+ * issued before now are refused from then on (401), this one included. The client calls it when the
+ * person signs out, then forgets its session; it does not wait for the answer.
+ *
+ * Why an addition: the specification signs out only in the browser, which leaves a copied refresh token
+ * usable for as long as the provider keeps it (OWASP ASVS 7.4.1).
+ *
+ * Every session of the account ends, on every device: the provider cannot revoke a single one.
+ *
+ * Access: `SIGNED_IN`, also before the e-mail address is confirmed (`UNCONFIRMED`).
+ * @summary End the caller's sessions
+ */
+export const signOut = async ( options?: Parameters<typeof apiFetch>[1]): Promise<void> => {
+
+  return apiFetch<void>(getSignOutUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getSignOutMutationKey = () => ['signOut'] as const;
+
+export const getSignOutMutationOptions = <TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext> => {
+
+const mutationKey = getSignOutMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signOut>>, void> = () => {
+
+
+          return  signOut(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
+
+    export type SignOutMutationError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+    /**
+ * @summary End the caller's sessions
+ */
+export const useSignOut = <TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signOut>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getSignOutMutationOptions(options), queryClient);
+    }
+    export const getRequestPasswordResetUrl = () => {
+
+
+
+
+  return `/users/password-reset`
+}
+
+/**
+ * Sends the portal's own German mail with a link to set a new password
+ * (`/login?mode=resetPassword&oobCode=…`, valid for an hour) when the address has an account. The
+ * answer is **202** either way and takes about as long: it never reveals whether the address has an
+ * account.
+ *
+ * Why an addition: the authentication provider's own reset mail and page are in English and lead away
+ * from the portal.
+ *
+ * Access: `ANYONE`.
+ * @summary Send a password-reset mail
+ */
+export const requestPasswordReset = async (passwordResetRequest: PasswordResetRequest, options?: Parameters<typeof apiFetch>[1]): Promise<void> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<void>(getRequestPasswordResetUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(passwordResetRequest)
+  }
+);}
+
+
+
+
+
+export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
+
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
+
+const mutationKey = getRequestPasswordResetMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestPasswordReset>>, RequestPasswordResetMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  requestPasswordReset(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
+    export type RequestPasswordResetMutationBody = BodyType<PasswordResetRequest>
+    export type RequestPasswordResetMutationError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type RequestPasswordResetMutationVariables = {data: BodyType<PasswordResetRequest>}
+
+    /**
+ * @summary Send a password-reset mail
+ */
+export const useRequestPasswordReset = <TError = ErrorType<BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestPasswordReset>>,
+        TError,
+        RequestPasswordResetMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRequestPasswordResetMutationOptions(options), queryClient);
     }
     export const getRegisterViaInviteUrl = (params: RegisterViaInviteParams,) => {
   const normalizedParams = new URLSearchParams();
