@@ -13,24 +13,30 @@ import { baseURLFor, testUse } from './tests/playwright-shared.ts'
  *
  * The rate limits are raised for the run: the journeys register many clubs and sign in often from one
  * address (127.0.0.1); the limits themselves are tested by server/served-app.test.ts.
+ *
+ * E2E_SERVER_BASE_URL: run against a stack already running there instead (nothing is started), e.g. the
+ * local cluster of `npm run test:scale` (scripts/run/cluster.ts). It must serve the app built for an Auth
+ * emulator it verifies tokens against, with the demo seed.
  */
 export const E2E_SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 18480)
 const EMULATOR_PORT = Number(process.env.E2E_SERVER_EMULATOR_PORT ?? 18490)
 const DATA_DIR = `test-results/e2e-server-data-${E2E_SERVER_PORT}`
-const baseURL = baseURLFor(E2E_SERVER_PORT)
+const externalURL = process.env.E2E_SERVER_BASE_URL?.replace(/\/+$/, '') || undefined
+const baseURL = externalURL ?? baseURLFor(E2E_SERVER_PORT)
+const runName = externalURL ? `external-${new URL(externalURL).port || 'default'}` : String(E2E_SERVER_PORT)
 
 type TraceMode = 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | 'retain-on-first-failure'
 
 export default defineConfig({
   testDir: './tests/e2e-server',
-  outputDir: `test-results/e2e-server-${E2E_SERVER_PORT}`,
+  outputDir: `test-results/e2e-server-${runName}`,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   // One stack (one database, one emulator) for all tests.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-server-${E2E_SERVER_PORT}` }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/e2e-server-${runName}` }]],
   use: {
     ...testUse,
     baseURL,
@@ -38,25 +44,27 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'server' }],
-  webServer: {
-    // A fresh data directory each run (the database and the emulator's accounts), then the stack.
-    command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${DATA_DIR} && node scripts/run/start.ts`,
-    url: `${baseURL}/readyz`,
-    env: {
-      PORT: String(E2E_SERVER_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      FIREBASE_AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
-      RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
-      LOG_LEVEL: 'warn',
-    },
-    reuseExistingServer: !process.env.CI,
-    // The first run may build the app and fetch firebase-tools (~0.5 GB) into npm's cache.
-    timeout: 900_000,
-    // scripts/run/start.ts stops the server, then the emulator's own process group, on SIGTERM.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 45_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: externalURL
+    ? undefined
+    : {
+        // A fresh data directory each run (the database and the emulator's accounts), then the stack.
+        command: `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${DATA_DIR} && node scripts/run/start.ts`,
+        url: `${baseURL}/readyz`,
+        env: {
+          PORT: String(E2E_SERVER_PORT),
+          HOST: '127.0.0.1',
+          DATA_DIR,
+          FIREBASE_AUTH_EMULATOR_PORT: String(EMULATOR_PORT),
+          RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+          RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+          LOG_LEVEL: 'warn',
+        },
+        reuseExistingServer: !process.env.CI,
+        // The first run may build the app and fetch firebase-tools (~0.5 GB) into npm's cache.
+        timeout: 900_000,
+        // scripts/run/start.ts stops the server, then the emulator's own process group, on SIGTERM.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 45_000 },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 })

@@ -55,7 +55,7 @@ const CAMPAIGN = seedCampaigns.runningEnabled
 const CLUB = seedClubs.volume
 const ACCOUNT = seedPaymentAccounts.active.accountId
 /** Checkouts whose events warm the server up (JIT, the statements' plans) before the measured run. */
-const WARM_UP = 50
+export const WARM_UP = 50
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!

@@ -19,13 +19,14 @@
  *   STATIC_DIR: serve that build instead (nothing is built), START_REBUILD=1: build even if current,
  *   RATE_LIMIT_SIGN_IN_PER_MINUTE, RATE_LIMIT_PUBLIC_PER_MINUTE and the server's other variables pass through.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { SEED_PASSWORD, seedAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { DEFAULT_CORS_ORIGINS } from '#server/config.ts'
 import { ConfigError, flag, port as portNumber, readEnvironment, text } from '#server/env.ts'
+import { buildDirFor, DEFAULT_EMULATOR_PORT, ensureAppBuild } from './app-build.ts'
 import { startAuthEmulator } from './firebase-emulator.ts'
 import { EMULATOR_PROJECT_ID } from './firebase-seed.ts'
 
@@ -33,8 +34,6 @@ const root = path.resolve(import.meta.dirname, '../..')
 const env = process.env
 /** A folder as the banner names it: relative inside the project, absolute elsewhere. */
 const shown = (dir: string) => (dir.startsWith(`${root}${path.sep}`) ? path.relative(root, dir) : dir)
-
-const DEFAULT_EMULATOR_PORT = 9479
 
 /** What npm start reads itself; the server checks the rest of its environment when it starts. */
 const readStartEnvironment = () => {
@@ -64,8 +63,7 @@ const dataDir = path.resolve(root, settings.DATA_DIR ?? '.data')
 const emulatorPort = settings.FIREBASE_AUTH_EMULATOR_PORT
 const emulatorHost = `127.0.0.1:${emulatorPort}`
 const givenBuild = settings.STATIC_DIR ? path.resolve(root, settings.STATIC_DIR) : undefined
-const buildDir =
-  givenBuild ?? path.join(root, emulatorPort === DEFAULT_EMULATOR_PORT ? 'dist-start' : `dist-start-${emulatorPort}`)
+const buildDir = givenBuild ?? buildDirFor(emulatorPort)
 
 const say = (line = '') => process.stdout.write(`${line}\n`)
 const fail = (message: string): never => {
@@ -94,92 +92,14 @@ if (!(await isFree(emulatorPort, '127.0.0.1'))) {
 
 // ------------------------------------------------------------------------------------------------ build
 
-/** What the build bakes in: a build made with other values is rebuilt. */
-const buildSettings = {
-  mode: 'start',
-  VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-  // Values set in the environment override .env.start (Vite's rule): they belong to the build too.
-  ...Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('VITE_'))),
-}
-const STAMP = '.build-stamp.json'
-
-/** What the app is built from; the route tree is generated from src/routes, which is watched. */
-const SOURCES = [
-  'src',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'lingui.config.ts',
-  'tsconfig.json',
-  'tsr.config.json',
-  'package-lock.json',
-  '.env.start',
-  '.env.start.local',
-  '.env.local',
-  'mocks/vite-plugin.ts',
-  'mocks/browser.ts',
-]
-const IGNORED = new Set(['routeTree.gen.ts'])
-
-const newestSource = (): number => {
-  let newest = 0
-  const visit = (file: string) => {
-    if (!existsSync(file)) return
-    const stat = statSync(file)
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(file)) if (!IGNORED.has(entry)) visit(path.join(file, entry))
-    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs
-  }
-  for (const source of SOURCES) visit(path.join(root, source))
-  return newest
-}
-
-/** Why the build must be made again, or null when it is current. */
-const staleBecause = (): string | null => {
-  if (settings.START_REBUILD) return 'START_REBUILD=1'
-  const stampFile = path.join(buildDir, STAMP)
-  if (!existsSync(path.join(buildDir, 'index.html')) || !existsSync(stampFile)) return 'no build yet'
-  if (readFileSync(stampFile, 'utf8') !== JSON.stringify(buildSettings)) return 'other build settings'
-  if (newestSource() > statSync(stampFile).mtimeMs) return 'sources changed'
-  return null
-}
-
-const run = (label: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) => {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } })
-  if (result.status !== 0) fail(`${label} failed (exit code ${result.status ?? result.signal}).`)
-}
-
 if (givenBuild) {
   if (!existsSync(path.join(givenBuild, 'index.html'))) fail(`STATIC_DIR ${givenBuild} has no index.html.`)
   say(`Serving the build in ${shown(givenBuild)} (STATIC_DIR; nothing is built).`)
 } else {
-  const reason = staleBecause()
-  if (reason) {
-    say(`Building the app into ${shown(buildDir)}/ (${reason}) …`)
-    const started = Date.now()
-    run('tsr generate', [path.join(root, 'node_modules/@tanstack/router-cli/bin/tsr.cjs'), 'generate'])
-    run(
-      'vite build',
-      [
-        path.join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--mode',
-        'start',
-        '--outDir',
-        buildDir,
-        '--emptyOutDir',
-        // Source maps are never served (server/static.ts); they are not even made.
-        '--sourcemap',
-        'false',
-        '--logLevel',
-        'warn',
-      ],
-      { VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
-    )
-    writeFileSync(path.join(buildDir, STAMP), JSON.stringify(buildSettings))
-    say(`Built in ${Math.round((Date.now() - started) / 1000)} s.`)
-  } else {
-    say(`The build in ${shown(buildDir)}/ is current.`)
+  try {
+    ensureAppBuild({ emulatorHost, buildDir, rebuild: settings.START_REBUILD, say })
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
   }
 }
 
