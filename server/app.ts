@@ -22,6 +22,7 @@ import type { Ports } from '#domain/ports.ts'
 import { ProblemError, kindForStatus, problem } from '#domain/problem.ts'
 import { pathOf, registerApiRoutes, sendProblem } from './api-routes.ts'
 import type { ApiBackend, RawBody } from './api-routes.ts'
+import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable.ts'
 import { registerLocalOnly } from './origin-policy.ts'
 import type { LocalOnlyPolicy } from './origin-policy.ts'
 import { registerProviderPage } from './provider-page.ts'
@@ -141,9 +142,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         instance,
       )
     }
+    if (error instanceof ProblemError) return sendProblem(reply, error, instance)
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return sendProblem(reply, new ProblemError(kindForStatus(status), error.message, undefined, status), instance)
+    }
+    // Work outside an operation (a test hook, the provider page) that met a database restarting.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached')
+      return sendProblem(reply, databaseUnreachable(), instance)
     }
     request.log.error({ err: error }, 'request failed')
     return sendProblem(reply, problem('internal', 'The backend failed unexpectedly.'), instance)

@@ -2687,10 +2687,13 @@ export interface components {
         };
         /**
          * @description Service Unavailable. The backend could not answer in time or cannot reach its database (problem kind
-         *     `unavailable`); nothing was changed. Retrying later may succeed.
+         *     `unavailable`); nothing was changed. Retrying later may succeed: `Retry-After` says after how many
+         *     seconds.
          */
         ServiceUnavailable: {
             headers: {
+                /** @description Seconds until the client may try again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

@@ -11,6 +11,10 @@
  * promise is abandoned, its transaction rolls back, and every further query of the abandoned work is
  * refused, so nothing of it commits after the 503 (CancellationGuard). On a PostgreSQL server its
  * statements also stop at `statementTimeoutMs`.
+ *
+ * A database that cannot be reached (refused or ended connections, PostgreSQL shutting down or starting,
+ * out of connections, a closed PGlite) fails a unit of work with the problem `unavailable` (503 with
+ * `Retry-After`, server/db/unreachable.ts): nothing was changed, and the client may try again.
  */
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
@@ -29,6 +33,7 @@ import { CancelledError, untilCancelled } from '#domain/ports.ts'
 import { problem } from '#domain/problem.ts'
 import { migrationProvider } from './migrations/provider.ts'
 import type { Database } from './schema.ts'
+import { databaseUnreachable, isDatabaseUnreachable } from './unreachable.ts'
 
 export type Db = Kysely<Database>
 /** What the adapters query through: a transaction, or (read-only work) the database itself. */
@@ -48,6 +53,11 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void
   /** How long one statement of a cancellable unit of work may run (PostgreSQL server only). */
   statementTimeoutMs?: number | undefined
+  /**
+   * How long a unit of work waits for a connection of the pool (a free one, or a new one to a server that
+   * does not answer) before it is `unavailable` (PostgreSQL server only; default 10 s).
+   */
+  connectTimeoutMs?: number | undefined
 }
 
 export interface OpenDatabase {
@@ -127,15 +137,26 @@ const codeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
 export const openDatabase = async (options: DatabaseOptions): Promise<OpenDatabase> => {
-  if (options.url) {
-    return openPostgres(
-      options.url,
-      options.poolSize ?? 10,
-      options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
-      options.statementTimeoutMs,
-    )
+  const opened = options.url
+    ? await openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
+        options.statementTimeoutMs,
+        options.connectTimeoutMs ?? 10_000,
+      )
+    : await openPglite(options.dataDir)
+  return {
+    ...opened,
+    transaction: async (work, readOnly, signal, serialKey) => {
+      try {
+        return await opened.transaction(work, readOnly, signal, serialKey)
+      } catch (error) {
+        if (isDatabaseUnreachable(error)) throw databaseUnreachable()
+        throw error
+      }
+    },
   }
-  return openPglite(options.dataDir)
 }
 
 const migrate = async (db: Db): Promise<void> => {
@@ -178,6 +199,7 @@ const openPostgres = async (
   poolSize: number,
   onConnectionError: (error: Error) => void,
   statementTimeoutMs: number | undefined,
+  connectTimeoutMs: number,
 ): Promise<OpenDatabase> => {
   const limitStatements = async (trx: Trx, signal: AbortSignal | undefined) => {
     if (signal && statementTimeoutMs && Number.isInteger(statementTimeoutMs))
@@ -186,6 +208,7 @@ const openPostgres = async (
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
     // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
     options: '-c TimeZone=UTC',
     types: {
@@ -194,6 +217,9 @@ const openPostgres = async (
     },
   })
   pool.on('error', onConnectionError)
+  // A connection that ends while a unit of work holds it (PostgreSQL restarting) fails that work's query;
+  // the client's own error event, with no listener while it is checked out, would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   await migrate(db)
   return {
