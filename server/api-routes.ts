@@ -24,7 +24,7 @@ import type { UploadRule } from '#domain/files.ts'
 import { problemResponse } from '#domain/operation.ts'
 import type { ApiRequest, ApiResponse } from '#domain/operation.ts'
 import type { ReceivedUpload } from '#domain/ports.ts'
-import type { ProblemError } from '#domain/problem.ts'
+import { ProblemError } from '#domain/problem.ts'
 import { payloadTooLarge, readJsonOperationBody } from '#domain/request-body.ts'
 import type { BodyReading } from '#domain/request-body.ts'
 import { API_PREFIX, OPERATION_TABLE, OPERATION_IDS } from '#openapi/generated/operations.ts'
@@ -142,6 +142,11 @@ export const registerApiRoutes = async (
         if (error instanceof AbortedUploadError) {
           request.log.info('upload aborted by the client')
           return reply.code(499).send()
+        }
+        // The receiver's own refusal (the server's storage is full): the rest of the body is not read.
+        if (error instanceof ProblemError) {
+          request.log.error({ err: error }, 'upload refused by the file storage')
+          return refuseUnread(reply, problemResponse(error, pathOf(request)))
         }
         throw error
       }

@@ -5,13 +5,19 @@
  * limit; nothing of it stays), then hard-linked to its place: a link never replaces an existing file and
  * is atomic, so a reader sees either no file or the whole one. Every storage path is resolved below the
  * root and refused otherwise, whatever the domain has checked before.
+ *
+ * A full disk or a used-up quota (ENOSPC, EDQUOT) while an upload is written or placed is the problem
+ * `insufficient-storage` (507): the client learns it is the server's storage, not the file, and nothing of
+ * the upload stays.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
+import { problem } from '#domain/problem.ts'
 import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
 
 export interface IncomingFile {
@@ -57,10 +63,27 @@ export interface DiskFiles {
   verify(text: string, signature: string): boolean
 }
 
+/** The file system calls that write (what a full disk refuses); the tests put failing ones in. */
+export interface DiskIo {
+  createWriteStream(path: string, options: { flags: string; mode: number }): WriteStream
+  link(existingPath: string, newPath: string): Promise<void>
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>
+}
+
+const NODE_IO: DiskIo = { createWriteStream, link, mkdir }
+
 const INCOMING = '.incoming'
 const SECRET_FILE = '.link-secret'
 
 const isMissing = (error: unknown): boolean => (error as { code?: string } | null)?.code === 'ENOENT'
+
+/** The disk is full, or the server's user has used up its quota. */
+const isOutOfSpace = (error: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT'
+}
+
+const storageFull = (): Error => problem('insufficient-storage', 'The server’s file storage is full; nothing was kept.')
 
 /**
  * The link secret: `FILE_LINK_SECRET` when given (several servers behind one balancer must share it),
@@ -80,7 +103,11 @@ const linkSecret = (root: string, configured: string | undefined): Buffer => {
   return secret
 }
 
-export const createDiskFiles = (root: string, options: { linkSecret?: string | undefined } = {}): DiskFiles => {
+export const createDiskFiles = (
+  root: string,
+  options: { linkSecret?: string | undefined; io?: DiskIo } = {},
+): DiskFiles => {
+  const io = options.io ?? NODE_IO
   const base = resolve(root)
   const incoming = join(base, INCOMING)
   mkdirSync(incoming, { recursive: true, mode: 0o700 })
@@ -112,7 +139,7 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
     receive: (body, maxBytes) =>
       new Promise<IncomingFile>((resolvePromise, reject) => {
         const tempPath = join(incoming, randomUUID())
-        const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
+        const out = io.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
         let size = 0
         const head: Buffer[] = []
         let headLength = 0
@@ -155,11 +182,13 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
           // A request stream that closes before 'end' was cut off by the client.
           if (!body.readableEnded) fail(new AbortedUploadError())
         })
-        out.once('error', (error) => fail(error))
+        out.once('error', (error) => fail(isOutOfSpace(error) ? storageFull() : error))
         body.once('end', () => {
           if (failed) return
-          out.end(() => {
+          // The last bytes are written on end: a full disk may refuse them only now.
+          out.end((error?: Error | null) => {
             if (failed) return
+            if (error) return fail(isOutOfSpace(error) ? storageFull() : error)
             resolvePromise({ tempPath, size, head: new Uint8Array(Buffer.concat(head)) })
           })
         })
@@ -167,19 +196,24 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
 
     place: async (tempPath, path, replaceStray) => {
       const target = locate(path)
-      await mkdir(dirname(target), { recursive: true })
       try {
-        await link(tempPath, target)
+        // A new folder and a new directory entry need room too.
+        await io.mkdir(dirname(target), { recursive: true })
+        try {
+          await io.link(tempPath, target)
+          return true
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'EEXIST') throw error
+        }
+        const [mine, there] = await Promise.all([stat(tempPath), lstat(target)])
+        if (mine.ino === there.ino && mine.dev === there.dev) return true
+        if (!replaceStray) return false
+        await unlink(target)
+        await io.link(tempPath, target)
         return true
       } catch (error) {
-        if ((error as { code?: string }).code !== 'EEXIST') throw error
+        throw isOutOfSpace(error) ? storageFull() : error
       }
-      const [mine, there] = await Promise.all([stat(tempPath), lstat(target)])
-      if (mine.ino === there.ino && mine.dev === there.dev) return true
-      if (!replaceStray) return false
-      await unlink(target)
-      await link(tempPath, target)
-      return true
     },
 
     isLinkOf: async (tempPath, path) => {
