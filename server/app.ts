@@ -5,7 +5,7 @@
  * anything here.
  *
  * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit per
- * request after which its work is cancelled (503), a request id on every log line and answer, CORS for
+ * request after which its work is cancelled (503), an upload body that stops arriving cut off (408), a request id on every log line and answer, CORS for
  * the portal's own origins, `GET /healthz` and `GET /readyz`, problem answers (RFC 9457) for every
  * failure, security headers and compression on every answer (server/security-headers.ts), rate limits on
  * what anyone may call (server/rate-limits.ts), the simulated card provider's hosted page
@@ -50,6 +50,8 @@ export interface EdgeConfig {
   readonly requestTimeoutMs: number
   /** Milliseconds a whole request may take to arrive (uploads on a slow line). */
   readonly uploadTimeoutMs?: number | undefined
+  /** Milliseconds an upload's body may send nothing before it is cut off (408); unset: no such limit. */
+  readonly uploadIdleTimeoutMs?: number | undefined
   /** Origins whose pages may call the API from the browser (CORS), or a test of an origin. */
   readonly corsOrigins: readonly string[] | ((origin: string) => boolean)
   readonly trustProxy?: boolean | string | undefined
@@ -177,7 +179,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unreachable' })
   })
 
-  await registerApiRoutes(app, backend, { requestTimeoutMs: config.requestTimeoutMs })
+  await registerApiRoutes(app, backend, {
+    requestTimeoutMs: config.requestTimeoutMs,
+    uploadIdleTimeoutMs: config.uploadIdleTimeoutMs,
+  })
   registerProviderPage(app, backend)
   if (options.controlPlane) await options.controlPlane(app)
   if (config.staticDir) prerendered = await registerStatic(app, config.staticDir)

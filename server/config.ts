@@ -50,6 +50,12 @@ export interface ServerConfig {
    * to 10 MB on a slow line need longer than an operation may run. JSON bodies are small (BODY_LIMIT_BYTES).
    */
   readonly uploadTimeoutMs?: number
+  /**
+   * Milliseconds an upload's body may send nothing before it is cut off with 408 (UPLOAD_IDLE_TIMEOUT_MS,
+   * default 30 s): a stalled client gives back its connection and temporary file long before
+   * UPLOAD_TIMEOUT_MS would.
+   */
+  readonly uploadIdleTimeoutMs?: number
   /** Origins whose pages may call the API from the browser (CORS). */
   readonly corsOrigins: readonly string[]
   readonly logLevel: string
@@ -164,6 +170,7 @@ const ENVIRONMENT = {
   BODY_LIMIT_BYTES: wholeNumber(1024 * 1024, 1024),
   REQUEST_TIMEOUT_MS: wholeNumber(15_000, 100),
   UPLOAD_TIMEOUT_MS: wholeNumber(120_000, 1000),
+  UPLOAD_IDLE_TIMEOUT_MS: wholeNumber(30_000, 100),
   CORS_ORIGINS: originList,
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   DATABASE_POOL_SIZE: wholeNumber(10, 1, 1000),
@@ -290,6 +297,7 @@ export const readConfig = (
     bodyLimit: read.BODY_LIMIT_BYTES,
     requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
     uploadTimeoutMs: read.UPLOAD_TIMEOUT_MS,
+    uploadIdleTimeoutMs: read.UPLOAD_IDLE_TIMEOUT_MS,
     corsOrigins: read.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS,
     logLevel: read.LOG_LEVEL,
     poolSize: read.DATABASE_POOL_SIZE,

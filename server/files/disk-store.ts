@@ -18,7 +18,8 @@ import type { Readable } from 'node:stream'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
 import { problem } from '#domain/problem.ts'
-import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
+import { AbortedUploadError, TooLargeError, watchIdle } from '#server/uploads.ts'
+import type { ReceiveOptions } from '#server/uploads.ts'
 
 export interface IncomingFile {
   /** The temporary file holding the bytes. */
@@ -38,8 +39,11 @@ export interface DiskFiles {
   readonly root: string
   /** Where a storage path lives on disk; throws for anything that would leave the root. */
   locate(path: string): string
-  /** Streams a request body into a temporary file, at most `maxBytes` (TooLargeError beyond). */
-  receive(body: Readable, maxBytes: number): Promise<IncomingFile>
+  /**
+   * Streams a request body into a temporary file, at most `maxBytes` (TooLargeError beyond), given up when
+   * it stops arriving (StalledUploadError); the file is gone whenever it fails.
+   */
+  receive(body: Readable, maxBytes: number, options?: ReceiveOptions): Promise<IncomingFile>
   /**
    * Links the temporary file to its place. A file already there that is not this one is replaced only
    * when `replaceStray` says so (a file no record knows of, left by a crash).
@@ -136,7 +140,7 @@ export const createDiskFiles = (
     root: base,
     locate,
 
-    receive: (body, maxBytes) =>
+    receive: (body, maxBytes, options = {}) =>
       new Promise<IncomingFile>((resolvePromise, reject) => {
         const tempPath = join(incoming, randomUUID())
         const out = io.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
@@ -147,6 +151,7 @@ export const createDiskFiles = (
         const fail = (error: Error) => {
           if (failed) return
           failed = true
+          stopWatching()
           body.off('data', onData)
           // Stop reading; what was written goes.
           body.pause()
@@ -176,6 +181,7 @@ export const createDiskFiles = (
           }
         }
         body.on('data', onData)
+        const stopWatching = watchIdle(body, options.idleTimeoutMs, fail)
         body.once('error', (error) => fail(error))
         body.once('aborted', () => fail(new AbortedUploadError()))
         body.once('close', () => {
@@ -184,6 +190,7 @@ export const createDiskFiles = (
         })
         out.once('error', (error) => fail(isOutOfSpace(error) ? storageFull() : error))
         body.once('end', () => {
+          stopWatching()
           if (failed) return
           // The last bytes are written on end: a full disk may refuse them only now.
           out.end((error?: Error | null) => {
