@@ -5,6 +5,9 @@
  * card provider. server/app.ts puts HTTP in front of it (server/server-app.ts).
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createDomainBackend } from '#domain/backend.ts'
 import type { DomainBackend } from '#domain/backend.ts'
 import { randomIds } from '#domain/ids.ts'
@@ -24,6 +27,8 @@ import { userRepository } from './db/repositories/users.ts'
 import { sqlPorts } from './db/sql-ports.ts'
 import { claimsProjection } from './identity/custom-claims.ts'
 import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
+import { directoryPendingAccounts, sqlPendingAccounts } from './identity/pending-accounts.ts'
+import type { PendingAccounts } from './identity/pending-accounts.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
 import { outboxMailer } from './mail/outbox.ts'
@@ -53,6 +58,11 @@ export interface ServerBackend extends HttpBackend {
    * who existed before the claims were kept, or whose update failed, get them. Resolves with the count.
    */
   syncAllClaims?: () => Promise<number>
+  /**
+   * With Firebase Auth: where account changes wait until their transaction has settled, for the
+   * reconciler (server/identity/account-reconciler.ts).
+   */
+  readonly pendingAccounts?: PendingAccounts
 }
 
 export interface ServerBackendOptions {
@@ -65,7 +75,21 @@ export interface ServerBackendOptions {
   files?: DiskFiles
   /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
   payments?: PaymentProvider
+  /**
+   * With Firebase Auth on PGlite: the folder of the pending account changes (beside the data, so they
+   * survive the process); absent: a temporary folder (tests). On a PostgreSQL server they are a table.
+   */
+  pendingAccountsDir?: string
   logger: Logger
+}
+
+/** Where provider account changes wait until they settle: a table on a PostgreSQL server, else files. */
+const pendingAccountsFor = (database: OpenDatabase, dir: string | undefined): PendingAccounts => {
+  if (database.outside) return sqlPendingAccounts(database.outside, database.db)
+  if (dir) return directoryPendingAccounts(dir)
+  const temporary = mkdtempSync(join(tmpdir(), 'vereinsportal-pending-'))
+  process.once('exit', () => rmSync(temporary, { recursive: true, force: true }))
+  return directoryPendingAccounts(temporary)
 }
 
 export const createServerBackend = (database: OpenDatabase, options: ServerBackendOptions): ServerBackend => {
@@ -76,6 +100,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     sqlIdentityStore(trx, outboxMailer(trx, now, randomIds), { signingKey, tokenLifetimeSeconds: 3600 })
   const { firebaseAuth, logger } = options
   const files = options.files ?? temporaryDiskFiles()
+  const pendingAccounts = firebaseAuth ? pendingAccountsFor(database, options.pendingAccountsDir) : undefined
   /**
    * With Firebase Auth, each user's custom claims (storage.rules) follow the role and clubs stored here:
    * read in a transaction of their own, after the one that changed them has committed.
@@ -110,8 +135,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       ids: randomIds,
       payments,
       identity: (identityTrx) =>
-        firebaseAuth
-          ? firebaseIdentityProvider(firebaseAuth, effects)
+        firebaseAuth && pendingAccounts
+          ? firebaseIdentityProvider(firebaseAuth, effects, pendingAccounts, now)
           : offlineIdentityProvider(identityStoreOf(identityTrx)),
       fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
       userTouched: claims?.tracker(effects),
@@ -167,6 +192,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     ready: () => database.ping(),
     now,
     identity: firebaseAuth ? 'firebase' : 'local',
+    ...(pendingAccounts ? { pendingAccounts } : {}),
     transact: (work, readOnly = false) =>
       withEffects(readOnly, (trx, effects) => work(portsOf(trx, effects), identityStoreOf(trx))),
     ...(claims

@@ -8,6 +8,9 @@
  *   FIREBASE_PROJECT_ID (+ GOOGLE_APPLICATION_CREDENTIALS) or FIREBASE_AUTH_EMULATOR_HOST: Firebase Auth;
  *     neither: the local identity (development and tests; refused with NODE_ENV=production)
  *   FILES_DIR (DATA_DIR/files), FILE_LINK_SECRET, FILE_SWEEP_INTERVAL_MS, STAGED_UPLOAD_MAX_AGE_MS: uploads
+ *   UPLOAD_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS: how long an upload may take, and may send nothing
+ *   IDENTITY_PENDING_GRACE_MS, IDENTITY_RECONCILE_INTERVAL_MS: with Firebase Auth, when account changes a
+ *     crash left unsettled are settled (server/identity/account-reconciler.ts)
  *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
@@ -25,6 +28,7 @@ import { openDatabase } from './db/database.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 import { createDiskFiles } from './files/disk-store.ts'
 import { startFileSweep } from './files/sweep.ts'
+import { startAccountReconciler } from './identity/account-reconciler.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
 import { startMail } from './mail/mail.ts'
 
@@ -66,7 +70,14 @@ const payments =
       })
     : undefined
 logger.info({ provider: config.payments.provider }, 'card provider')
-const backend = createServerBackend(mail.database, { logger, firebaseAuth: firebase?.auth, files, payments })
+const backend = createServerBackend(mail.database, {
+  logger,
+  firebaseAuth: firebase?.auth,
+  files,
+  payments,
+  // PGlite's pending account changes live beside its data (on a PostgreSQL server: a table).
+  pendingAccountsDir: `${config.dataDir}/identity-pending`,
+})
 const app = await buildApp({ backend, config, logger, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
 // Users from before the custom claims (storage.rules), or whose update failed, get theirs; in the background.
@@ -78,6 +89,18 @@ const stopFileSweep = startFileSweep(database, files, logger, {
   intervalMs: config.files.sweepIntervalMs,
   stagedMaxAgeMs: config.files.stagedMaxAgeMs,
 })
+// Account changes a crash left between Firebase Auth and the database: settled at start, then periodically.
+const stopReconciler =
+  firebase && backend.pendingAccounts
+    ? startAccountReconciler({
+        auth: firebase.auth,
+        database,
+        pending: backend.pendingAccounts,
+        now: () => Date.now(),
+        logger,
+        ...config.identityReconcile,
+      })
+    : () => undefined
 logger.info(
   {
     database: where,
@@ -102,6 +125,7 @@ const stop = (signal: string) => {
   }, SHUTDOWN_GRACE_MS)
   deadline.unref()
   stopFileSweep()
+  stopReconciler()
   void app
     .close()
     .then(() => mail.stop())

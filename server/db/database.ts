@@ -74,6 +74,13 @@ export interface OpenDatabase {
     /** Write work with the same key takes turns (UnitOfWork.run); PGlite's work takes turns anyway. */
     serialKey?: string,
   ): Promise<T>
+  /**
+   * PostgreSQL server only: statements that commit on their own, at once, on connections of their own
+   * (never one a running unit of work holds, so a burst of requests that each need one cannot wait for
+   * each other). What must be durable before a unit of work calls out (server/identity/pending-accounts.ts).
+   * PGlite has one connection, which the running unit of work holds: none there.
+   */
+  readonly outside?: Db
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
   close(): Promise<void>
@@ -205,22 +212,28 @@ const openPostgres = async (
     if (signal && statementTimeoutMs && Number.isInteger(statementTimeoutMs))
       await sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`).execute(trx)
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: connectTimeoutMs,
-    // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
-    options: '-c TimeZone=UTC',
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  })
-  pool.on('error', onConnectionError)
-  // A connection that ends while a unit of work holds it (PostgreSQL restarting) fails that work's query;
-  // the client's own error event, with no listener while it is checked out, would end the process.
-  pool.on('connect', (client) => client.on('error', () => undefined))
+  const newPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
+      options: '-c TimeZone=UTC',
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    })
+    pool.on('error', onConnectionError)
+    // A connection that ends while a unit of work holds it (PostgreSQL restarting) fails that work's query;
+    // the client's own error event, with no listener while it is checked out, would end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined))
+    return pool
+  }
+  const pool = newPool(poolSize)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  // Opened on first use: most processes never need it.
+  const outside = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => newPool(2) }) })
   await migrate(db)
   return {
     db,
@@ -266,7 +279,11 @@ const openPostgres = async (
         return false
       }
     },
-    close: () => db.destroy(),
+    outside,
+    close: async () => {
+      await outside.destroy()
+      await db.destroy()
+    },
   }
 }
 

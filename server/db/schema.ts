@@ -309,6 +309,14 @@ export interface ClubCountsTable {
   count: number
 }
 
+/** A provider account change whose transaction has not settled (migration 0011). */
+export interface IdentityPendingAccountsTable {
+  uid: string
+  change: 'create' | 'delete'
+  email: string | null
+  since: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -333,6 +341,7 @@ export interface Database {
   identity_action_codes: IdentityActionCodesTable
   donation_day_totals: DonationDayTotalsTable
   club_counts: ClubCountsTable
+  identity_pending_accounts: IdentityPendingAccountsTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

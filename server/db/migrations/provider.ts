@@ -15,6 +15,7 @@ import * as invitationStates from './0006-invitation-states.ts'
 import * as bankReviewAndAuditLog from './0007-bank-review-and-audit-log.ts'
 import * as clubRoleRights from './0008-club-role-rights.ts'
 import * as cardPayments from './0009-card-payments.ts'
+import * as identityPendingAccounts from './0011-identity-pending-accounts.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -26,6 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-bank-review-and-audit-log': bankReviewAndAuditLog,
   '0008-club-role-rights': clubRoleRights,
   '0009-card-payments': cardPayments,
+  '0011-identity-pending-accounts': identityPendingAccounts,
 }
 
 export const migrationProvider: MigrationProvider = {
