@@ -117,12 +117,19 @@ export type AnyOperation = OperationImpl<any>
 export const json = (status: number, body: unknown): ApiResponse => ({ status, body })
 export const noContent = (): ApiResponse => ({ status: 204 })
 
+/**
+ * Seconds a client waits before it repeats a request answered 503 (a time limit, a database restarting or
+ * failing over): long enough for a restart, short enough that a person clicking again is not kept waiting.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
 export const problemResponse = (error: ProblemError, instance: string): ApiResponse => ({
   status: error.status,
   body: toProblemBody(error, instance),
   headers: {
     'Content-Type': 'application/problem+json',
     ...(error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="vereinsportal"' } : {}),
+    ...(error.status === 503 ? { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } : {}),
   },
 })
 

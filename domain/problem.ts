@@ -67,6 +67,10 @@ export type ProblemKind =
   | 'file-content-mismatch'
   /** 429: a rate limit of the server (server/rate-limits.ts); `Retry-After` says when to try again. */
   | 'too-many-requests'
+  /** 408: an upload's body stopped arriving; nothing was kept and the connection closes. */
+  | 'request-timeout'
+  /** 507: the server's file storage is full (a disk, a quota); nothing was kept. */
+  | 'insufficient-storage'
   | 'internal'
   | 'unavailable'
   /** Only for failures injected through `/__mock/faults` with a status no other kind fits. */
@@ -90,6 +94,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 }
 
 const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
@@ -134,6 +139,8 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'file-type-not-allowed': 415,
   'file-content-mismatch': 415,
   'too-many-requests': 429,
+  'request-timeout': 408,
+  'insufficient-storage': 507,
   internal: 500,
   unavailable: 503,
   'injected-fault': 500,
@@ -183,14 +190,18 @@ export const kindForStatus = (status: number): ProblemKind =>
         ? 'forbidden'
         : status === 404
           ? 'not-found'
-          : status === 413
-            ? 'payload-too-large'
-            : status === 415
-              ? 'unsupported-media-type'
-              : status === 429
-                ? 'too-many-requests'
-                : status === 503
-                  ? 'unavailable'
-                  : status >= 500
-                    ? 'internal'
-                    : 'injected-fault'
+          : status === 408
+            ? 'request-timeout'
+            : status === 413
+              ? 'payload-too-large'
+              : status === 415
+                ? 'unsupported-media-type'
+                : status === 429
+                  ? 'too-many-requests'
+                  : status === 503
+                    ? 'unavailable'
+                    : status === 507
+                      ? 'insufficient-storage'
+                      : status >= 500
+                        ? 'internal'
+                        : 'injected-fault'

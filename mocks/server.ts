@@ -131,6 +131,7 @@ export const startMockServer = async (options: MockServerOptions = {}): Promise<
       bodyLimit: JSON_BODY_LIMIT_BYTES,
       requestTimeoutMs: 15_000,
       uploadTimeoutMs: 120_000,
+      uploadIdleTimeoutMs: 30_000,
       corsOrigins: localOriginAllowed(policy),
       localOnly: policy,
     },

@@ -10,7 +10,7 @@
  * 1. the operation's preflight (token, role, the club the path names, the place's rule) in a short unit of
  *    work; `Content-Length` above the place's limit: 413 before a byte is read;
  * 2. the body streamed into the backend's upload receiver (a temporary file on disk, or memory), 413 as
- *    soon as it passes the limit;
+ *    soon as it passes the limit, 408 when it stops arriving (no byte for `uploadIdleTimeoutMs`);
  * 3. the whole operation (access again, the content check by magic bytes, staging) in one unit of work.
  * The received bytes are discarded whatever happens; the staged file exists only if step 3 committed.
  *
@@ -24,12 +24,12 @@ import type { UploadRule } from '#domain/files.ts'
 import { problemResponse } from '#domain/operation.ts'
 import type { ApiRequest, ApiResponse } from '#domain/operation.ts'
 import type { ReceivedUpload } from '#domain/ports.ts'
-import type { ProblemError } from '#domain/problem.ts'
+import { ProblemError, problem } from '#domain/problem.ts'
 import { payloadTooLarge, readJsonOperationBody } from '#domain/request-body.ts'
 import type { BodyReading } from '#domain/request-body.ts'
 import { API_PREFIX, OPERATION_TABLE, OPERATION_IDS } from '#openapi/generated/operations.ts'
 import type { OperationId } from '#openapi/generated/operations.ts'
-import { AbortedUploadError, TooLargeError } from './uploads.ts'
+import { AbortedUploadError, StalledUploadError, TooLargeError } from './uploads.ts'
 import type { ReceivedBytes, UploadReceiver } from './uploads.ts'
 
 /** What the routes need of a backend: its domain and where an upload's bytes go while they arrive. */
@@ -106,7 +106,7 @@ const refuseUnread = (reply: FastifyReply, response: ApiResponse): FastifyReply 
 export const registerApiRoutes = async (
   app: FastifyInstance,
   backend: ApiBackend,
-  options: { readonly requestTimeoutMs: number },
+  options: { readonly requestTimeoutMs: number; readonly uploadIdleTimeoutMs?: number | undefined },
 ): Promise<void> => {
   const execute = async (
     request: FastifyRequest,
@@ -135,13 +135,30 @@ export const registerApiRoutes = async (
     let received: ReceivedBytes | null = null
     try {
       try {
-        received = await backend.uploads.receive(request.raw, maxBytes)
+        received = await backend.uploads.receive(request.raw, maxBytes, {
+          idleTimeoutMs: options.uploadIdleTimeoutMs,
+        })
       } catch (error) {
         if (error instanceof TooLargeError)
           return refuseUnread(reply, problemResponse(payloadTooLarge(maxBytes), pathOf(request)))
+        if (error instanceof StalledUploadError) {
+          request.log.info({ idleMs: error.idleMs }, 'upload body stopped arriving; cut off')
+          return refuseUnread(
+            reply,
+            problemResponse(
+              problem('request-timeout', `${error.message} Nothing was kept; send the file again.`),
+              pathOf(request),
+            ),
+          )
+        }
         if (error instanceof AbortedUploadError) {
           request.log.info('upload aborted by the client')
           return reply.code(499).send()
+        }
+        // The receiver's own refusal (the server's storage is full): the rest of the body is not read.
+        if (error instanceof ProblemError) {
+          request.log.error({ err: error }, 'upload refused by the file storage')
+          return refuseUnread(reply, problemResponse(error, pathOf(request)))
         }
         throw error
       }

@@ -5,7 +5,8 @@
  * anything here.
  *
  * What the edge does itself: bodies limited before they are read (413), JSON only (415), a time limit per
- * request after which its work is cancelled (503), a request id on every log line and answer (and on the
+ * request after which its work is cancelled (503), an upload body that stops arriving cut off (408), a
+ * request id on every log line and answer (and on the
  * work a request starts, server/request-context.ts), CORS for the portal's own origins, `GET /healthz` and
  * `GET /readyz`, `GET /metrics` for the holder of METRICS_TOKEN (server/metrics.ts; it counts every
  * request, by operation, when given metrics), problem answers (RFC 9457) for every
@@ -24,6 +25,7 @@ import type { Ports } from '#domain/ports.ts'
 import { ProblemError, kindForStatus, problem } from '#domain/problem.ts'
 import { pathOf, registerApiRoutes, sendProblem } from './api-routes.ts'
 import type { ApiBackend, RawBody } from './api-routes.ts'
+import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable.ts'
 import { registerLocalOnly } from './origin-policy.ts'
 import type { LocalOnlyPolicy } from './origin-policy.ts'
 import { registerProviderPage } from './provider-page.ts'
@@ -56,6 +58,8 @@ export interface EdgeConfig {
   readonly requestTimeoutMs: number
   /** Milliseconds a whole request may take to arrive (uploads on a slow line). */
   readonly uploadTimeoutMs?: number | undefined
+  /** Milliseconds an upload's body may send nothing before it is cut off (408); unset: no such limit. */
+  readonly uploadIdleTimeoutMs?: number | undefined
   /** Origins whose pages may call the API from the browser (CORS), or a test of an origin. */
   readonly corsOrigins: readonly string[] | ((origin: string) => boolean)
   readonly trustProxy?: boolean | string | undefined
@@ -158,9 +162,15 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
         instance,
       )
     }
+    if (error instanceof ProblemError) return sendProblem(reply, error, instance)
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return sendProblem(reply, new ProblemError(kindForStatus(status), error.message, undefined, status), instance)
+    }
+    // Work outside an operation (a test hook, the provider page) that met a database restarting.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'the database cannot be reached')
+      return sendProblem(reply, databaseUnreachable(), instance)
     }
     request.log.error({ err: error }, 'request failed')
     return sendProblem(reply, problem('internal', 'The backend failed unexpectedly.'), instance)
@@ -189,7 +199,10 @@ export const buildApp = async (options: AppOptions): Promise<FastifyInstance> =>
   // Not an operation of the contract: the operator's, beside the health checks.
   if (metrics && config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken)
 
-  await registerApiRoutes(app, backend, { requestTimeoutMs: config.requestTimeoutMs })
+  await registerApiRoutes(app, backend, {
+    requestTimeoutMs: config.requestTimeoutMs,
+    uploadIdleTimeoutMs: config.uploadIdleTimeoutMs,
+  })
   registerProviderPage(app, backend)
   if (options.controlPlane) await options.controlPlane(app)
   if (config.staticDir) prerendered = await registerStatic(app, config.staticDir)

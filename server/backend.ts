@@ -5,6 +5,9 @@
  * card provider. server/app.ts puts HTTP in front of it (server/server-app.ts).
  */
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createDomainBackend } from '#domain/backend.ts'
 import type { DomainBackend } from '#domain/backend.ts'
 import { randomIds } from '#domain/ids.ts'
@@ -26,6 +29,8 @@ import { sqlPorts } from './db/sql-ports.ts'
 import { claimsProjection } from './identity/custom-claims.ts'
 import { firebaseIdentityProvider } from './identity/firebase-identity.ts'
 import type { PasswordCheck } from './identity/firebase-identity.ts'
+import { directoryPendingAccounts, sqlPendingAccounts } from './identity/pending-accounts.ts'
+import type { PendingAccounts } from './identity/pending-accounts.ts'
 import { TransactionEffects } from './identity/transaction-effects.ts'
 import type { Logger } from './logger.ts'
 import { outboxMailer } from './mail/outbox.ts'
@@ -55,6 +60,11 @@ export interface ServerBackend extends HttpBackend {
    * who existed before the claims were kept, or whose update failed, get them. Resolves with the count.
    */
   syncAllClaims?: () => Promise<number>
+  /**
+   * With Firebase Auth: where account changes wait until their transaction has settled, for the
+   * reconciler (server/identity/account-reconciler.ts).
+   */
+  readonly pendingAccounts?: PendingAccounts
 }
 
 export interface ServerBackendOptions {
@@ -76,6 +86,11 @@ export interface ServerBackendOptions {
   sharedRateLimits?: boolean
   /** The simulated provider's state shared by several processes (server/payments/); absent: in memory. */
   simulatedProviderState?: SharedProviderState
+  /**
+   * With Firebase Auth on PGlite: the folder of the pending account changes (beside the data, so they
+   * survive the process); absent: a temporary folder (tests). On a PostgreSQL server they are a table.
+   */
+  pendingAccountsDir?: string
   logger: Logger
   /** Hears of what the metrics count here (server/metrics.ts). */
   observer?: BackendObserver
@@ -106,6 +121,15 @@ const observedPaymentEvents = (
   }
 }
 
+/** Where provider account changes wait until they settle: a table on a PostgreSQL server, else files. */
+const pendingAccountsFor = (database: OpenDatabase, dir: string | undefined): PendingAccounts => {
+  if (database.outside) return sqlPendingAccounts(database.outside, database.db)
+  if (dir) return directoryPendingAccounts(dir)
+  const temporary = mkdtempSync(join(tmpdir(), 'vereinsportal-pending-'))
+  process.once('exit', () => rmSync(temporary, { recursive: true, force: true }))
+  return directoryPendingAccounts(temporary)
+}
+
 export const createServerBackend = (database: OpenDatabase, options: ServerBackendOptions): ServerBackend => {
   const clock = options.clock ?? { now: () => Date.now() }
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32))
@@ -117,6 +141,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
     options.firebasePasswordCheck ??
     (() => Promise.reject(new Error('No password check was given for Firebase Auth (firebasePasswordCheck).')))
   const files = options.files ?? temporaryDiskFiles()
+  const pendingAccounts = firebaseAuth ? pendingAccountsFor(database, options.pendingAccountsDir) : undefined
   /**
    * With Firebase Auth, each user's custom claims (storage.rules) follow the role and clubs stored here:
    * read in a transaction of their own, after the one that changed them has committed.
@@ -152,8 +177,8 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       ids: randomIds,
       payments,
       identity: (identityTrx) =>
-        firebaseAuth
-          ? firebaseIdentityProvider(firebaseAuth, effects, passwordCheck)
+        firebaseAuth && pendingAccounts
+          ? firebaseIdentityProvider(firebaseAuth, effects, pendingAccounts, now, passwordCheck)
           : offlineIdentityProvider(identityStoreOf(identityTrx)),
       fileBlobs: (blobTrx) => sqlFileBlobs(blobTrx, files, effects),
       userTouched: claims?.tracker(effects),
@@ -213,6 +238,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       (options.sharedRateLimits ?? database.kind === 'postgres') ? sqlRateLimitCounters(database) : undefined,
     now,
     identity: firebaseAuth ? 'firebase' : 'local',
+    ...(pendingAccounts ? { pendingAccounts } : {}),
     transact: (work, readOnly = false) =>
       withEffects(readOnly, (trx, effects) => work(portsOf(trx, effects), identityStoreOf(trx))),
     ...(claims

@@ -63,6 +63,22 @@ describe('the server configuration', () => {
     expect(() => config({}, ['--port', '70000'])).toThrow(/PORT="70000"/)
     expect(() => config({ CORS_ORIGINS: 'https://portal.example.at, portal-dev' })).toThrow(/CORS_ORIGINS=.*portal-dev/)
     expect(() => config({ APP_ORIGIN: 'portal.example.at' })).toThrow(/APP_ORIGIN/)
+    expect(() => config({ UPLOAD_IDLE_TIMEOUT_MS: '10' })).toThrow(/UPLOAD_IDLE_TIMEOUT_MS="10": .*at least 100/)
+  })
+
+  it('settles account changes a crash left only after any request that made them has ended', () => {
+    expect(config({}).identityReconcile).toEqual({ graceMs: 600_000, intervalMs: 60_000 })
+    expect(
+      config({ IDENTITY_PENDING_GRACE_MS: '20000', IDENTITY_RECONCILE_INTERVAL_MS: '0' }).identityReconcile,
+    ).toEqual({ graceMs: 20_000, intervalMs: 0 })
+    expect(() => config({ IDENTITY_PENDING_GRACE_MS: '15000' })).toThrow(
+      /IDENTITY_PENDING_GRACE_MS=15000: must be longer than REQUEST_TIMEOUT_MS \(15000\)/,
+    )
+  })
+
+  it('cuts off an upload body that stops arriving after 30 s by default, or UPLOAD_IDLE_TIMEOUT_MS', () => {
+    expect(config({}).uploadIdleTimeoutMs).toBe(30_000)
+    expect(config({ UPLOAD_IDLE_TIMEOUT_MS: '5000' }).uploadIdleTimeoutMs).toBe(5000)
   })
 
   it('takes the defaults for unset and empty variables, and the flags over the environment', () => {

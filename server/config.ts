@@ -55,6 +55,19 @@ export interface ServerConfig {
    * to 10 MB on a slow line need longer than an operation may run. JSON bodies are small (BODY_LIMIT_BYTES).
    */
   readonly uploadTimeoutMs?: number
+  /**
+   * Milliseconds an upload's body may send nothing before it is cut off with 408 (UPLOAD_IDLE_TIMEOUT_MS,
+   * default 30 s): a stalled client gives back its connection and temporary file long before
+   * UPLOAD_TIMEOUT_MS would.
+   */
+  readonly uploadIdleTimeoutMs?: number
+  /**
+   * With Firebase Auth: how old a provider account change whose request never finished must be before
+   * the reconciler settles it (IDENTITY_PENDING_GRACE_MS, default 10 minutes; longer than
+   * REQUEST_TIMEOUT_MS), and how often it looks (IDENTITY_RECONCILE_INTERVAL_MS, default a minute;
+   * 0: only at start). server/identity/account-reconciler.ts.
+   */
+  readonly identityReconcile: { readonly graceMs: number; readonly intervalMs: number }
   /** Origins whose pages may call the API from the browser (CORS). */
   readonly corsOrigins: readonly string[]
   readonly logLevel: string
@@ -208,6 +221,9 @@ const ENVIRONMENT = {
   BODY_LIMIT_BYTES: wholeNumber(1024 * 1024, 1024),
   REQUEST_TIMEOUT_MS: wholeNumber(15_000, 100),
   UPLOAD_TIMEOUT_MS: wholeNumber(120_000, 1000),
+  UPLOAD_IDLE_TIMEOUT_MS: wholeNumber(30_000, 100),
+  IDENTITY_PENDING_GRACE_MS: wholeNumber(10 * 60_000, 1000),
+  IDENTITY_RECONCILE_INTERVAL_MS: wholeNumber(60_000),
   CORS_ORIGINS: originList,
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   DATABASE_POOL_SIZE: wholeNumber(10, 1, 1000),
@@ -389,6 +405,18 @@ export const s3DownloadOrigin = (s3: S3StoreConfig): string => {
 const withImageSources = (sources: ContentSources, origins: readonly string[]): ContentSources =>
   origins.length === 0 ? sources : { ...sources, image: [...new Set([...sources.image, ...origins])] }
 
+/**
+ * A change is settled only once no request that made it can still commit: a grace period within the
+ * request time limit would delete the account of a registration about to succeed.
+ */
+const readIdentityReconcile = (read: Environment): ServerConfig['identityReconcile'] => {
+  if (read.IDENTITY_PENDING_GRACE_MS <= read.REQUEST_TIMEOUT_MS)
+    throw new ConfigError([
+      `IDENTITY_PENDING_GRACE_MS=${read.IDENTITY_PENDING_GRACE_MS}: must be longer than REQUEST_TIMEOUT_MS (${read.REQUEST_TIMEOUT_MS})`,
+    ])
+  return { graceMs: read.IDENTITY_PENDING_GRACE_MS, intervalMs: read.IDENTITY_RECONCILE_INTERVAL_MS }
+}
+
 /** TRUST_PROXY: `true` (any proxy), or the proxies' addresses/CIDRs, comma-separated; else false. */
 const trustProxy = (value: string | undefined): boolean | string => {
   const given = value ?? ''
@@ -447,6 +475,8 @@ export const readConfig = (
     bodyLimit: read.BODY_LIMIT_BYTES,
     requestTimeoutMs: read.REQUEST_TIMEOUT_MS,
     uploadTimeoutMs: read.UPLOAD_TIMEOUT_MS,
+    uploadIdleTimeoutMs: read.UPLOAD_IDLE_TIMEOUT_MS,
+    identityReconcile: readIdentityReconcile(read),
     corsOrigins: read.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS,
     logLevel: read.LOG_LEVEL,
     poolSize: read.DATABASE_POOL_SIZE,

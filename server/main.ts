@@ -16,6 +16,9 @@
  *     bound to METRICS_HOST (127.0.0.1), the token asked there too when set. server/metrics.ts lists them.
  *   HOST stays 127.0.0.1 unless set; set to another address with the Auth emulator or the local identity,
  *     the server warns at start (the emulator accepts unsigned tokens).
+ *   UPLOAD_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS: how long an upload may take, and may send nothing
+ *   IDENTITY_PENDING_GRACE_MS, IDENTITY_RECONCILE_INTERVAL_MS: with Firebase Auth, when account changes a
+ *     crash left unsettled are settled (server/identity/account-reconciler.ts)
  *   Every variable is checked (server/config.ts): a wrong value stops the server with a message.
  *   --demo         load the demo seed into an empty database on start (PORTAL_DEMO=1)
  *   --test-hooks   POST /__mock/reset and /__mock/mailbox for tests (PORTAL_TEST_HOOKS=1)
@@ -36,6 +39,7 @@ import { runClaimed } from './db/job-runs.ts'
 import { isEmpty, loadDemoSeed } from './db/seed.ts'
 import { openFileStore } from './files/open-store.ts'
 import { startFileSweep } from './files/sweep.ts'
+import { startAccountReconciler } from './identity/account-reconciler.ts'
 import { startFirebaseAuth } from './identity/firebase-identity.ts'
 import { localSigningKey } from './identity/local-signing-key.ts'
 import { startMail } from './mail/mail.ts'
@@ -111,6 +115,8 @@ const backend = createServerBackend(mail.database, {
   // Every process on the database signs the local identity's tokens with the same key.
   ...(firebase ? {} : { signingKey: await localSigningKey(database) }),
   observer: metrics,
+  // PGlite's pending account changes live beside its data (on a PostgreSQL server: a table).
+  pendingAccountsDir: `${config.dataDir}/identity-pending`,
 })
 const app = await buildApp({ backend, config, logger, metrics, controlPlane: serverControlPlane(backend, config) })
 await app.listen({ port: config.port, host: config.host })
@@ -133,6 +139,18 @@ const stopFileSweep = startFileSweep(database, files, logger, {
   intervalMs: config.files.sweepIntervalMs,
   stagedMaxAgeMs: config.files.stagedMaxAgeMs,
 })
+// Account changes a crash left between Firebase Auth and the database: settled at start, then periodically.
+const stopReconciler =
+  firebase && backend.pendingAccounts
+    ? startAccountReconciler({
+        auth: firebase.auth,
+        database,
+        pending: backend.pendingAccounts,
+        now: () => Date.now(),
+        logger,
+        ...config.identityReconcile,
+      })
+    : () => undefined
 logger.info(
   {
     database: where,
@@ -165,6 +183,7 @@ const stop = (signal: string) => {
   }, SHUTDOWN_GRACE_MS)
   deadline.unref()
   stopFileSweep()
+  stopReconciler()
   void app
     .close()
     .then(() => metricsListener?.close())

@@ -24,6 +24,40 @@ export class AbortedUploadError extends Error {
   }
 }
 
+/** The client stopped sending: no byte of the body for longer than the idle limit. */
+export class StalledUploadError extends Error {
+  readonly idleMs: number
+  constructor(idleMs: number) {
+    super(`No byte of the body arrived for ${idleMs} ms.`)
+    this.name = 'StalledUploadError'
+    this.idleMs = idleMs
+  }
+}
+
+/**
+ * Calls `onIdle` once when `body` has sent no byte for `idleMs` (from now, then from each chunk); the
+ * returned function stops watching. A body that stops arriving would otherwise hold its connection, its
+ * temporary file and a request slot until the whole request's time limit, minutes later.
+ */
+export const watchIdle = (body: Readable, idleMs: number | undefined, onIdle: (error: Error) => void): (() => void) => {
+  if (!idleMs) return () => undefined
+  let timer = setTimeout(() => onIdle(new StalledUploadError(idleMs)), idleMs)
+  const onData = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => onIdle(new StalledUploadError(idleMs)), idleMs)
+  }
+  body.on('data', onData)
+  return () => {
+    clearTimeout(timer)
+    body.off('data', onData)
+  }
+}
+
+export interface ReceiveOptions {
+  /** Milliseconds the body may send nothing before it is given up (StalledUploadError); unset: no limit. */
+  readonly idleTimeoutMs?: number | undefined
+}
+
 export interface ReceivedBytes {
   readonly size: number
   /** The first bytes, for the domain's content check. */
@@ -33,8 +67,11 @@ export interface ReceivedBytes {
 }
 
 export interface UploadReceiver {
-  /** Reads `body` whole, at most `maxBytes` (TooLargeError beyond, AbortedUploadError when the client goes). */
-  receive(body: Readable, maxBytes: number): Promise<ReceivedBytes>
+  /**
+   * Reads `body` whole, at most `maxBytes` (TooLargeError beyond, AbortedUploadError when the client goes,
+   * StalledUploadError when it stops sending). Whatever fails, nothing of the body is kept.
+   */
+  receive(body: Readable, maxBytes: number, options?: ReceiveOptions): Promise<ReceivedBytes>
   /** Forgets what `receive` kept (nothing when it is gone already). */
   discard(received: ReceivedBytes): Promise<void>
 }

@@ -1,10 +1,10 @@
 /** An upload's bytes in memory while the domain checks them: mock:server's upload receiver (server/uploads.ts). */
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
-import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
+import { AbortedUploadError, TooLargeError, watchIdle } from '#server/uploads.ts'
 import type { UploadReceiver } from '#server/uploads.ts'
 
 export const memoryUploads: UploadReceiver = {
-  receive: (body, maxBytes) =>
+  receive: (body, maxBytes, options = {}) =>
     new Promise((resolve, reject) => {
       const chunks: Buffer[] = []
       let size = 0
@@ -12,6 +12,7 @@ export const memoryUploads: UploadReceiver = {
       const finish = (error: Error | null) => {
         if (settled) return
         settled = true
+        stopWatching()
         body.off('data', onData)
         body.off('end', onEnd)
         body.off('error', onError)
@@ -34,6 +35,7 @@ export const memoryUploads: UploadReceiver = {
       const onError = (error: Error) => finish(error)
       const onClose = () => finish(new AbortedUploadError())
       body.on('data', onData)
+      const stopWatching = watchIdle(body, options.idleTimeoutMs, finish)
       body.on('end', onEnd)
       body.on('error', onError)
       body.on('close', onClose)

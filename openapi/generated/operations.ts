@@ -1178,7 +1178,7 @@ export const OPERATION_TABLE = {
     freshSignIn: false,
     rateLimit: null,
     addition: true,
-    statuses: [201, 400, 401, 403, 404, 409, 413, 415, 500, 503] as readonly number[],
+    statuses: [201, 400, 401, 403, 404, 408, 409, 413, 415, 500, 503, 507] as readonly number[],
     bodyType: 'application/octet-stream',
     openBody: false,
     params: null,

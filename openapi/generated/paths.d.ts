@@ -1540,6 +1540,8 @@ export interface paths {
          *     `addClubDocument`, `createAppLogo` or `replaceAppLogo` records it (they refuse a path without an
          *     upload, or whose size or type differ). A staged upload not recorded within an hour is removed.
          *     409 `in-use` when a file exists at the path already (paths carry a random part; choose a new one).
+         *     408 `request-timeout` when the body stops arriving (no byte for a while); 507
+         *     `insufficient-storage` when the server's storage is full. Nothing is kept in either case.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
          *     write `app-logo/…`.
@@ -1652,7 +1654,7 @@ export interface components {
          *     `last-right-holder`, `club-incomplete`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
-         *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
+         *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
          *     `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
          */
         Problem: {
@@ -2752,11 +2754,38 @@ export interface components {
             };
         };
         /**
+         * @description Request Timeout. The body stopped arriving: no byte for longer than the server waits (problem kind
+         *     `request-timeout`); nothing was kept, and the connection is closed. Send the request again.
+         */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description Insufficient Storage. The server's file storage is full (problem kind `insufficient-storage`);
+         *     nothing was kept. Trying again later may succeed, once an operator has made room.
+         */
+        InsufficientStorage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
          * @description Service Unavailable. The backend could not answer in time or cannot reach its database (problem kind
-         *     `unavailable`); nothing was changed. Retrying later may succeed.
+         *     `unavailable`); nothing was changed. Retrying later may succeed: `Retry-After` says after how many
+         *     seconds.
          */
         ServiceUnavailable: {
             headers: {
+                /** @description Seconds until the client may try again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4933,6 +4962,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /**
@@ -4949,6 +4979,7 @@ export interface operations {
             };
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     discardUpload: {

@@ -14,6 +14,10 @@
  * promise is abandoned, its transaction rolls back, and every further query of the abandoned work is
  * refused, so nothing of it commits after the 503 (CancellationGuard). On a PostgreSQL server its
  * statements also stop at `statementTimeoutMs`.
+ *
+ * A database that cannot be reached (refused or ended connections, PostgreSQL shutting down or starting,
+ * out of connections, a closed PGlite) fails a unit of work with the problem `unavailable` (503 with
+ * `Retry-After`, server/db/unreachable.ts): nothing was changed, and the client may try again.
  */
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
@@ -34,6 +38,7 @@ import { problem } from '#domain/problem.ts'
 import { migrationProvider } from './migrations/provider.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import type { Database } from './schema.ts'
+import { databaseUnreachable, isDatabaseUnreachable } from './unreachable.ts'
 
 export type Db = Kysely<Database>
 /** What the adapters query through: a transaction, or (read-only work) the database itself. */
@@ -53,6 +58,11 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void
   /** How long one statement of a cancellable unit of work may run (PostgreSQL server only). */
   statementTimeoutMs?: number | undefined
+  /**
+   * How long a unit of work waits for a connection of the pool (a free one, or a new one to a server that
+   * does not answer) before it is `unavailable` (PostgreSQL server only; default 10 s).
+   */
+  connectTimeoutMs?: number | undefined
 }
 
 export interface OpenDatabase {
@@ -69,6 +79,13 @@ export interface OpenDatabase {
     /** Write work with the same key takes turns (UnitOfWork.run); PGlite's work takes turns anyway. */
     serialKey?: string,
   ): Promise<T>
+  /**
+   * PostgreSQL server only: statements that commit on their own, at once, on connections of their own
+   * (never one a running unit of work holds, so a burst of requests that each need one cannot wait for
+   * each other). What must be durable before a unit of work calls out (server/identity/pending-accounts.ts).
+   * PGlite has one connection, which the running unit of work holds: none there.
+   */
+  readonly outside?: Db
   /** True when a query gets through (readiness). */
   ping(): Promise<boolean>
   /** The connections now: how many exist, how many are idle, how much work waits for one (metrics). */
@@ -193,13 +210,20 @@ export const openDatabase = async (options: DatabaseOptions): Promise<OpenDataba
         options.poolSize ?? 10,
         options.onConnectionError ?? ((error) => console.error('[database]', error.message)),
         options.statementTimeoutMs,
+        options.connectTimeoutMs ?? 10_000,
         observers,
       )
     : await openPglite(options.dataDir, observers)
   return {
     ...opened,
-    transaction: (work, readOnly = false, signal, serialKey) =>
-      observers.timed(readOnly, () => opened.transaction(work, readOnly, signal, serialKey)),
+    transaction: async (work, readOnly = false, signal, serialKey) => {
+      try {
+        return await observers.timed(readOnly, () => opened.transaction(work, readOnly, signal, serialKey))
+      } catch (error) {
+        if (isDatabaseUnreachable(error)) throw databaseUnreachable()
+        throw error
+      }
+    },
     observe: (observer) => observers.add(observer),
   }
 }
@@ -287,24 +311,35 @@ const openPostgres = async (
   poolSize: number,
   onConnectionError: (error: Error) => void,
   statementTimeoutMs: number | undefined,
+  connectTimeoutMs: number,
   observers: Observers,
 ): Promise<Omit<OpenDatabase, 'observe'>> => {
   const limitStatements = async (trx: Trx, signal: AbortSignal | undefined) => {
     if (signal && statementTimeoutMs && Number.isInteger(statementTimeoutMs))
       await sql.raw(`SET LOCAL statement_timeout = ${statementTimeoutMs}`).execute(trx)
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
-    options: '-c TimeZone=UTC',
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  })
-  pool.on('error', onConnectionError)
+  const newPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // Every session in UTC: timestamps come back in the form timestamptzToIso reads.
+      options: '-c TimeZone=UTC',
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          PARSERS[oid as keyof typeof PARSERS] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    })
+    pool.on('error', onConnectionError)
+    // A connection that ends while a unit of work holds it (PostgreSQL restarting) fails that work's query;
+    // the client's own error event, with no listener while it is checked out, would end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined))
+    return pool
+  }
+  const pool = newPool(poolSize)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observers.log })
+  // Opened on first use: most processes never need it.
+  const outside = new Kysely<Database>({ dialect: new PostgresDialect({ pool: async () => newPool(2) }) })
   try {
     await migrateLocked(db)
   } catch (error) {
@@ -357,7 +392,11 @@ const openPostgres = async (
       }
     },
     pool: () => ({ max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => db.destroy(),
+    outside,
+    close: async () => {
+      await outside.destroy()
+      await db.destroy()
+    },
   }
 }
 

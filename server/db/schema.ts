@@ -337,6 +337,14 @@ export interface SimulatedProviderStateTable {
   state: string
 }
 
+/** A provider account change whose transaction has not settled (migration 0011). */
+export interface IdentityPendingAccountsTable {
+  uid: string
+  change: 'create' | 'delete'
+  email: string | null
+  since: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -365,6 +373,7 @@ export interface Database {
   job_runs: JobRunsTable
   server_secrets: ServerSecretsTable
   simulated_provider_state: SimulatedProviderStateTable
+  identity_pending_accounts: IdentityPendingAccountsTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

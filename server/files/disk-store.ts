@@ -5,13 +5,18 @@
  * limit; nothing of it stays), then hard-linked to its place: a link never replaces an existing file and
  * is atomic, so a reader sees either no file or the whole one. Every storage path is resolved below the
  * root and refused otherwise, whatever the domain has checked before.
+ *
+ * A full disk or a used-up quota (ENOSPC, EDQUOT) while an upload is written or placed is the problem
+ * `insufficient-storage` (507): the client learns it is the server's storage, not the file, and nothing of
+ * the upload stays.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { FileStore } from './file-store.ts'
-import { receiveInto } from './incoming.ts'
+import { isOutOfSpace, receiveInto, storageFull } from './incoming.ts'
 import { linkSigner } from './link-signer.ts'
 
 export interface DiskFiles extends FileStore {
@@ -20,6 +25,15 @@ export interface DiskFiles extends FileStore {
   /** Where a storage path lives on disk; throws for anything that would leave the root. */
   locate(path: string): string
 }
+
+/** The file system calls that write (what a full disk refuses); the tests put failing ones in. */
+export interface DiskIo {
+  createWriteStream(path: string, options: { flags: string; mode: number }): WriteStream
+  link(existingPath: string, newPath: string): Promise<void>
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>
+}
+
+const NODE_IO: DiskIo = { createWriteStream, link, mkdir }
 
 const INCOMING = '.incoming'
 const SECRET_FILE = '.link-secret'
@@ -44,7 +58,11 @@ const linkSecret = (root: string, configured: string | undefined): Buffer => {
   return secret
 }
 
-export const createDiskFiles = (root: string, options: { linkSecret?: string | undefined } = {}): DiskFiles => {
+export const createDiskFiles = (
+  root: string,
+  options: { linkSecret?: string | undefined; io?: DiskIo } = {},
+): DiskFiles => {
+  const io = options.io ?? NODE_IO
   const base = resolve(root)
   const incoming = join(base, INCOMING)
   mkdirSync(incoming, { recursive: true, mode: 0o700 })
@@ -71,23 +89,28 @@ export const createDiskFiles = (root: string, options: { linkSecret?: string | u
     root: base,
     locate,
 
-    receive: (body, maxBytes) => receiveInto(incoming, body, maxBytes),
+    receive: (body, maxBytes, options = {}) => receiveInto(incoming, body, maxBytes, options, io.createWriteStream),
 
     place: async (tempPath, path, _contentType, replaceStray) => {
       const target = locate(path)
-      await mkdir(dirname(target), { recursive: true })
       try {
-        await link(tempPath, target)
+        // A new folder and a new directory entry need room too.
+        await io.mkdir(dirname(target), { recursive: true })
+        try {
+          await io.link(tempPath, target)
+          return true
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'EEXIST') throw error
+        }
+        const [mine, there] = await Promise.all([stat(tempPath), lstat(target)])
+        if (mine.ino === there.ino && mine.dev === there.dev) return true
+        if (!replaceStray) return false
+        await unlink(target)
+        await io.link(tempPath, target)
         return true
       } catch (error) {
-        if ((error as { code?: string }).code !== 'EEXIST') throw error
+        throw isOutOfSpace(error) ? storageFull() : error
       }
-      const [mine, there] = await Promise.all([stat(tempPath), lstat(target)])
-      if (mine.ino === there.ino && mine.dev === there.dev) return true
-      if (!replaceStray) return false
-      await unlink(target)
-      await link(tempPath, target)
-      return true
     },
 
     isPlacedFrom: async (tempPath, path) => {

@@ -3,8 +3,8 @@ import type { UploadReceiver } from '#server/uploads.ts'
 import type { FileStore } from './file-store.ts'
 
 export const diskUploads = (files: FileStore): UploadReceiver => ({
-  receive: async (body, maxBytes) => {
-    const incoming = await files.receive(body, maxBytes)
+  receive: async (body, maxBytes, options) => {
+    const incoming = await files.receive(body, maxBytes, options)
     return { size: incoming.size, head: incoming.head, content: incoming.tempPath }
   },
   discard: (received) => files.discardTemp(received.content as string),

@@ -7,6 +7,7 @@
  */
 import type { Readable } from 'node:stream'
 import type { DirectLinkResponse, LinkValidity } from '#domain/ports.ts'
+import type { ReceiveOptions } from '#server/uploads.ts'
 
 export interface IncomingFile {
   /** The temporary file holding the bytes. */
@@ -23,7 +24,7 @@ export interface StoredFileHandle {
 
 export interface FileStore {
   /** Streams a request body into a temporary file, at most `maxBytes` (TooLargeError beyond). */
-  receive(body: Readable, maxBytes: number): Promise<IncomingFile>
+  receive(body: Readable, maxBytes: number, options?: ReceiveOptions): Promise<IncomingFile>
   /** Removes a temporary file; nothing when it is gone. */
   discardTemp(tempPath: string): Promise<void>
   /**

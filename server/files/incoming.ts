@@ -5,17 +5,41 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
-import { AbortedUploadError, TooLargeError } from '#server/uploads.ts'
+import { problem } from '#domain/problem.ts'
+import { AbortedUploadError, TooLargeError, watchIdle } from '#server/uploads.ts'
+import type { ReceiveOptions } from '#server/uploads.ts'
 import type { IncomingFile } from './file-store.ts'
 
-export const receiveInto = (folder: string, body: Readable, maxBytes: number): Promise<IncomingFile> =>
+/** The disk is full, or the server's user has used up its quota. */
+export const isOutOfSpace = (error: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT'
+}
+
+export const storageFull = (): Error =>
+  problem('insufficient-storage', 'The server’s file storage is full; nothing was kept.')
+
+type OpenWrite = (path: string, options: { flags: string; mode: number }) => WriteStream
+
+/**
+ * Given up when the body sends nothing for `options.idleTimeoutMs` (StalledUploadError); a full disk is
+ * the 507 problem. `open` is the file system's write (the tests put a failing one in).
+ */
+export const receiveInto = (
+  folder: string,
+  body: Readable,
+  maxBytes: number,
+  options: ReceiveOptions = {},
+  open: OpenWrite = createWriteStream,
+): Promise<IncomingFile> =>
   new Promise<IncomingFile>((resolvePromise, reject) => {
     const tempPath = join(folder, randomUUID())
-    const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 })
+    const out = open(tempPath, { flags: 'wx', mode: 0o600 })
     let size = 0
     const head: Buffer[] = []
     let headLength = 0
@@ -23,6 +47,7 @@ export const receiveInto = (folder: string, body: Readable, maxBytes: number): P
     const fail = (error: Error) => {
       if (failed) return
       failed = true
+      stopWatching()
       body.off('data', onData)
       // Stop reading; what was written goes.
       body.pause()
@@ -52,17 +77,21 @@ export const receiveInto = (folder: string, body: Readable, maxBytes: number): P
       }
     }
     body.on('data', onData)
+    const stopWatching = watchIdle(body, options.idleTimeoutMs, fail)
     body.once('error', (error) => fail(error))
     body.once('aborted', () => fail(new AbortedUploadError()))
     body.once('close', () => {
       // A request stream that closes before 'end' was cut off by the client.
       if (!body.readableEnded) fail(new AbortedUploadError())
     })
-    out.once('error', (error) => fail(error))
+    out.once('error', (error) => fail(isOutOfSpace(error) ? storageFull() : error))
     body.once('end', () => {
+      stopWatching()
       if (failed) return
-      out.end(() => {
+      // The last bytes are written on end: a full disk may refuse them only now.
+      out.end((error?: Error | null) => {
         if (failed) return
+        if (error) return fail(isOutOfSpace(error) ? storageFull() : error)
         resolvePromise({ tempPath, size, head: new Uint8Array(Buffer.concat(head)) })
       })
     })

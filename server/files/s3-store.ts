@@ -127,7 +127,7 @@ export const createS3Files = (
       await client.send(new HeadBucketCommand({ Bucket }))
     },
 
-    receive: (body, maxBytes) => receiveInto(incoming, body, maxBytes),
+    receive: (body, maxBytes, options) => receiveInto(incoming, body, maxBytes, options),
 
     discardTemp: async (tempPath) => {
       if (!isOwnTemp(tempPath)) return

@@ -9,6 +9,11 @@
  * gets its old address and name back, and a deletion is prepared by disabling the account (reversible)
  * and carried out only after the commit. The custom claims Storage's rules read follow the database after
  * each commit (custom-claims.ts).
+ *
+ * A crash between the provider's change and the commit would leave the two apart (an account without a
+ * user, so the address could never register again; a user whose account stays disabled): creations and
+ * deletions are recorded before the provider is called (pending-accounts.ts) and settled by the
+ * reconciler when their request never finished (account-reconciler.ts; decision 39).
  */
 import { randomUUID } from 'node:crypto'
 import { applicationDefault, initializeApp, type App } from 'firebase-admin/app'
@@ -16,6 +21,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth'
 import { DuplicateKeyError } from '#domain/ports.ts'
 import type { IdentityProvider, TokenCheck } from '#domain/ports.ts'
 import { problem } from '#domain/problem.ts'
+import type { PendingAccounts } from './pending-accounts.ts'
 import type { TransactionEffects } from './transaction-effects.ts'
 
 export interface FirebaseIdentityConfig {
@@ -99,10 +105,15 @@ export const startFirebaseAuth = (
   return { auth: getAuth(app), app, checkPassword: identityToolkitPasswordCheck(config) }
 }
 
-/** The identity port for one transaction: provider changes are undone when `effects` rolls back. */
+/**
+ * The identity port for one transaction: provider changes are undone when `effects` rolls back, and
+ * recorded in `pending` until they have settled.
+ */
 export const firebaseIdentityProvider = (
   auth: Auth,
   effects: TransactionEffects,
+  pending: PendingAccounts,
+  now: () => number,
   checkPassword: PasswordCheck,
 ): IdentityProvider => ({
   verifyIdToken: async (token): Promise<TokenCheck> => {
@@ -127,6 +138,7 @@ export const firebaseIdentityProvider = (
   },
 
   createAccount: async (account) => {
+    await pending.add(account.uid, 'create', account.email, now())
     try {
       await auth.createUser({
         uid: account.uid,
@@ -136,12 +148,18 @@ export const firebaseIdentityProvider = (
         displayName: account.displayName,
       })
     } catch (error) {
-      // An account the portal has no user for (made in the Firebase console, or left by a crash).
+      // Whether the provider created it is unknown after a timeout: the record stays for the reconciler then.
+      if (codeOf(error).startsWith('auth/')) await pending.remove(account.uid, 'create').catch(() => undefined)
+      // An account the portal has no user for (made in the Firebase console, or left by an old crash).
       if (codeOf(error) === 'auth/email-already-exists') throw new DuplicateKeyError('user-email')
       if (codeOf(error) === 'auth/invalid-password') throw problem('validation', 'The password is too weak.')
       throw unavailable(error)
     }
-    effects.onRollback(`delete account ${account.uid}`, () => auth.deleteUser(account.uid))
+    effects.onRollback(`delete account ${account.uid}`, async () => {
+      await auth.deleteUser(account.uid)
+      await pending.remove(account.uid, 'create')
+    })
+    effects.onCommit(`registration of ${account.uid} settled`, () => pending.remove(account.uid, 'create'))
   },
 
   updateAccount: async (uid, changes) => {
@@ -197,15 +215,25 @@ export const firebaseIdentityProvider = (
   },
 
   deleteAccount: async (uid) => {
+    await pending.add(uid, 'delete', null, now())
     try {
       await auth.updateUser(uid, { disabled: true })
       await auth.revokeRefreshTokens(uid)
     } catch (error) {
-      if (codeOf(error) === 'auth/user-not-found') return
+      if (codeOf(error) === 'auth/user-not-found') {
+        await pending.remove(uid, 'delete')
+        return
+      }
       throw unavailable(error)
     }
-    effects.onRollback(`enable account ${uid}`, () => auth.updateUser(uid, { disabled: false }))
-    effects.onCommit(`delete account ${uid}`, () => auth.deleteUser(uid))
+    effects.onRollback(`enable account ${uid}`, async () => {
+      await auth.updateUser(uid, { disabled: false })
+      await pending.remove(uid, 'delete')
+    })
+    effects.onCommit(`delete account ${uid}`, async () => {
+      await auth.deleteUser(uid)
+      await pending.remove(uid, 'delete')
+    })
   },
 
   emailVerificationCode: async (_uid, email) => {

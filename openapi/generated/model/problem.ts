@@ -91,7 +91,7 @@ import type { FieldError } from './fieldError.ts';
  * `last-right-holder`, `club-incomplete`,
  * `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
  * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
- * `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
+ * `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
  * `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
  */
 export interface Problem {

@@ -84,6 +84,7 @@ import type { Problem } from './problem.ts';
 
 /**
  * Service Unavailable. The backend could not answer in time or cannot reach its database (problem kind
- * `unavailable`); nothing was changed. Retrying later may succeed.
+ * `unavailable`); nothing was changed. Retrying later may succeed: `Retry-After` says after how many
+ * seconds.
  */
 export type ServiceUnavailableResponse = Problem;

@@ -16,6 +16,7 @@ import * as bankReviewAndAuditLog from './0007-bank-review-and-audit-log.ts'
 import * as clubRoleRights from './0008-club-role-rights.ts'
 import * as cardPayments from './0009-card-payments.ts'
 import * as sharedProcesses from './0010-shared-processes.ts'
+import * as identityPendingAccounts from './0011-identity-pending-accounts.ts'
 import * as requestIds from './0013-request-ids.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-club-role-rights': clubRoleRights,
   '0009-card-payments': cardPayments,
   '0010-shared-processes': sharedProcesses,
+  '0011-identity-pending-accounts': identityPendingAccounts,
   '0013-request-ids': requestIds,
 }
 

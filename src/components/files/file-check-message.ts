@@ -41,7 +41,8 @@ export const fileRuleHint = (rule: FileRule): string => {
 
 /**
  * The storage refused a file the browser's check let through (the server checks every upload by its
- * content again), in German; undefined for any other failure, which the screen reports in its own words.
+ * content again), or has no room for it, in German; undefined for any other failure, which the screen
+ * reports in its own words.
  */
 export const storageRefusalMessage = (error: unknown): string | undefined => {
   if (!(error instanceof StorageError)) return undefined
@@ -52,6 +53,9 @@ export const storageRefusalMessage = (error: unknown): string | undefined => {
       return t`Der Server hat die Datei abgelehnt: Dieser Dateityp ist hier nicht erlaubt.`
     case 'too-large':
       return t`Der Server hat die Datei abgelehnt: Sie ist zu groß.`
+    // Not the file's fault: the same file may be sent again later, so the screens keep it chosen.
+    case 'quota-exceeded':
+      return t`Auf dem Server ist derzeit kein Speicherplatz frei. Bitte versuchen Sie es später erneut.`
     default:
       return undefined
   }

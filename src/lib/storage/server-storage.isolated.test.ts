@@ -114,6 +114,7 @@ describe('the server storage: uploads', () => {
     [403, 'forbidden', 'unauthorized'],
     [400, 'validation', 'invalid-path'],
     [409, 'in-use', 'unknown'],
+    [507, 'insufficient-storage', 'quota-exceeded'],
   ] as const)('maps %i %s to the code %s', async (status, kind, code) => {
     const done = createServerStorage().upload(path, jpeg())
     ;(await sentXhr()).answer(status, problem(status, kind))

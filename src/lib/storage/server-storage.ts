@@ -25,6 +25,9 @@ export const storageErrorCodeFor = (status: number, kind: string | undefined): S
   if (kind === 'file-content-mismatch') return 'content-mismatch'
   if (kind === 'file-type-not-allowed') return 'type-not-allowed'
   switch (status) {
+    // The server's storage is full: what Firebase Storage calls an exceeded quota.
+    case 507:
+      return 'quota-exceeded'
     case 400:
       return 'invalid-path'
     case 401:

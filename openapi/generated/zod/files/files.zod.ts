@@ -102,6 +102,8 @@ import * as zod from 'zod/mini';
  * `addClubDocument`, `createAppLogo` or `replaceAppLogo` records it (they refuse a path without an
  * upload, or whose size or type differ). A staged upload not recorded within an hour is removed.
  * 409 `in-use` when a file exists at the path already (paths carry a random part; choose a new one).
+ * 408 `request-timeout` when the body stops arriving (no byte for a while); 507
+ * `insufficient-storage` when the server's storage is full. Nothing is kept in either case.
  *
  * Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
  * write `app-logo/…`.

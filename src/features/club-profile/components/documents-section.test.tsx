@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { readFileSync } from 'node:fs'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { StorageError, getFileStorage } from '#src/lib/storage/file-storage.ts'
 import { failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
@@ -95,6 +96,26 @@ describe('documents: SPEND 2 form and deductibility notice', () => {
     )
     await saveDocuments(user)
     expect(await screen.findAllByText('Fehler beim Speichern des Dokuments', {}, UPLOAD)).not.toHaveLength(0)
+    expect(
+      within(documents()).getByRole('button', { name: 'Auswahl entfernen spend2-formular.pdf' }),
+    ).toBeInTheDocument()
+    expect(within(documents()).getAllByText(/wird beim Speichern hochgeladen/)).toHaveLength(2)
+  })
+
+  it('says in German that the server has no room when its storage is full (507), and keeps the selection', async () => {
+    // The server's storage answers 507 insufficient-storage (src/lib/storage/server-storage.ts maps it).
+    vi.spyOn(getFileStorage(), 'upload').mockRejectedValue(
+      new StorageError('quota-exceeded', 'The server’s file storage is full; nothing was kept.'),
+    )
+    const { user } = await open()
+    await user.upload(within(documents()).getByLabelText(/^SPEND 2-Formular/), fixture('spend2-formular.pdf'))
+    await user.upload(
+      within(documents()).getByLabelText(/^Bescheid über die Spendenbegünstigung/),
+      fixture('bescheid-spendenbeguenstigung.pdf'),
+    )
+    await saveDocuments(user)
+    const message = 'Auf dem Server ist derzeit kein Speicherplatz frei. Bitte versuchen Sie es später erneut.'
+    expect((await screen.findAllByText(message, {}, UPLOAD)).length).toBeGreaterThan(0)
     expect(
       within(documents()).getByRole('button', { name: 'Auswahl entfernen spend2-formular.pdf' }),
     ).toBeInTheDocument()

@@ -128,6 +128,10 @@ import type {
 } from '../../../../../../openapi/generated/model/getFileLinkParams.ts';
 
 import type {
+  InsufficientStorageResponse
+} from '../../../../../../openapi/generated/model/insufficientStorageResponse.ts';
+
+import type {
   InternalServerErrorResponse
 } from '../../../../../../openapi/generated/model/internalServerErrorResponse.ts';
 
@@ -142,6 +146,10 @@ import type {
 import type {
   Problem
 } from '../../../../../../openapi/generated/model/problem.ts';
+
+import type {
+  RequestTimeoutResponse
+} from '../../../../../../openapi/generated/model/requestTimeoutResponse.ts';
 
 import type {
   ServiceUnavailableResponse
@@ -220,6 +228,8 @@ export const getUploadFileUrl = (params: UploadFileParams,) => {
  * `addClubDocument`, `createAppLogo` or `replaceAppLogo` records it (they refuse a path without an
  * upload, or whose size or type differ). A staged upload not recorded within an hour is removed.
  * 409 `in-use` when a file exists at the path already (paths carry a random part; choose a new one).
+ * 408 `request-timeout` when the body stops arriving (no byte for a while); 507
+ * `insufficient-storage` when the server's storage is full. Nothing is kept in either case.
  *
  * Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
  * write `app-logo/…`.
@@ -257,7 +267,7 @@ return apiFetch<UploadedFile>(getUploadFileUrl(params),
 
 export const getUploadFileMutationKey = () => ['uploadFile'] as const;
 
-export const getUploadFileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getUploadFileMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RequestTimeoutResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadFile>>, TError,UploadFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof uploadFile>>, TError,UploadFileMutationVariables, TContext> => {
 
@@ -286,13 +296,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UploadFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadFile>>>
     export type UploadFileMutationBody = BodyType<Blob>
-    export type UploadFileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type UploadFileMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RequestTimeoutResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>
     export type UploadFileMutationVariables = {data: BodyType<Blob>;params: UploadFileParams}
 
     /**
  * @summary Upload a file's bytes to the server's file storage
  */
-export const useUploadFile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useUploadFile = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | RequestTimeoutResponse | ConflictResponse | PayloadTooLargeResponse | Problem | InternalServerErrorResponse | ServiceUnavailableResponse | InsufficientStorageResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadFile>>, TError,UploadFileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof uploadFile>>,
