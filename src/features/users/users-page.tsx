@@ -182,8 +182,8 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
       <TableCell className={cell} data-label={t`Vereine`}>
         <UserClubs clubs={user.clubs} userName={name} />
       </TableCell>
-      <TableCell className={`${cell} break-all`} data-label={t`E-Mail`}>
-        {user.email}
+      <TableCell className={`${cell} max-md:break-all`} data-label={t`E-Mail`}>
+        <EmailAddress email={user.email} />
       </TableCell>
       <TableCell className={cell} data-label={t`Rolle`}>
         {roleLabel}
@@ -228,6 +228,19 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
   )
 }
 
+/** An address that wraps, where the column is narrow, before its `@` instead of inside a word. */
+const EmailAddress = ({ email }: { email: string }) => {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return email
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  )
+}
+
 /**
  * The clubs a user belongs to, each a link to the club's overview (the dashboard an administrator opens
  * for any club); "Kein Verein" for staff and anyone not in a club yet.
@@ -242,7 +255,8 @@ const UserClubs = ({ clubs, userName }: { clubs: UserListItem['clubs']; userName
     )
   }
   return (
-    <ul aria-label={t`Vereine von ${userName}`} className="flex min-w-0 flex-col gap-0.5">
+    // Narrow from tablet width, so the e-mail addresses and the buttons keep their room beside it.
+    <ul aria-label={t`Vereine von ${userName}`} className="flex min-w-0 flex-col gap-0.5 md:max-w-44">
       {clubs.map((club) => (
         <li key={club.id}>
           <Link
