@@ -1,7 +1,8 @@
 /**
  * The table `clubs`: a club's profile (its address, bank details, billing address and contact as JSON),
  * status, check and pending bank review. The release list's total comes from `club_counts`, which
- * triggers keep (migration 0002).
+ * triggers keep (migration 0002); its search reads the stored `name_key`
+ * (docs/decisions/0042-club-search-without-a-column.md).
  */
 import { sql } from 'kysely'
 import type { ClubRepository } from '#domain/ports.ts'
