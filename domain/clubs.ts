@@ -7,6 +7,7 @@ import {
   deactivateClubBodyReasonMin,
   updateClubBodyOneNameMin,
 } from '#openapi/generated/zod/clubs/clubs.zod.ts'
+import type { ClubAttentionFilter } from '#openapi/generated/model/clubAttentionFilter.ts'
 import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
 import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
 import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
@@ -22,13 +23,14 @@ import {
   withKnownBankName,
 } from './bank-review.ts'
 import { requireClubRight, requireRightsToGrant, rightsOf } from './club-rights.ts'
+import { clubSearchOf } from './club-search.ts'
 import { isOpenInvitation } from './club-roles.ts'
 import { collator, getClub, getUser, normalizeName } from './common.ts'
 import { claimBlob, filePlaceRule, isFilePlace, releaseBlob } from './files.ts'
 import { sendInvitation } from './invitations.ts'
 import { clubReleasedMail, verificationMail } from './mails.ts'
 import { defineOperations, json, noContent, requireCaller, requireFreshSignIn } from './operation.ts'
-import type { ClubSortField, Ports } from './ports.ts'
+import type { ClubAttention, ClubSortField, Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
 import type { ClubRecord, FileKind, FileLabel, FileRecord } from './records.ts'
 import { isoInstant, startOfMonth, viennaDay } from './time.ts'
@@ -87,6 +89,12 @@ const toListItems = async (
 }
 
 const CLUB_SORT_FIELDS: readonly ClubSortField[] = ['name', 'createdAt', 'status', 'zvrNumber']
+
+const ATTENTION: Readonly<Record<ClubAttentionFilter, ClubAttention | null>> = {
+  ALL: null,
+  BANK_REVIEW_PENDING: 'bank-review-pending',
+  UNCHECKED: 'unchecked',
+}
 
 /** `field,direction` as the contract's `sort` parameters have it. */
 /** A billing address that is the club's own: no separate one, every part empty (registration, the seed). */
@@ -204,6 +212,8 @@ export const clubOperations = defineOperations({
       const slice = await ports.clubs.page({
         status: query.clubStatus === 'ALL' ? null : query.clubStatus,
         clubTypeId: query.clubType === undefined || query.clubType === '' ? null : query.clubType,
+        search: clubSearchOf(query.q),
+        attention: ATTENTION[query.filter],
         sort,
         descending,
         offset: query.page * query.size,

@@ -77,6 +77,11 @@ export interface MembershipRepository {
   countByClub(clubId: string): Promise<number>
   /** Memberships per club role id (roles nobody holds are absent). */
   countsByRole(): Promise<Map<string, number>>
+  /**
+   * The clubs each of the users is a member of (id and name), ordered by `sortKey(name)`, then id; users
+   * without a club are absent. One lookup for a whole list of users.
+   */
+  clubsOfUsers(uids: readonly string[]): Promise<Map<string, Array<{ id: string; name: string }>>>
   insert(membership: MembershipRecord): Promise<void>
   /** Stores the membership's club role (the other fields never change). */
   update(membership: MembershipRecord): Promise<void>
@@ -98,11 +103,29 @@ export interface InvitationRepository {
 
 export type ClubSortField = 'name' | 'createdAt' | 'status' | 'zvrNumber'
 
+/** What still needs an administrator: new bank details to confirm, or no check mark yet. */
+export type ClubAttention = 'bank-review-pending' | 'unchecked'
+
+/** A search of the release list (domain/club-search.ts builds it from the search text). */
+export interface ClubSearch {
+  /**
+   * Clubs whose `searchKey(name)` (domain/sort-key.ts) contains this, compared as plain strings; never
+   * empty.
+   */
+  readonly nameKey: string
+  /** Or, when not null, whose ZVR number contains these digits, compared as plain strings. */
+  readonly zvrDigits: string | null
+}
+
 export interface ClubListQuery {
   /** null: every status. */
   readonly status: ClubStatus | null
   /** null: every type. */
   readonly clubTypeId: string | null
+  /** null: no search. */
+  readonly search: ClubSearch | null
+  /** `bank-review-pending`: `bankReview` is set; `unchecked`: `isChecked` is false; null: either. */
+  readonly attention: ClubAttention | null
   readonly sort: ClubSortField
   readonly descending: boolean
   readonly offset: number

@@ -33,3 +33,17 @@ export const compareBySortKey = (a: string, b: string): number => {
   const right = sortKey(b)
   return left < right ? -1 : left > right ? 1 : 0
 }
+
+/**
+ * What `searchKey` takes off a sort key: the padding of its numbers (and any leading zeros), so "19" is
+ * found in "1923". Written for both engines: PostgreSQL applies the same pattern to the stored `name_key`
+ * (server/db/repositories/clubs.ts), so no column of its own holds the search key.
+ */
+export const NUMBER_PADDING = '(^|[^0-9])0+([0-9])'
+const numberPadding = new RegExp(NUMBER_PADDING, 'g')
+
+/**
+ * The key a name is searched by: as `sortKey` folds it (case, accents, ß, spaces) but with its numbers as
+ * written, without leading zeros. A search text's key found inside a name's key is a match.
+ */
+export const searchKey = (text: string): string => sortKey(text).replace(numberPadding, '$1$2')

@@ -16,6 +16,20 @@ describe('users', () => {
     expect(result.body[0]).not.toHaveProperty('password')
   })
 
+  it('lists each user’s clubs by name, and none for staff', async () => {
+    const users = (await call('GET', '/users', { as: admin })).body
+    const byUid = new Map(users.map((user) => [user.uid, user.clubs]))
+    expect(byUid.get(seedAccounts.verein.uid)).toEqual([
+      { id: seedClubs.secondActive, name: 'Musikverein Hallein' },
+      { id: seedClubs.volume, name: 'SV Grünbach 1923' },
+    ])
+    expect(byUid.get(seedAccounts.neu.uid)).toEqual([{ id: seedClubs.incomplete, name: 'Sportunion Leoben' }])
+    expect(byUid.get(seedAccounts.admin.uid)).toEqual([])
+    expect(byUid.get(seedAccounts.staff.uid)).toEqual([])
+    // Every user has the field, an empty list when they belong to no club.
+    expect(users.every((user) => Array.isArray(user.clubs))).toBe(true)
+  })
+
   it('creates a user who can sign in, and refuses a second one with the same address (409 user-exists)', async () => {
     const body = {
       email: 'Neue.Kassierin@Demo.at',

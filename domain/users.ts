@@ -75,18 +75,20 @@ export const insertUser = async (
 
 export const userOperations = defineOperations({
   getUsers: {
-    run: async ({ ports }) =>
-      json(
+    run: async ({ ports }) => {
+      const users = (await ports.users.list()).sort(
+        (a, b) =>
+          collator.compare(a.lastName, b.lastName) ||
+          collator.compare(a.firstName, b.firstName) ||
+          (a.uid < b.uid ? -1 : 1),
+      )
+      // Every user's clubs in one lookup, not one per user.
+      const clubs = await ports.memberships.clubsOfUsers(users.map((user) => user.uid))
+      return json(
         200,
-        (await ports.users.list())
-          .sort(
-            (a, b) =>
-              collator.compare(a.lastName, b.lastName) ||
-              collator.compare(a.firstName, b.firstName) ||
-              (a.uid < b.uid ? -1 : 1),
-          )
-          .map(toUser),
-      ),
+        users.map((user) => ({ ...toUser(user), clubs: clubs.get(user.uid) ?? [] })),
+      )
+    },
   },
 
   createUser: {

@@ -8,7 +8,9 @@ import { randomIds } from '#domain/ids.ts'
 import type {
   AuditLog,
   FileBlobs,
+  ClubAttention,
   ClubRepository,
+  ClubSearch,
   DonationRepository,
   IdGenerator,
   NamedCatalogue,
@@ -26,7 +28,7 @@ import type {
   NamedRecord,
   OutgoingMail,
 } from '#domain/records.ts'
-import { compareBySortKey, sortKey } from '#domain/sort-key.ts'
+import { compareBySortKey, searchKey, sortKey } from '#domain/sort-key.ts'
 import { isoInstant } from '#domain/time.ts'
 import { offlineIdentityProvider } from '#adapters/offline-identity/offline-identity.ts'
 import type { IdentityStore } from '#adapters/offline-identity/offline-identity.ts'
@@ -75,6 +77,13 @@ const CLUB_ORDERS: Readonly<Record<string, (a: ClubRecord, b: ClubRecord) => num
   zvrNumber: (a, b) => compareZvr(a.profile.zvrNumber, b.profile.zvrNumber),
 }
 
+const matchesSearch = (club: ClubRecord, search: ClubSearch): boolean =>
+  searchKey(club.profile.name).includes(search.nameKey) ||
+  (search.zvrDigits !== null && club.profile.zvrNumber.includes(search.zvrDigits))
+
+const needsAttention = (club: ClubRecord, attention: ClubAttention): boolean =>
+  attention === 'bank-review-pending' ? club.bankReview !== null : !club.isChecked
+
 const clubsWithZvrKey = (tx: Tx, key: string): ClubRecord[] =>
   values(tx, 'clubs').filter((club) => club.profile.zvrNumber !== '' && zvrKey(club.profile.zvrNumber) === key)
 
@@ -100,7 +109,14 @@ const clubRepository = (tx: Tx): ClubRepository => ({
     const table = tx.map('clubs')
     let lists = clubListCache.get(table)
     if (!lists) clubListCache.set(table, (lists = new Map<string, ClubRecord[]>()))
-    const key = `${query.sort},${query.descending},${query.status},${query.clubTypeId}`
+    const key = JSON.stringify([
+      query.sort,
+      query.descending,
+      query.status,
+      query.clubTypeId,
+      query.search,
+      query.attention,
+    ])
     let clubs = lists.get(key)
     if (!clubs) {
       const primary = CLUB_ORDERS[query.sort]!
@@ -109,7 +125,9 @@ const clubRepository = (tx: Tx): ClubRepository => ({
         .filter(
           (club) =>
             (query.status === null || club.status === query.status) &&
-            (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId),
+            (query.clubTypeId === null || club.profile.clubTypeId === query.clubTypeId) &&
+            (query.search === null || matchesSearch(club, query.search)) &&
+            (query.attention === null || needsAttention(club, query.attention)),
         )
         .sort(
           (a, b) => (query.descending ? -primary(a, b) : primary(a, b)) || byName(a, b) || compareStrings(a.id, b.id),
@@ -314,6 +332,20 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
         for (const membership of tx.table('memberships').values())
           counts.set(membership.clubRoleId, (counts.get(membership.clubRoleId) ?? 0) + 1)
         return counts
+      },
+      clubsOfUsers: async (uids) => {
+        const wanted = new Set(uids)
+        const out = new Map<string, Array<{ id: string; name: string }>>()
+        for (const membership of memberships()) {
+          const club = wanted.has(membership.uid) ? tx.table('clubs').get(membership.clubId) : undefined
+          if (!club) continue
+          const list = out.get(membership.uid) ?? []
+          list.push({ id: club.id, name: club.profile.name })
+          out.set(membership.uid, list)
+        }
+        for (const list of out.values())
+          list.sort((a, b) => compareBySortKey(a.name, b.name) || compareStrings(a.id, b.id))
+        return out
       },
       insert: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),
       update: async (membership: MembershipRecord) => void tx.put('memberships', membership.id, membership),

@@ -13,8 +13,9 @@ export interface paths {
         };
         /**
          * List all users
-         * @description All portal users, sorted by last name. The list is small (staff and club representatives), so it is
-         *     not paged; the user administration searches, sorts and pages it on the client.
+         * @description All portal users, sorted by last name, each with the clubs they belong to (sorted by name). The list
+         *     is small (staff and club representatives), so it is not paged; the user administration searches,
+         *     sorts and pages it on the client.
          *
          *     Access: `ADMIN`.
          */
@@ -446,7 +447,8 @@ export interface paths {
         };
         /**
          * List clubs (release list)
-         * @description One page of clubs for the release list, filtered by status and club type.
+         * @description One page of clubs for the release list, filtered by status, club type, a search text and what
+         *     still needs an administrator; `totalItems` counts the clubs that match all of them.
          *
          *     Access: `ADMIN`, `STAFF` (read-only).
          */
@@ -1706,6 +1708,11 @@ export interface components {
         Password: string;
         /** @description A portal user. The password never leaves the backend. */
         User: components["schemas"]["UserFields"];
+        /** @description A portal user in the user administration's list, with the clubs they belong to. */
+        UserListItem: components["schemas"]["UserFields"] & {
+            /** @description The clubs the user is a member of, sorted by name; empty when none. */
+            clubs: components["schemas"]["ClubReference"][];
+        };
         /** @description The fields of a portal user, open for composition (`User`, `CurrentUser`); never a body by itself. */
         UserFields: {
             /** @description The authentication provider's user id. */
@@ -1805,6 +1812,14 @@ export interface components {
          * @enum {string}
          */
         ClubStatusFilter: "ALL" | "PROCESSING" | "ACTIVE" | "INACTIVE";
+        /**
+         * @description The release list's filter by what still needs an administrator: `BANK_REVIEW_PENDING`, new bank
+         *     details wait for confirmation (`bankReview` set); `UNCHECKED`, nobody has marked the club as checked
+         *     (`isChecked` false); `ALL` applies none.
+         * @default ALL
+         * @enum {string}
+         */
+        ClubAttentionFilter: "ALL" | "BANK_REVIEW_PENDING" | "UNCHECKED";
         /**
          * @description The optional size class of a club, in members.
          * @enum {integer}
@@ -2846,7 +2861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"][];
+                    "application/json": components["schemas"]["UserListItem"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3420,6 +3435,15 @@ export interface operations {
             query?: {
                 /** @description Status filter; `ALL` (the default) applies none. */
                 clubStatus?: components["schemas"]["ClubStatusFilter"];
+                /**
+                 * @description A search text: clubs whose name contains it, case, accents and leading zeros of numbers aside
+                 *     (`grunbach` finds "SV Grünbach 1923", `strasse` finds "Straße"), or, when it is digits only (spaces
+                 *     aside), whose ZVR number contains them. Every character counts as itself (`%` and `_` are no
+                 *     wildcards); blank searches nothing.
+                 */
+                q?: string;
+                /** @description What still needs an administrator; `ALL` (the default) applies none. */
+                filter?: components["schemas"]["ClubAttentionFilter"];
                 /** @description Only clubs of this club type id. */
                 clubType?: string;
                 /** @description 0-based page number. */

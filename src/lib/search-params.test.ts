@@ -13,6 +13,7 @@ import {
   pathFlag,
   pathId,
   schema,
+  searchTextWithDefault,
   stringWithDefault,
 } from './search-params.ts'
 
@@ -75,6 +76,15 @@ describe('route search parameters', () => {
       }),
     ).toEqual({ q: '', tab: 'a', page: 0, size: 25 })
     expect(search.parse(undefined)).toEqual({ q: '', tab: 'a', page: 0, size: 25 })
+  })
+
+  it('reads a search text the router took for a number as its digits', () => {
+    const text = schema({ q: searchTextWithDefault(10, '') })
+    expect(text.parse({ q: 123456789 })).toEqual({ q: '123456789' })
+    expect(text.parse({ q: 'Grünbach' })).toEqual({ q: 'Grünbach' })
+    expect(text.parse({ q: 12345678901 })).toEqual({ q: '' })
+    expect(text.parse({ q: 1.5 })).toEqual({ q: '' })
+    expect(text.parse({ q: true })).toEqual({ q: '' })
   })
 
   it('answers the router as a Standard Schema', () => {

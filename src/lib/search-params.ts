@@ -161,3 +161,13 @@ export const optionalPattern = (pattern: RegExp) =>
 /** A string with a default and a length limit (free text such as a search box). */
 export const stringWithDefault = (max: number, fallback: string) =>
   field<string | undefined, string>((raw) => (isString(raw, 0, max) ? raw : fallback))
+
+/**
+ * A search box's text with a default and a length limit. A number is taken as its digits: the router
+ * reads `?q=123456789` (a ZVR number typed into the address bar) as JSON, a number.
+ */
+export const searchTextWithDefault = (max: number, fallback: string) =>
+  field<string | undefined, string>((raw) => {
+    const text = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw
+    return isString(text, 0, max) ? text : fallback
+  })

@@ -833,6 +833,35 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
     cases: [
       { name: 'staff read it too', as: 'staff', expect: 200, query: { clubType: seedClubTypes.sport } },
       {
+        name: 'a search by a part of the name or ZVR number, filtered to the unchecked clubs',
+        as: 'admin',
+        expect: 200,
+        query: { q: 'grün', filter: 'UNCHECKED', clubStatus: 'ACTIVE' },
+      },
+      {
+        name: 'a search with LIKE wildcards',
+        as: 'staff',
+        expect: 200,
+        query: { q: '%_', filter: 'BANK_REVIEW_PENDING' },
+      },
+      {
+        name: 'a search text over 100 characters',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        expectError: { field: 'q', code: 'too_big' },
+        malformed: true,
+        query: { q: 'x'.repeat(101) },
+      },
+      {
+        name: 'an unknown filter',
+        as: 'admin',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { filter: 'OPEN' },
+      },
+      {
         name: 'a page size of 0 and an unknown sort field',
         as: 'admin',
         expect: 400,

@@ -37,9 +37,20 @@ test.describe('as administrator', () => {
     await shoot(page, 'admin-payment-reject-dialog', { capture: 'window' })
   })
 
+  test('club search in the release list', async ({ page }) => {
+    await page.goto('/admin?q=verein&filter=UNCHECKED')
+    await expect(page.getByRole('list', { name: 'Vereine' })).toBeVisible()
+    await expect(page.getByRole('searchbox', { name: 'Verein suchen (Name oder ZVR-Zahl)' })).toHaveValue('verein')
+    await shoot(page, 'admin-release-search')
+    await page.goto('/admin?q=Gibtsnichtverein')
+    await expect(page.getByText('Keine Vereine gefunden')).toBeVisible()
+    await shoot(page, 'admin-release-search-empty', { capture: 'window' })
+  })
+
   test('user administration', async ({ page }) => {
     await page.goto('/users')
     await expect(page.getByRole('table', { name: 'Benutzer' })).toBeVisible()
+    await expect(page.getByRole('list', { name: /^Vereine von / }).first()).toBeVisible()
     await shoot(page, 'users')
     await page.getByRole('button', { name: 'Benutzer anlegen' }).click()
     await page

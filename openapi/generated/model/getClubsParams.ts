@@ -80,6 +80,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { ClubAttentionFilter } from './clubAttentionFilter.ts';
 import type { ClubStatusFilter } from './clubStatusFilter.ts';
 import type { PageParameter } from './pageParameter.ts';
 
@@ -88,6 +89,18 @@ export type GetClubsParams = {
  * Status filter; `ALL` (the default) applies none.
  */
 clubStatus?: ClubStatusFilter;
+/**
+ * A search text: clubs whose name contains it, case, accents and leading zeros of numbers aside
+ * (`grunbach` finds "SV Grünbach 1923", `strasse` finds "Straße"), or, when it is digits only (spaces
+ * aside), whose ZVR number contains them. Every character counts as itself (`%` and `_` are no
+ * wildcards); blank searches nothing.
+ * @maxLength 100
+ */
+q?: string;
+/**
+ * What still needs an administrator; `ALL` (the default) applies none.
+ */
+filter?: ClubAttentionFilter;
 /**
  * Only clubs of this club type id.
  * @maxLength 64

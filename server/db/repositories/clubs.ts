@@ -1,12 +1,13 @@
 /**
  * The table `clubs`: a club's profile (its address, bank details, billing address and contact as JSON),
  * status, check and pending bank review. The release list's total comes from `club_counts`, which
- * triggers keep (migration 0002).
+ * triggers keep (migration 0002); its search reads the stored `name_key`
+ * (docs/decisions/0042-club-search-without-a-column.md).
  */
 import { sql } from 'kysely'
 import type { ClubRepository } from '#domain/ports.ts'
 import type { BankReviewRecord, ClubProfileRecord, ClubRecord } from '#domain/records.ts'
-import { sortKey } from '#domain/sort-key.ts'
+import { NUMBER_PADDING, sortKey } from '#domain/sort-key.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { NewRow, Row } from '#server/db/schema.ts'
 import { json, rethrowDuplicate } from './rows.ts'
@@ -67,6 +68,9 @@ export const clubRow = (club: ClubRecord): NewRow<'clubs'> => {
   }
 }
 
+/** `searchKey` (domain/sort-key.ts) from the stored sort key: the numbers' padding taken off again. */
+const UNPADDED = String.raw`\1\2`
+
 const onDuplicate = rethrowDuplicate({ clubs_zvr_key: 'club-zvr' })
 
 export const clubRepository = (trx: Trx): ClubRepository => ({
@@ -87,6 +91,16 @@ export const clubRepository = (trx: Trx): ClubRepository => ({
     let filtered = trx.selectFrom('clubs')
     if (query.status !== null) filtered = filtered.where('status', '=', query.status)
     if (query.clubTypeId !== null) filtered = filtered.where('club_type_id', '=', query.clubTypeId)
+    const { search, attention } = query
+    if (search !== null) {
+      // Plain substrings (strpos, not LIKE): every character of the search stands for itself.
+      const byName = sql<boolean>`strpos(regexp_replace(name_key, ${NUMBER_PADDING}, ${UNPADDED}, 'g'), ${search.nameKey}) > 0`
+      filtered = filtered.where(
+        search.zvrDigits === null ? byName : sql<boolean>`(${byName} OR strpos(zvr_number, ${search.zvrDigits}) > 0)`,
+      )
+    }
+    if (attention === 'bank-review-pending') filtered = filtered.where('bank_review', 'is not', null)
+    else if (attention === 'unchecked') filtered = filtered.where('is_checked', '=', false)
     const direction = query.descending ? 'desc' : 'asc'
     let ordered = filtered.selectAll()
     if (query.sort === 'name') ordered = ordered.orderBy('name_key', direction)
@@ -97,13 +111,16 @@ export const clubRepository = (trx: Trx): ClubRepository => ({
         .orderBy(sql`zvr_number = ''`, direction)
         .orderBy(sql`length(zvr_number)`, direction)
         .orderBy('zvr_number', direction)
-    // The total from the counts the triggers keep (migration 0002), not by counting every club.
+    // The total from the counts the triggers keep (migration 0002), not by counting every club; a search
+    // or a filter by attention they do not keep is counted by the database over the matching clubs.
     let counted = trx.selectFrom('club_counts').select(sql<number>`coalesce(sum(count), 0)`.as('count'))
     if (query.status !== null) counted = counted.where('status', '=', query.status)
     if (query.clubTypeId !== null) counted = counted.where('club_type_id', '=', query.clubTypeId)
     const [rows, total] = await Promise.all([
       ordered.orderBy('name_key', 'asc').orderBy('id', 'asc').offset(query.offset).limit(query.limit).execute(),
-      counted.executeTakeFirstOrThrow(),
+      search !== null || attention !== null
+        ? filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+        : counted.executeTakeFirstOrThrow(),
     ])
     return { items: rows.map(toClub), totalItems: Number(total.count) }
   },

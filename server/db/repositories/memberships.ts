@@ -21,6 +21,8 @@ export const membershipRow = (membership: MembershipRecord): NewRow<'memberships
   created_at: membership.createdAt,
 })
 
+const UIDS_PER_QUERY = 10_000
+
 /** `touched` hears of every user whose memberships a write changed (see UserTouched). */
 export const membershipRepository = (trx: Trx, touched: UserTouched): MembershipRepository => {
   const list = (column: 'uid' | 'club_id' | 'club_role_id', value: string) =>
@@ -51,6 +53,27 @@ export const membershipRepository = (trx: Trx, touched: UserTouched): Membership
         .groupBy('club_role_id')
         .execute()
       return new Map(rows.map((row) => [row.club_role_id, Number(row.count)]))
+    },
+    clubsOfUsers: async (uids) => {
+      const out = new Map<string, Array<{ id: string; name: string }>>()
+      // One query for every user of the list; chunks only keep a very long list under PostgreSQL's limit
+      // of parameters in one statement.
+      for (let start = 0; start < uids.length; start += UIDS_PER_QUERY) {
+        const rows = await trx
+          .selectFrom('memberships')
+          .innerJoin('clubs', 'clubs.id', 'memberships.club_id')
+          .select(['memberships.uid', 'clubs.id', 'clubs.name'])
+          .where('memberships.uid', 'in', uids.slice(start, start + UIDS_PER_QUERY))
+          .orderBy('clubs.name_key')
+          .orderBy('clubs.id')
+          .execute()
+        for (const row of rows) {
+          const list = out.get(row.uid)
+          if (list) list.push({ id: row.id, name: row.name })
+          else out.set(row.uid, [{ id: row.id, name: row.name }])
+        }
+      }
+      return out
     },
     insert: async (membership) => {
       await trx.insertInto('memberships').values(membershipRow(membership)).execute()

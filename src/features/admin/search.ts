@@ -1,3 +1,4 @@
+import type { ClubAttentionFilter } from '#openapi/generated/model/clubAttentionFilter.ts'
 import type { ClubStatusFilter } from '#openapi/generated/model/clubStatusFilter.ts'
 
 /** The sections of `/admin`; the one shown is in the URL (`?tab=`), so reload and back keep it. */
@@ -26,8 +27,21 @@ export const CLUB_STATUS_FILTERS = [
   'PROCESSING',
 ] as const satisfies readonly ClubStatusFilter[]
 
+/** What still needs an administrator (`GET club?filter=`). */
+export const CLUB_ATTENTION_FILTERS = [
+  'ALL',
+  'BANK_REVIEW_PENDING',
+  'UNCHECKED',
+] as const satisfies readonly ClubAttentionFilter[]
+
+/** The search text's limit, as the contract's (`GET club?q=`). */
+export const CLUB_SEARCH_MAX = 100
+
 export interface AdminSearch {
   tab: AdminTab
+  /** A part of the club's name or ZVR number; '' searches nothing. */
+  q: string
+  filter: ClubAttentionFilter
   status: ClubStatusFilter
   /** A club type id, or '' for all types. */
   clubType: string
@@ -42,6 +56,8 @@ export interface AdminSearch {
 
 export const ADMIN_SEARCH_DEFAULTS = {
   tab: 'release',
+  q: '',
+  filter: 'ALL',
   status: 'ALL',
   clubType: '',
   sort: 'name,asc',

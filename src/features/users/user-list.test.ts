@@ -33,6 +33,16 @@ describe('selectUsers', () => {
     ])
   })
 
+  it('finds a user by the name of a club they belong to', () => {
+    const members = [
+      { ...user('Markus', 'Obermayr'), clubs: [{ id: 'club-sv-gruenbach', name: 'SV Grünbach 1923' }] },
+      { ...user('Nina', 'Neubauer'), clubs: [] },
+    ]
+    expect(names(selectUsers(members, query({ q: 'grunbach' }), (role) => labels[role]).items)).toEqual([
+      'Markus Obermayr',
+    ])
+  })
+
   it('searches name, e-mail and the German role, ignoring case and accents', () => {
     expect(names(selectUsers(USERS, query({ q: 'arger' }), (role) => labels[role]).items)).toEqual(['Zoe Ärger'])
     expect(names(selectUsers(USERS, query({ q: 'mitarbeiter' }), (role) => labels[role]).items)).toEqual(['Zoe Ärger'])

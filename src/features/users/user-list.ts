@@ -1,3 +1,4 @@
+import type { ClubReference } from '#openapi/generated/model/clubReference.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { User } from '#openapi/generated/model/user.ts'
 import { ROLES } from './roles.ts'
@@ -24,8 +25,11 @@ export const USER_LIST_DEFAULTS = {
   size: 20,
 } as const satisfies UserListQuery
 
-export interface UserListPage {
-  items: User[]
+/** A user as the list shows them: with their clubs when the backend names them (`GET users`). */
+export type ListedUser = User & { clubs?: readonly ClubReference[] }
+
+export interface UserListPage<U extends ListedUser = ListedUser> {
+  items: U[]
   totalItems: number
   totalPages: number
   /** The page actually shown: a page beyond the end (after a search or a deletion) falls back to the last. */
@@ -58,18 +62,19 @@ const normalise = (value: string) => value.toLocaleLowerCase('de-AT').normalize(
 
 /**
  * Search, sort and page the whole user list on the client: the contract returns it unpaged because it is
- * small (`GET users`). `roleLabel` lets a search for "Mitarbeiter" find staff. Ties fall back to the name,
- * so the order is stable across pages.
+ * small (`GET users`). `roleLabel` lets a search for "Mitarbeiter" find staff, a club's name finds its
+ * people. Ties fall back to the name, so the order is stable across pages.
  */
-export const selectUsers = (
-  users: readonly User[],
+export const selectUsers = <U extends ListedUser>(
+  users: readonly U[],
   query: UserListQuery,
   roleLabel: (role: Role) => string,
-): UserListPage => {
+): UserListPage<U> => {
   const terms = normalise(query.q.trim()).split(/\s+/).filter(Boolean)
   const matching = terms.length
     ? users.filter((user) => {
-        const haystack = normalise(`${user.firstName} ${user.lastName} ${user.email} ${roleLabel(user.role)}`)
+        const clubs = (user.clubs ?? []).map((club) => club.name).join(' ')
+        const haystack = normalise(`${user.firstName} ${user.lastName} ${user.email} ${roleLabel(user.role)} ${clubs}`)
         return terms.every((term) => haystack.includes(term))
       })
     : [...users]

@@ -47,6 +47,25 @@ describe('User administration', () => {
     expect(within(rowOf(table, 'unbestaetigt@demo.at')).getByText('Nicht bestätigt')).toBeInTheDocument()
   })
 
+  it('shows each user’s clubs, linked to the club’s overview, and finds users by club', async () => {
+    const { table, user, router } = await openUsers('/users?q=demo.at')
+    const clubs = within(rowOf(table, 'verein@demo.at')).getByRole('list', { name: 'Vereine von Markus Obermayr' })
+    const links = within(clubs).getAllByRole('link')
+    expect(links.map((link) => link.textContent)).toEqual(['Musikverein Hallein', 'SV Grünbach 1923'])
+    expect(links[1]).toHaveAttribute('href', '/home?id=club-sv-gruenbach')
+    expect(within(rowOf(table, 'admin@demo.at')).getByText('Kein Verein')).toBeInTheDocument()
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Suche' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'Hallein')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ q: 'Hallein' }))
+    const found = screen.getByRole('table', { name: 'Benutzer' })
+    const rows = within(found).getAllByRole('row').slice(1)
+    for (const row of rows) expect(within(row).getByRole('link', { name: 'Musikverein Hallein' })).toBeInTheDocument()
+    await user.click(within(rowOf(found, 'verein@demo.at')).getByRole('link', { name: 'Musikverein Hallein' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    expect(router.state.location.search).toMatchObject({ id: 'club-mv-hallein' })
+  })
+
   it('keeps search, sort and page in the URL', async () => {
     const { router, user } = await openUsers()
     await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'Mitarbeiter')

@@ -1,11 +1,12 @@
 import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { User } from '#openapi/generated/model/user.ts'
+import type { UserListItem } from '#openapi/generated/model/userListItem.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody } from '#src/components/ui/card.tsx'
@@ -24,7 +25,7 @@ import { CreateUserDialog, EditUserDialog } from './components/user-form-dialog.
 import { selectUsers, USER_PAGE_SIZES, type SortDirection, type UserSortField } from './user-list.ts'
 
 const routeApi = getRouteApi('/_authenticated/users')
-const NO_USERS: readonly User[] = []
+const NO_USERS: readonly UserListItem[] = []
 
 /** `/users` (ROLE_ADMIN): every portal user, searched, sorted and paged on the client. */
 export const UsersPage = () => {
@@ -98,6 +99,9 @@ export const UsersPage = () => {
                   <SortableHeader field="name" search={search}>
                     <Trans>Name</Trans>
                   </SortableHeader>
+                  <TableHeaderCell>
+                    <Trans>Vereine</Trans>
+                  </TableHeaderCell>
                   <SortableHeader field="email" search={search}>
                     <Trans>E-Mail</Trans>
                   </SortableHeader>
@@ -145,7 +149,7 @@ export const UsersPage = () => {
 }
 
 interface UserRowProps {
-  user: User
+  user: UserListItem
   isSelf: boolean
   lockReason: string | undefined
   roleLabel: string
@@ -174,8 +178,12 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
           )}
         </span>
       </TableCell>
-      <TableCell className={`${cell} break-all`} data-label={t`E-Mail`}>
-        {user.email}
+      {/* Next to the name: on phones, where the row is a card, the clubs stand right under it. */}
+      <TableCell className={cell} data-label={t`Vereine`}>
+        <UserClubs clubs={user.clubs} userName={name} />
+      </TableCell>
+      <TableCell className={`${cell} max-md:break-all`} data-label={t`E-Mail`}>
+        <EmailAddress email={user.email} />
       </TableCell>
       <TableCell className={cell} data-label={t`Rolle`}>
         {roleLabel}
@@ -217,6 +225,50 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
         )}
       </TableCell>
     </TableRow>
+  )
+}
+
+/** An address that wraps, where the column is narrow, before its `@` instead of inside a word. */
+const EmailAddress = ({ email }: { email: string }) => {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return email
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  )
+}
+
+/**
+ * The clubs a user belongs to, each a link to the club's overview (the dashboard an administrator opens
+ * for any club); "Kein Verein" for staff and anyone not in a club yet.
+ */
+const UserClubs = ({ clubs, userName }: { clubs: UserListItem['clubs']; userName: string }) => {
+  const { t } = useLingui()
+  if (clubs.length === 0) {
+    return (
+      <span className="text-slate-500">
+        <Trans>Kein Verein</Trans>
+      </span>
+    )
+  }
+  return (
+    // Narrow from tablet width, so the e-mail addresses and the buttons keep their room beside it.
+    <ul aria-label={t`Vereine von ${userName}`} className="flex min-w-0 flex-col gap-0.5 md:max-w-44">
+      {clubs.map((club) => (
+        <li key={club.id}>
+          <Link
+            to="/home"
+            search={{ id: club.id }}
+            className="text-brand-800 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-800"
+          >
+            {club.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -262,7 +314,7 @@ const ListControls = ({ q, sort, dir, size, onSearch, onSort, onSize }: ListCont
         <TextField
           label={t`Suche`}
           type="search"
-          placeholder={t`Name, E-Mail oder Rolle`}
+          placeholder={t`Name, E-Mail, Rolle oder Verein`}
           defaultValue={q}
           maxLength={100}
           onChange={(event) => onSearch(event.target.value)}

@@ -4,6 +4,7 @@ import {
   intWithDefault,
   numberOfWithDefault,
   schema,
+  searchTextWithDefault,
   stringWithDefault,
 } from '#src/lib/search-params.ts'
 import { AdminPage } from '#src/features/admin/admin-page.tsx'
@@ -11,14 +12,18 @@ import {
   ADMIN_SEARCH_DEFAULTS as defaults,
   ADMIN_TABS,
   AUDIT_PAGE_SIZES,
+  CLUB_ATTENTION_FILTERS,
   CLUB_PAGE_SIZES,
+  CLUB_SEARCH_MAX,
   CLUB_SORTS,
   CLUB_STATUS_FILTERS,
 } from '#src/features/admin/search.ts'
 
-// Section, filters, sort and page in the URL: a reload, the back button or a shared link show the same list.
+// Section, search, filters, sort and page in the URL: a reload, the back button or a shared link show the same list.
 const adminSearch = schema({
   tab: enumWithDefault(ADMIN_TABS, defaults.tab),
+  q: searchTextWithDefault(CLUB_SEARCH_MAX, defaults.q),
+  filter: enumWithDefault(CLUB_ATTENTION_FILTERS, defaults.filter),
   status: enumWithDefault(CLUB_STATUS_FILTERS, defaults.status),
   clubType: stringWithDefault(64, defaults.clubType),
   sort: enumWithDefault(CLUB_SORTS, defaults.sort),

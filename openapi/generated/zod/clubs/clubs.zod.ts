@@ -84,12 +84,16 @@ import * as zod from 'zod/mini';
 
 
 /**
- * One page of clubs for the release list, filtered by status and club type.
+ * One page of clubs for the release list, filtered by status, club type, a search text and what
+ * still needs an administrator; `totalItems` counts the clubs that match all of them.
  *
  * Access: `ADMIN`, `STAFF` (read-only).
  * @summary List clubs (release list)
  */
 export const getClubsQueryClubStatusDefault = `ALL`;
+export const getClubsQueryQMax = 100;
+
+export const getClubsQueryFilterDefault = `ALL`;
 export const getClubsQueryClubTypeMax = 64;
 
 export const getClubsQueryPageDefault = 0;
@@ -105,6 +109,8 @@ export const getClubsQuerySortRegExp = new RegExp('^(name|createdAt|status|zvrNu
 
 export const GetClubsQueryParams = /*#__PURE__*/ zod.object({
   "clubStatus": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['ALL', 'PROCESSING', 'ACTIVE', 'INACTIVE']), getClubsQueryClubStatusDefault).check(/*#__PURE__*/ zod.describe('Status filter; `ALL` (the default) applies none.')),
+  "q": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubsQueryQMax))).check(/*#__PURE__*/ zod.describe('A search text: clubs whose name contains it, case, accents and leading zeros of numbers aside\n(`grunbach` finds "SV Grünbach 1923", `strasse` finds "Straße"), or, when it is digits only (spaces\naside), whose ZVR number contains them. Every character counts as itself (`%` and `_` are no\nwildcards); blank searches nothing.\n')),
+  "filter": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.enum(['ALL', 'BANK_REVIEW_PENDING', 'UNCHECKED']), getClubsQueryFilterDefault).check(/*#__PURE__*/ zod.describe('What still needs an administrator; `ALL` (the default) applies none.')),
   "clubType": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubsQueryClubTypeMax))).check(/*#__PURE__*/ zod.describe('Only clubs of this club type id.')),
   "page": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(getClubsQueryPageMin)).check(/*#__PURE__*/ zod.lte(getClubsQueryPageMax)), getClubsQueryPageDefault).check(/*#__PURE__*/ zod.describe('0-based page number.')),
   "size": /*#__PURE__*/ zod._default(/*#__PURE__*/ zod.pipe(/*#__PURE__*/ zod.coerce.number(), /*#__PURE__*/ zod.int()).check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(getClubsQuerySizeMax)), getClubsQuerySizeDefault).check(/*#__PURE__*/ zod.describe('Page length.')),

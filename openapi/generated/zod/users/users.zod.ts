@@ -84,8 +84,9 @@ import * as zod from 'zod/mini';
 
 
 /**
- * All portal users, sorted by last name. The list is small (staff and club representatives), so it is
- * not paged; the user administration searches, sorts and pages it on the client.
+ * All portal users, sorted by last name, each with the clubs they belong to (sorted by name). The list
+ * is small (staff and club representatives), so it is not paged; the user administration searches,
+ * sorts and pages it on the client.
  *
  * Access: `ADMIN`.
  * @summary List all users
@@ -105,8 +106,12 @@ export const GetUsersResponseItem = /*#__PURE__*/ zod.strictObject({
   "lastName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getUsersResponseOneLastNameMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),
   "role": /*#__PURE__*/ zod.enum(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']).check(/*#__PURE__*/ zod.describe('The portal role. `ROLE_USER` is a club representative.')),
   "emailVerified": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('Whether the user has confirmed the e-mail address.')),
-  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
-}).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
+  "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "clubs": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "name": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('A club by id and name.'))).check(/*#__PURE__*/ zod.describe('The clubs the user is a member of, sorted by name; empty when none.'))
+}).check(/*#__PURE__*/ zod.describe('A portal user in the user administration\'s list, with the clubs they belong to.'))
 export const GetUsersResponse = /*#__PURE__*/ zod.array(GetUsersResponseItem)
 
 /**

@@ -1,11 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { getGetClubsQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { getGetClubTypesQueryOptions } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
 import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
+import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { ConfirmDialog, useLastDefined } from '#src/components/ui/dialog.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
@@ -15,6 +16,7 @@ import { Pagination } from '#src/components/ui/pagination.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { ListSpacerItem, useWindowRows } from '#src/components/ui/virtual-rows.tsx'
 import { notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import { formatNumber } from '#src/lib/format.ts'
 import { CLUB_STATUS_FILTER_LABELS } from '#src/lib/labels/club-labels.ts'
 import { formatIban } from '#checks/iban.ts'
 import {
@@ -30,6 +32,7 @@ import {
   type ClubSort,
 } from '#src/features/admin/search.ts'
 import { ClubReleaseItem, type ClubAction } from './club-release-item.tsx'
+import { ClubAttentionFilterGroup, ClubSearchField } from './club-search-controls.tsx'
 import { DeactivateClubDialog } from './deactivate-club-dialog.tsx'
 import { PaymentAccountDialogs } from './payment-account-dialogs.tsx'
 import type { PaymentAction } from './payment-account-panel.tsx'
@@ -48,6 +51,8 @@ export const ClubReleaseSection = () => {
   const navigate = routeApi.useNavigate()
   const clubs = useQuery({
     ...getGetClubsQueryOptions({
+      q: search.q || undefined,
+      filter: search.filter === 'ALL' ? undefined : search.filter,
       clubStatus: search.status,
       clubType: search.clubType || undefined,
       page: search.page,
@@ -61,10 +66,21 @@ export const ClubReleaseSection = () => {
   const [action, setAction] = useState<ClubAction | null>(null)
   const [paymentAction, setPaymentAction] = useState<PaymentAction | null>(null)
 
-  const setSearch = (next: Partial<AdminSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
+  const setSearch = useCallback(
+    (next: Partial<AdminSearch>) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true }),
+    [navigate],
+  )
+  const onSearchText = useCallback((q: string) => setSearch({ q, page: 0 }), [setSearch])
+  const searching = search.q !== '' || search.filter !== 'ALL'
+  // A new box on every reset: text typed but not yet sent goes too, and cannot come back after the reset.
+  const [searchResets, setSearchResets] = useState(0)
+  const resetSearch = () => {
+    setSearchResets((count) => count + 1)
+    setSearch({ q: '', filter: 'ALL', page: 0 })
+  }
 
   const page = clubs.data
+  const found = formatNumber(page?.totalItems ?? 0)
   const items = page?.items ?? NO_CLUBS
   // 100 per page are too many cards for the DOM at once: only those near the viewport render.
   const { indexes, before, after, listRef, measureRef } = useWindowRows({
@@ -89,11 +105,19 @@ export const ClubReleaseSection = () => {
         description={t`Vereine prüfen, freigeben oder deaktivieren und ihre Zahlungskonten beim Kartenzahlungsanbieter verwalten.`}
       />
       <CardBody className="flex flex-col gap-4">
+        <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+          <ClubSearchField key={searchResets} value={search.q} onSearch={onSearchText} />
+          <ClubAttentionFilterGroup value={search.filter} onChange={(filter) => setSearch({ filter, page: 0 })} />
+        </div>
         <Filters
           search={search}
           typeOptions={types.data?.map((type) => ({ value: type.id, label: type.name })) ?? []}
           onChange={(next) => setSearch({ ...next, page: 0 })}
         />
+        {/* Read out as the results change while typing; the empty state says "none" itself. */}
+        <p role="status" className={page?.items.length ? 'text-sm font-medium text-slate-700' : 'sr-only'}>
+          {page && <Plural value={page.totalItems} one="# Verein gefunden" other={`${found} Vereine gefunden`} />}
+        </p>
         {clubs.isError ? (
           <QueryError
             error={clubs.error}
@@ -103,8 +127,21 @@ export const ClubReleaseSection = () => {
         ) : !page ? (
           <LoadingBlock />
         ) : page.items.length === 0 ? (
-          <EmptyState title={t`Keine Vereine gefunden`}>
-            <Trans>Zu diesen Filtern gibt es keine Vereine.</Trans>
+          <EmptyState
+            title={t`Keine Vereine gefunden`}
+            action={
+              searching && (
+                <Button variant="secondary" onClick={resetSearch}>
+                  <Trans>Suche zurücksetzen</Trans>
+                </Button>
+              )
+            }
+          >
+            {searching ? (
+              <Trans>Kein Verein passt zu Suche und Filtern. Prüfen Sie die Schreibweise oder die ZVR-Zahl.</Trans>
+            ) : (
+              <Trans>Zu diesen Filtern gibt es keine Vereine.</Trans>
+            )}
           </EmptyState>
         ) : (
           <ul ref={listRef} aria-label={t`Vereine`} aria-busy={clubs.isFetching} className="flex flex-col gap-3">

@@ -258,7 +258,8 @@ export const getGetClubsUrl = (params?: GetClubsParams,) => {
 }
 
 /**
- * One page of clubs for the release list, filtered by status and club type.
+ * One page of clubs for the release list, filtered by status, club type, a search text and what
+ * still needs an administrator; `totalItems` counts the clubs that match all of them.
  *
  * Access: `ADMIN`, `STAFF` (read-only).
  * @summary List clubs (release list)

@@ -120,8 +120,12 @@ import type {
   UserDeletionImpact
 } from '../../../../../../openapi/generated/model/userDeletionImpact.ts';
 
+import type {
+  UserListItem
+} from '../../../../../../openapi/generated/model/userListItem.ts';
 
-export const getGetUsersResponseMock = (): User[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})))
+
+export const getGetUsersResponseMock = (): UserListItem[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},...{clubs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}))},})))
 
 export const getCreateUserResponseMock = (): User => ({...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},})
 
@@ -138,7 +142,7 @@ export const getAcceptInvitationResponseMock = (overrideResponse: Partial<Extrac
 export const getGetUserDeletionImpactResponseMock = (overrideResponse: Partial<Extract<UserDeletionImpact, object>> = {}): UserDeletionImpact => ({soleRepresentativeOf: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
 
-export const getGetUsersMockHandler = (overrideResponse?: User[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<User[]> | User[]), options?: RequestHandlerOptions) => {
+export const getGetUsersMockHandler = (overrideResponse?: UserListItem[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<UserListItem[]> | UserListItem[]), options?: RequestHandlerOptions) => {
   return http.get('*/users', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
 

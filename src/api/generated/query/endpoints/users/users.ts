@@ -188,6 +188,10 @@ import type {
 } from '../../../../../../openapi/generated/model/userDeletionImpact.ts';
 
 import type {
+  UserListItem
+} from '../../../../../../openapi/generated/model/userListItem.ts';
+
+import type {
   UserUpdate
 } from '../../../../../../openapi/generated/model/userUpdate.ts';
 
@@ -223,15 +227,16 @@ export const getGetUsersUrl = () => {
 }
 
 /**
- * All portal users, sorted by last name. The list is small (staff and club representatives), so it is
- * not paged; the user administration searches, sorts and pages it on the client.
+ * All portal users, sorted by last name, each with the clubs they belong to (sorted by name). The list
+ * is small (staff and club representatives), so it is not paged; the user administration searches,
+ * sorts and pages it on the client.
  *
  * Access: `ADMIN`.
  * @summary List all users
  */
-export const getUsers = async ( options?: Parameters<typeof apiFetch>[1]): Promise<User[]> => {
+export const getUsers = async ( options?: Parameters<typeof apiFetch>[1]): Promise<UserListItem[]> => {
 
-  return apiFetch<User[]>(getGetUsersUrl(),
+  return apiFetch<UserListItem[]>(getGetUsersUrl(),
   {
     ...options,
     method: 'GET'
