@@ -89,7 +89,8 @@ export const createDiskFiles = (
     root: base,
     locate,
 
-    receive: (body, maxBytes, options = {}) => receiveInto(incoming, body, maxBytes, options, io.createWriteStream),
+    receive: (body, maxBytes, options = {}) =>
+      receiveInto(incoming, body, maxBytes, options, (path, mode) => io.createWriteStream(path, mode)),
 
     place: async (tempPath, path, _contentType, replaceStray) => {
       const target = locate(path)
