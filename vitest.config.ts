@@ -66,7 +66,11 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
-            exclude: ['server/**/*.firebase.test.ts'],
+            // *.postgres.test.ts need a PostgreSQL server (npm run test:postgres sets DATABASE_URL).
+            exclude: [
+              'server/**/*.firebase.test.ts',
+              ...(process.env.DATABASE_URL ? [] : ['server/**/*.postgres.test.ts']),
+            ],
             ...pgliteIsolation,
           },
         },

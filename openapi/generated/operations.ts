@@ -124,7 +124,7 @@ export const OPERATION_TABLE = {
     freshSignIn: false,
     rateLimit: null,
     addition: true,
-    statuses: [204, 401, 500, 503] as readonly number[],
+    statuses: [204, 401, 413, 415, 500, 503] as readonly number[],
     bodyType: null,
     openBody: false,
     params: null,

@@ -97,7 +97,18 @@ describe('an upload whose body stops arriving', () => {
       socket.write(JPEG.subarray(i * size, (i + 1) * size))
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS / 3))
     }
-    await new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    // The whole answer (its announced length), whether or not the server has closed the socket yet.
+    await new Promise<void>((resolve) => {
+      const complete = () => {
+        const [head, body] = answer.split('\r\n\r\n')
+        const length = Number(/content-length: (\d+)/i.exec(head ?? '')?.[1] ?? NaN)
+        if (body !== undefined && Buffer.byteLength(body) >= length) resolve()
+      }
+      socket.on('data', complete)
+      socket.once('close', () => resolve())
+      complete()
+    })
+    socket.destroy()
     expect(answer).toMatch(/^HTTP\/1\.1 201 /)
   }, 60_000)
 })

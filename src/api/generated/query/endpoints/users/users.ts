@@ -749,7 +749,7 @@ export const signOut = async ( options?: Parameters<typeof apiFetch>[1]): Promis
 
 export const getSignOutMutationKey = () => ['signOut'] as const;
 
-export const getSignOutMutationOptions = <TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const getSignOutMutationOptions = <TError = ErrorType<UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext> => {
 
@@ -778,13 +778,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
 
-    export type SignOutMutationError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+    export type SignOutMutationError = ErrorType<UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
 
 
     /**
  * @summary End the caller's sessions
  */
-export const useSignOut = <TError = ErrorType<UnauthorizedResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
+export const useSignOut = <TError = ErrorType<UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | InternalServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,
