@@ -2,7 +2,8 @@
  * `npm run test:postgres`: everything that runs against a PostgreSQL server, on one:
  * - the domain suite (vitest project `domain:postgres`),
  * - the server tests, whose restart check then uses PostgreSQL (project `server`),
- * - the contract suite against the server, directly and through Prism (`test:contract:server`).
+ * - the contract suite against the server (`test:contract:server -- --no-prism`: Prism has read the same server's
+ *   answers on PGlite).
  *
  * With DATABASE_URL set it uses that server (each suite makes and drops its own databases); otherwise it
  * starts a throwaway cluster from Debian's `postgresql` package (scripts/test/postgres-throwaway.sh) on a
@@ -32,7 +33,10 @@ const steps: Array<[string, string[]]> = [
     'domain suite and server tests on PostgreSQL',
     ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain:postgres', '--project', 'server'],
   ],
-  ['contract suite against the server on PostgreSQL', ['scripts/test/contract-ci.ts', '--target', 'server']],
+  [
+    'contract suite against the server on PostgreSQL',
+    ['scripts/test/contract-ci.ts', '--target', 'server', '--no-prism'],
+  ],
 ]
 const results: string[] = []
 let failed = false
