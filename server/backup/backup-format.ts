@@ -63,12 +63,12 @@ export interface DataLocation {
   readonly filesInObjectStorage: boolean
 }
 
-export const dataLocationOf = (config: ServerConfig, env: NodeJS.ProcessEnv = process.env): DataLocation => ({
+export const dataLocationOf = (config: ServerConfig): DataLocation => ({
   kind: config.databaseUrl ? 'postgres' : 'pglite',
   databaseUrl: config.databaseUrl,
   pgliteDir: join(config.dataDir, 'pglite'),
   filesDir: config.files.dir,
-  filesInObjectStorage: env.FILES_STORE?.trim().toLowerCase() === 's3',
+  filesInObjectStorage: config.files.s3 !== undefined,
 })
 
 /** A refusal the operator can act on: printed as it is, without a stack. */

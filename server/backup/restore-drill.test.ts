@@ -46,7 +46,7 @@ const storeUnderTest = async (): Promise<{ env: NodeJS.ProcessEnv; location: Dat
     cleanups.push(scratch.drop)
     env.DATABASE_URL = scratch.url
   }
-  return { env, location: dataLocationOf(readConfig([], env), env), work }
+  return { env, location: dataLocationOf(readConfig([], env)), work }
 }
 
 /** The server's app on the store, as server/main.ts opens it. */

@@ -16,7 +16,7 @@ import type { WriteStream } from 'node:fs'
 import { link, lstat, mkdir, open, readdir, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import type { FileStore } from './file-store.ts'
-import { isOutOfSpace, receiveInto, storageFull } from './incoming.ts'
+import { isOutOfSpace, receiveInto, scanIncoming, storageFull } from './incoming.ts'
 import { linkSigner } from './link-signer.ts'
 
 export interface DiskFiles extends FileStore {
@@ -168,7 +168,6 @@ export const createDiskFiles = (
 
     scan: async () => {
       const files: Array<{ path: string; modifiedMs: number }> = []
-      const temps: Array<{ tempPath: string; modifiedMs: number }> = []
       const walk = async (folder: string): Promise<void> => {
         let entries
         try {
@@ -188,11 +187,7 @@ export const createDiskFiles = (
         }
       }
       await walk(base)
-      for (const entry of await readdir(incoming).catch(() => [] as string[])) {
-        const info = await stat(join(incoming, entry)).catch(() => null)
-        if (info) temps.push({ tempPath: join(incoming, entry), modifiedMs: info.mtimeMs })
-      }
-      return { files, temps }
+      return { files, temps: await scanIncoming(incoming) }
     },
 
     sign,

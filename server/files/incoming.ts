@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import type { WriteStream } from 'node:fs'
-import { unlink } from 'node:fs/promises'
+import { readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { FILE_KIND_HEAD_BYTES } from '#checks/file-kind.ts'
@@ -96,3 +96,13 @@ export const receiveInto = (
       })
     })
   })
+
+/** The temporary files in `folder` and when each last changed (the sweep removes those left behind). */
+export const scanIncoming = async (folder: string): Promise<Array<{ tempPath: string; modifiedMs: number }>> => {
+  const temps: Array<{ tempPath: string; modifiedMs: number }> = []
+  for (const entry of await readdir(folder).catch(() => [] as string[])) {
+    const info = await stat(join(folder, entry)).catch(() => null)
+    if (info) temps.push({ tempPath: join(folder, entry), modifiedMs: info.mtimeMs })
+  }
+  return temps
+}

@@ -12,8 +12,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createReadStream, mkdirSync } from 'node:fs'
-import { readdir, stat, unlink } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { stat, unlink } from 'node:fs/promises'
+import { basename, dirname, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
@@ -29,7 +29,7 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { DirectLinkResponse, LinkValidity } from '#domain/ports.ts'
 import type { FileStore } from './file-store.ts'
-import { receiveInto } from './incoming.ts'
+import { receiveInto, scanIncoming } from './incoming.ts'
 import { linkSigner } from './link-signer.ts'
 
 export interface S3StoreConfig {
@@ -204,12 +204,7 @@ export const createS3Files = (
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
         } while (ContinuationToken)
       }
-      const temps: Array<{ tempPath: string; modifiedMs: number }> = []
-      for (const entry of await readdir(incoming).catch(() => [] as string[])) {
-        const info = await stat(join(incoming, entry)).catch(() => null)
-        if (info) temps.push({ tempPath: join(incoming, entry), modifiedMs: info.mtimeMs })
-      }
-      return { files, temps }
+      return { files, temps: await scanIncoming(incoming) }
     },
 
     sign,
