@@ -71,6 +71,17 @@ test.describe('as staff', () => {
     await expect(page.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible()
     await shoot(page, 'pwdchange')
   })
+
+  test('password change with a wrong current password, then a common new one', async ({ page }) => {
+    await page.goto('/pwdchange')
+    await changePassword(page, { current: 'Falsch-1234', next: 'Anders-1234!' })
+    await expect(page.getByText('Das Passwort ist nicht korrekt.')).toBeVisible()
+    await shoot(page, 'pwdchange-wrong-current')
+
+    await changePassword(page, { current: 'Demo1234!', next: 'Passwort1' })
+    await expect(page.getByText('Dieses Passwort ist zu verbreitet', { exact: false })).toBeVisible()
+    await shoot(page, 'pwdchange-common-password')
+  })
 })
 
 test.describe('as representative', () => {
