@@ -27,6 +27,18 @@ test.describe('as representative of two clubs', () => {
     await shoot(page, 'campaign-edit')
   })
 
+  test('a deactivated campaign inside its donation period: one status', async ({ page }) => {
+    await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-busfahrt`)
+    const status = page.getByRole('region', { name: 'Status' })
+    await expect(status.getByText('Deaktiviert', { exact: true })).toBeVisible()
+    await expect(status.getByText('Läuft')).toHaveCount(0)
+    await shoot(page, 'campaign-edit-deactivated')
+    await page.goto(`/home?id=${VOLUME}`)
+    const campaigns = page.getByRole('region', { name: 'Kampagnen' })
+    await expect(campaigns.getByTestId('campaign-item').first()).toBeVisible()
+    await shoot(page, 'dashboard-campaigns', { element: campaigns })
+  })
+
   test('the open card-payment setup on the dashboard, and an empty chart', async ({ page }) => {
     await page.goto('/home?id=club-mv-hallein')
     const overview = page.getByRole('region', { name: 'Vereinsübersicht' })
