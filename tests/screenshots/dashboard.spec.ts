@@ -1,7 +1,7 @@
 import { expect, test } from '#tests/journeys/fixtures.ts'
 import { shoot } from './shoot.ts'
 
-/** Dashboards, the donation list, the campaign forms and the payment pages. */
+/** Dashboards (a club's, an administrator's and staff's), the donation list, the campaign forms and the payment pages. */
 const VOLUME = 'club-sv-gruenbach'
 
 test.describe('as representative of two clubs', () => {
@@ -86,9 +86,23 @@ test.describe('as representative of an incomplete club', () => {
 test.describe('as administrator', () => {
   test.use({ signedInRole: 'admin' })
 
-  test('dashboard without own clubs', async ({ page }) => {
+  test('dashboard without own clubs: the clubs awaiting release, and the club picker', async ({ page }) => {
     await page.goto('/home')
+    await expect(
+      page.getByRole('region', { name: 'Warten auf Ihre Freigabe' }).getByRole('list', { name: 'Wartende Vereine' }),
+    ).toBeVisible()
     await expect(page.getByRole('region', { name: 'Verein auswählen' }).getByRole('link').first()).toBeVisible()
     await shoot(page, 'dashboard-admin')
+  })
+})
+
+test.describe('as staff', () => {
+  test.use({ signedInRole: 'staff' })
+
+  test('dashboard: every club to read', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page.getByText(/Als Mitarbeiter\/in sehen Sie alle Vereine/)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Verein auswählen' }).getByRole('link').first()).toBeVisible()
+    await shoot(page, 'dashboard-staff')
   })
 })

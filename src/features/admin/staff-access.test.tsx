@@ -26,6 +26,14 @@ describe('Staff and the release list', () => {
       screen.queryByRole('button', { name: /aktivieren|deaktivieren|geprüft|Zahlungskonto/i }),
     ).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Zur Administration' })).not.toBeInTheDocument()
+    // What staff can do, not that no club is theirs.
+    expect(
+      screen.getByText(
+        'Als Mitarbeiter/in sehen Sie alle Vereine und öffnen die Übersicht jedes Vereins zum Lesen. Ändern können Sie dort nichts.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/keinem Verein zugeordnet/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Warten auf Ihre Freigabe' })).not.toBeInTheDocument()
   })
 
   it('lets a staff token read clubs but refuses every release write with 403', async () => {

@@ -179,10 +179,21 @@ describe('Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
   })
 
-  it('offers administrators without clubs the administration and a club picker', async () => {
+  it('shows administrators without clubs the clubs awaiting their release, the administration and a club picker', async () => {
     const { user } = await renderRoute('/home', { signedInAs: 'admin@demo.at' })
-    expect(await screen.findByText('Kein Verein ausgewählt')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Zur Administration' })).toHaveAttribute('href', '/admin')
+    // What they can do, not that no club is theirs.
+    expect(
+      await screen.findByText('Vereine, die auf Ihre Freigabe warten, und die Übersicht jedes Vereins.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/keinem Verein zugeordnet/)).not.toBeInTheDocument()
+    const awaiting = screen.getByRole('region', { name: 'Warten auf Ihre Freigabe' })
+    expect(within(awaiting).getByRole('link', { name: 'Zur Administration' })).toHaveAttribute('href', '/admin')
+    expect(await within(awaiting).findByText(/^\d+ Vereine? warte[nt] auf Freigabe$/)).toBeInTheDocument()
+    const waiting = within(awaiting).getByRole('list', { name: 'Wartende Vereine' })
+    // The seed's PROCESSING club, a link to its entry in the release list.
+    expect(
+      within(waiting).getByRole('link', { name: 'Naturschutzverein Wienerwald Baden in der Freigabe öffnen' }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/admin\?status=PROCESSING&q=Naturschutzverein/))
     const picker = screen.getByRole('region', { name: 'Verein auswählen' })
     const first = (await within(picker).findAllByRole('link'))[0]!
     const name = first.textContent ?? ''
