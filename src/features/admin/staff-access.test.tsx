@@ -14,7 +14,7 @@ import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 describe('Staff and the release list', () => {
   it('does not open the administration for staff', async () => {
     await renderRoute('/admin', { signedInAs: 'staff@demo.at' })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Berechtigung' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Vereine' })).not.toBeInTheDocument()
   })
 
