@@ -4,7 +4,7 @@ import { accounts, expect, signIn, test, type AccountName } from '#tests/journey
 /**
  * Where every route of spec §2 lands for each kind of visitor: the guard's login check (anonymous →
  * `/?redirect=<full path>`), the roles the portal enforces beyond the spec (`/users`, `/admin`: ROLE_ADMIN;
- * `/pwdchange`: ROLE_ADMIN or ROLE_STAFF → otherwise "Keine Berechtigung"), and the public routes.
+ * `/pwdchange`: ROLE_ADMIN or ROLE_STAFF → otherwise "Kein Zugriff"), and the public routes.
  */
 type Visitor = 'anonymous' | Extract<AccountName, 'user' | 'staff' | 'admin'>
 type Outcome = 'open' | 'login-required' | 'forbidden'
@@ -46,7 +46,7 @@ const outcome = (access: RouteCase['access'], visitor: Visitor): Outcome => {
   return 'open'
 }
 
-const ERROR_HEADINGS = /Keine Berechtigung|Seite nicht gefunden|Da ist etwas schiefgelaufen|Nicht gefunden/
+const ERROR_HEADINGS = /Kein Zugriff|Seite nicht gefunden|Da ist etwas schiefgelaufen|Nicht gefunden/
 
 /** What a visitor sees on a route, by outcome. */
 const outcomeChecks: Record<Outcome, (page: Page, route: RouteCase) => Promise<void>> = {
@@ -56,7 +56,7 @@ const outcomeChecks: Record<Outcome, (page: Page, route: RouteCase) => Promise<v
     await expect(page.getByRole('region', { name: 'Bitte melden Sie sich an' })).toBeVisible()
   },
   forbidden: async (page, route) => {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keine Berechtigung')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kein Zugriff')
     await expect(page).toHaveURL(route.path)
   },
   open: async (page, route) => {
@@ -128,6 +128,6 @@ test.describe('the navigation', () => {
     await expect(nav.getByRole('link')).toHaveText(NAV.user)
     // Nothing of the administrator's data is left: the administrator's pages are refused now.
     await page.goto('/users')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Keine Berechtigung')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kein Zugriff')
   })
 })

@@ -142,7 +142,7 @@ test('token expiry during use: short-lived tokens are refreshed and work goes on
   await expect.poll(() => refreshes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Benutzer' }).click()
   await expect(page).toHaveURL('/users')
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Keine Berechtigung|schiefgelaufen/)
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Kein Zugriff|schiefgelaufen/)
 })
 
 test.describe('token refused during use', () => {

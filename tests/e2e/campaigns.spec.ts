@@ -35,7 +35,6 @@ test.describe('Kampagnen', () => {
     await expect(page).toHaveURL(new RegExp(`/campaign/${VOLUME}/[^/?]+`))
     await expect(field(page, 'Spendenziel')).toHaveValue('2500,00')
     const status = page.getByRole('region', { name: 'Status' })
-    await expect(status.getByText('Aktiviert', { exact: true })).toBeVisible()
     await expect(status.getByText('Geplant')).toBeVisible()
 
     // Edit.
@@ -49,6 +48,8 @@ test.describe('Kampagnen', () => {
     await page.getByRole('button', { name: 'Kampagne deaktivieren' }).click()
     await expect(page.getByText('Kampagne wurde deaktiviert')).toBeVisible()
     await expect(status.getByText('Deaktiviert', { exact: true })).toBeVisible()
+    // One status: deactivated, no longer also "Geplant".
+    await expect(status.getByText('Geplant')).toHaveCount(0)
 
     // Delete, after confirming.
     await page.getByRole('button', { name: 'Kampagne löschen' }).click()

@@ -54,6 +54,20 @@ test('with a slow backend, /home shows the shell and a loading state before its 
   ).toBe(false)
 })
 
+test('with a slow backend, the header shows the portal’s logo from an earlier visit, not the default mark', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const logo = page.getByRole('banner').getByRole('link', { name: 'Vereinsportal' }).getByTestId('app-logo-image')
+  await expect(logo).toHaveAttribute('src', /seed-files\/app-logo\.svg$/)
+
+  // The next full load, while `GET applogo` waits for the backend with everything else.
+  await page.goto('/home?mockDelay=60000', { waitUntil: 'commit' })
+  await expect(page.getByTestId('page-pending')).toBeVisible()
+  await expect(logo).toHaveAttribute('src', /seed-files\/app-logo\.svg$/)
+  await expect(logo).toBeVisible()
+})
+
 /** The main navigation at each width: below 768 px it is folded into the "Menü" button. */
 const NAVIGATION_WIDTHS = [
   { width: 1280, openNavigation: async (_nav: Locator) => undefined },

@@ -33,10 +33,7 @@ test('a representative walks the provider onboarding: part first, then the rest'
 
   await expect(page).toHaveURL(`/payment/return?clubId=${HALLEIN}`)
   await expect(page.getByText('Die Einrichtung ist abgeschlossen.')).toBeVisible()
-  await page.getByRole('link', { name: 'Weiter' }).click()
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Kartenzahlung für Musikverein Hallein eingerichtet' }),
-  ).toBeVisible()
+  // The main action leads straight back to the club.
   await page.getByRole('link', { name: 'Zur Vereinsübersicht' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Musikverein Hallein' })).toBeVisible()
 })
@@ -61,7 +58,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(`/payment/return?clubId=${HALLEIN}`)
     await expect(page.getByText('Die Einrichtung ist abgeschlossen.')).toBeVisible()
     await expect(page.getByText(/Die Kartenzahlung für Musikverein Hallein ist eingerichtet/)).toBeVisible()
-    await page.getByRole('link', { name: 'Weiter' }).click()
+    await page.getByRole('link', { name: 'Wie es weitergeht' }).click()
     await expect(page).toHaveURL(`/success?from=payment&clubId=${HALLEIN}`)
     await expect(
       page.getByRole('heading', { level: 1, name: 'Kartenzahlung für Musikverein Hallein eingerichtet' }),

@@ -89,7 +89,7 @@ test.describe('as representative', () => {
 
   test('a page only administrators may open', async ({ page }) => {
     await page.goto('/users')
-    await expect(page.getByRole('heading', { level: 1, name: 'Keine Berechtigung' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeVisible()
     await shoot(page, 'forbidden')
   })
 })

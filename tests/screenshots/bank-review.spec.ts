@@ -1,4 +1,4 @@
-import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
 import { switchAccount } from '#tests/journeys/account.ts'
 import {
   changeToIbanOfAnotherBank,
@@ -8,11 +8,13 @@ import {
   volumeClubInReview,
 } from '#tests/journeys/bank-details.ts'
 import { expect, test } from '#tests/journeys/fixtures.ts'
+import { askToRemoveMember } from '#tests/journeys/members.ts'
 import { shoot } from './shoot.ts'
 
 /**
  * Money and identity of a club: new bank details in review (the club's dashboard, the release list, the
- * confirmation), the audit log whole and per club, and a deactivation with its reason.
+ * confirmation), the audit log whole and per club, an entry naming a club and a user, and a deactivation
+ * with its reason.
  */
 test('bank details in review, their confirmation and the audit log', async ({ page, signedInAs }) => {
   await signedInAs('user')
@@ -49,6 +51,17 @@ test('bank details in review, their confirmation and the audit log', async ({ pa
 
 test.describe('as administrator', () => {
   test.use({ signedInRole: 'admin' })
+
+  test('an audit entry about a club and a user: the two parts apart', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME_CLUB.id}`)
+    const remove = await askToRemoveMember(page, { email: seedInvitations.used.email, name: 'Katharina Kaiser' })
+    await remove.getByRole('button', { name: 'Entfernen' }).click()
+    await expect(page.getByText('Mitglied wurde entfernt.')).toBeVisible()
+    await page.goto(`/admin?tab=audit&logClub=${VOLUME_CLUB.id}`)
+    const newest = page.getByRole('list', { name: 'Protokolleinträge' }).getByRole('article').first()
+    await expect(newest).toContainText(`Verein: ${VOLUME_CLUB.name} · Benutzer/in: Katharina Kaiser`)
+    await shoot(page, 'audit-log-member', { element: newest })
+  })
 
   test('deactivation with its reason, and what the club reads', async ({ page }) => {
     await page.goto('/admin?status=ACTIVE&clubType=ct-musikverein')

@@ -1,7 +1,7 @@
 import { expect, test } from '#tests/journeys/fixtures.ts'
 import { shoot } from './shoot.ts'
 
-/** Dashboards, the donation list, the campaign forms and the payment pages. */
+/** Dashboards (a club's, an administrator's and staff's), the donation list, the campaign forms and the payment pages. */
 const VOLUME = 'club-sv-gruenbach'
 
 test.describe('as representative of two clubs', () => {
@@ -25,6 +25,18 @@ test.describe('as representative of two clubs', () => {
     await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`)
     await expect(page.getByTestId('donation-row').first()).toBeVisible()
     await shoot(page, 'campaign-edit')
+  })
+
+  test('a deactivated campaign inside its donation period: one status', async ({ page }) => {
+    await page.goto(`/campaign/${VOLUME}/cmp-gruenbach-busfahrt`)
+    const status = page.getByRole('region', { name: 'Status' })
+    await expect(status.getByText('Deaktiviert', { exact: true })).toBeVisible()
+    await expect(status.getByText('Läuft')).toHaveCount(0)
+    await shoot(page, 'campaign-edit-deactivated')
+    await page.goto(`/home?id=${VOLUME}`)
+    const campaigns = page.getByRole('region', { name: 'Kampagnen' })
+    await expect(campaigns.getByTestId('campaign-item').first()).toBeVisible()
+    await shoot(page, 'dashboard-campaigns', { element: campaigns })
   })
 
   test('the open card-payment setup on the dashboard, and an empty chart', async ({ page }) => {
@@ -74,9 +86,23 @@ test.describe('as representative of an incomplete club', () => {
 test.describe('as administrator', () => {
   test.use({ signedInRole: 'admin' })
 
-  test('dashboard without own clubs', async ({ page }) => {
+  test('dashboard without own clubs: the clubs awaiting release, and the club picker', async ({ page }) => {
     await page.goto('/home')
+    await expect(
+      page.getByRole('region', { name: 'Warten auf Ihre Freigabe' }).getByRole('list', { name: 'Wartende Vereine' }),
+    ).toBeVisible()
     await expect(page.getByRole('region', { name: 'Verein auswählen' }).getByRole('link').first()).toBeVisible()
     await shoot(page, 'dashboard-admin')
+  })
+})
+
+test.describe('as staff', () => {
+  test.use({ signedInRole: 'staff' })
+
+  test('dashboard: every club to read', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page.getByText(/Als Mitarbeiter\/in sehen Sie alle Vereine/)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Verein auswählen' }).getByRole('link').first()).toBeVisible()
+    await shoot(page, 'dashboard-staff')
   })
 })

@@ -124,13 +124,13 @@ export const renderComponent = async (ui: ReactNode, options: RenderOptions = {}
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
   const user = userEvent.setup()
-  render(
+  const { unmount } = render(
     <Providers queryClient={context.queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   )
   await router.load()
-  return { router, user, ...context }
+  return { router, user, unmount, ...context }
 }
 
 export { screen }

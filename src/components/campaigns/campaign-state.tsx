@@ -1,20 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
-import { Badge, StatusBadge } from '#src/components/ui/badge.tsx'
+import { StatusBadge } from '#src/components/ui/badge.tsx'
 import { formatCents, formatNumber } from '#src/lib/format.ts'
-import { CAMPAIGN_PHASE } from '#src/lib/labels/campaign-labels.ts'
+import { campaignStatus } from '#src/lib/labels/campaign-labels.ts'
 
-/** Whether the campaign takes donations, and where it stands in its donation period. */
-export const CampaignBadges = ({ campaign }: { campaign: Pick<Campaign, 'enabled' | 'phase'> }) => {
-  return (
-    <>
-      <Badge tone={campaign.enabled ? 'success' : 'neutral'}>
-        {campaign.enabled ? <Trans>Aktiviert</Trans> : <Trans>Deaktiviert</Trans>}
-      </Badge>
-      <StatusBadge status={CAMPAIGN_PHASE[campaign.phase]} />
-    </>
-  )
-}
+/** The campaign's one status: "Deaktiviert", or where it stands in its donation period. */
+export const CampaignStatusBadge = ({ campaign }: { campaign: Pick<Campaign, 'enabled' | 'phase'> }) => (
+  <StatusBadge status={campaignStatus(campaign)} />
+)
 
 /** Percent of the goal raised; above 100 when the goal was exceeded (the bar stops at 100). */
 const progressPercent = (campaign: Pick<Campaign, 'raisedCents' | 'goalCents'>): number =>

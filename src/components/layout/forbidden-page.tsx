@@ -2,19 +2,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ButtonLink } from '#src/components/ui/button.tsx'
 import { DocumentTitle } from '#src/components/ui/page-header.tsx'
 
-/** A signed-in user opened a screen their role does not allow. */
+/**
+ * A signed-in user opened a screen their role does not allow. Worded as every other refusal (a 403 of the
+ * backend, components/ui/failure.ts): "Kein Zugriff".
+ */
 export const ForbiddenPage = () => {
   const { t } = useLingui()
   return (
     <div className="mx-auto max-w-xl py-12 text-center">
-      <DocumentTitle title={t`Keine Berechtigung`} />
+      <DocumentTitle title={t`Kein Zugriff`} />
       <h1 className="text-2xl font-bold text-slate-900">
-        <Trans>Keine Berechtigung</Trans>
+        <Trans>Kein Zugriff</Trans>
       </h1>
       <p className="mt-3 text-slate-700">
-        <Trans>
-          Für diese Seite fehlt Ihnen die nötige Berechtigung. Wenden Sie sich bei Bedarf an die Administration.
-        </Trans>
+        <Trans>Sie haben keinen Zugriff auf diese Seite. Wenden Sie sich bei Bedarf an die Administration.</Trans>
       </p>
       <div className="mt-6">
         <ButtonLink to="/home">

@@ -14,7 +14,7 @@ import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 describe('Staff and the release list', () => {
   it('does not open the administration for staff', async () => {
     await renderRoute('/admin', { signedInAs: 'staff@demo.at' })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Keine Berechtigung' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Vereine' })).not.toBeInTheDocument()
   })
 
@@ -26,6 +26,14 @@ describe('Staff and the release list', () => {
       screen.queryByRole('button', { name: /aktivieren|deaktivieren|geprüft|Zahlungskonto/i }),
     ).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Zur Administration' })).not.toBeInTheDocument()
+    // What staff can do, not that no club is theirs.
+    expect(
+      screen.getByText(
+        'Als Mitarbeiter/in sehen Sie alle Vereine und öffnen die Übersicht jedes Vereins zum Lesen. Ändern können Sie dort nichts.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/keinem Verein zugeordnet/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Warten auf Ihre Freigabe' })).not.toBeInTheDocument()
   })
 
   it('lets a staff token read clubs but refuses every release write with 403', async () => {

@@ -145,9 +145,10 @@ describe('Kampagne anlegen', () => {
     expect(await screen.findByLabelText(/^Name der Kampagne/)).toBeInTheDocument()
   })
 
-  it('is not offered to staff', async () => {
+  it('is not offered to staff: "Kein Zugriff", as every refusal says', async () => {
     await renderRoute(`/campaign/${CLUB}`, { signedInAs: 'staff@demo.at' })
-    expect(await screen.findByText('Keine Berechtigung')).toBeInTheDocument()
+    expect(await screen.findByText('Kein Zugriff')).toBeInTheDocument()
+    expect(screen.queryByText('Keine Berechtigung')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Kampagne anlegen' })).not.toBeInTheDocument()
   })
 })

@@ -63,7 +63,7 @@ export const CampaignCreatePage = () => {
     return (
       <>
         <PageHeader title={t`Kampagne anlegen`} actions={back} />
-        <Alert tone="warning" title={t`Keine Berechtigung`}>
+        <Alert tone="warning" title={t`Kein Zugriff`}>
           <Trans>Mitarbeiter/innen sehen Kampagnen, legen aber keine an.</Trans>
         </Alert>
       </>

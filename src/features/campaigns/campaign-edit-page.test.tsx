@@ -17,11 +17,18 @@ describe('Kampagne bearbeiten', () => {
     expect(await screen.findByLabelText(/^Name der Kampagne/)).toHaveValue('Kunstrasenplatz')
     expect(screen.getByLabelText(/^Spendenziel/)).toHaveValue('250000,00')
     const status = screen.getByRole('region', { name: 'Status' })
-    expect(within(status).getByText('Aktiviert')).toBeInTheDocument()
     expect(within(status).getByText('Läuft')).toBeInTheDocument()
     expect(within(status).getByRole('progressbar')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Spenden an diese Kampagne' })).toBeInTheDocument()
     expect(await screen.findByTestId('donation-totals')).toHaveTextContent(/aus [\d.\s]+ Spenden/)
+  })
+
+  it('gives a deactivated campaign inside its donation period one status: "Deaktiviert", not "Läuft"', async () => {
+    await open('cmp-gruenbach-busfahrt')
+    const status = await screen.findByRole('region', { name: 'Status' })
+    expect(within(status).getByText('Deaktiviert')).toBeInTheDocument()
+    expect(within(status).queryByText('Läuft')).not.toBeInTheDocument()
+    expect(within(status).getByText('Eine deaktivierte Kampagne nimmt keine Spenden an.')).toBeInTheDocument()
   })
 
   it('validates like the create form', async () => {
@@ -59,8 +66,11 @@ describe('Kampagne bearbeiten', () => {
     expect(await screen.findByText('Kampagne wurde deaktiviert')).toBeInTheDocument()
     const status = screen.getByRole('region', { name: 'Status' })
     expect(within(status).getByText('Deaktiviert')).toBeInTheDocument()
+    expect(within(status).queryByText('Läuft')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Kampagne aktivieren' }))
     expect(await screen.findByText('Kampagne wurde aktiviert')).toBeInTheDocument()
+    expect(within(status).getByText('Läuft')).toBeInTheDocument()
+    expect(within(status).queryByText('Deaktiviert')).not.toBeInTheDocument()
   })
 
   it('explains that a campaign with donations can only be deactivated', async () => {

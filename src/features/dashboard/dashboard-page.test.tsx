@@ -88,6 +88,12 @@ describe('Dashboard', () => {
     expect(within(campaigns).getAllByRole('progressbar').length).toBeGreaterThan(3)
     expect(within(campaigns).getAllByText('Deaktiviert').length).toBeGreaterThan(0)
     expect(within(campaigns).getAllByText('Geplant').length).toBeGreaterThan(0)
+    // One status per campaign: the deactivated one inside its donation period does not also say "Läuft".
+    const busfahrt = within(campaigns)
+      .getAllByTestId('campaign-item')
+      .find((item) => within(item).queryByText('Busfahrt zum Cupfinale'))!
+    expect(within(busfahrt).getByText('Deaktiviert')).toBeInTheDocument()
+    expect(within(busfahrt).queryByText('Läuft')).not.toBeInTheDocument()
     expect(within(campaigns).getByRole('link', { name: 'Neue Kampagne' })).toHaveAttribute(
       'href',
       `/campaign/${VOLUME}`,
@@ -173,10 +179,21 @@ describe('Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument()
   })
 
-  it('offers administrators without clubs the administration and a club picker', async () => {
+  it('shows administrators without clubs the clubs awaiting their release, the administration and a club picker', async () => {
     const { user } = await renderRoute('/home', { signedInAs: 'admin@demo.at' })
-    expect(await screen.findByText('Kein Verein ausgewählt')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Zur Administration' })).toHaveAttribute('href', '/admin')
+    // What they can do, not that no club is theirs.
+    expect(
+      await screen.findByText('Vereine, die auf Ihre Freigabe warten, und die Übersicht jedes Vereins.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/keinem Verein zugeordnet/)).not.toBeInTheDocument()
+    const awaiting = screen.getByRole('region', { name: 'Warten auf Ihre Freigabe' })
+    expect(within(awaiting).getByRole('link', { name: 'Zur Administration' })).toHaveAttribute('href', '/admin')
+    expect(await within(awaiting).findByText(/^\d+ Vereine? warte[nt] auf Freigabe$/)).toBeInTheDocument()
+    const waiting = within(awaiting).getByRole('list', { name: 'Wartende Vereine' })
+    // The seed's PROCESSING club, a link to its entry in the release list.
+    expect(
+      within(waiting).getByRole('link', { name: 'Naturschutzverein Wienerwald Baden in der Freigabe öffnen' }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/admin\?status=PROCESSING&q=Naturschutzverein/))
     const picker = screen.getByRole('region', { name: 'Verein auswählen' })
     const first = (await within(picker).findAllByRole('link'))[0]!
     const name = first.textContent ?? ''
@@ -219,10 +236,8 @@ describe('Dashboard', () => {
     await heading('SV Grünbach 1923')
     const campaigns = screen.getByRole('region', { name: 'Kampagnen' })
     const items = await within(campaigns).findAllByTestId('campaign-item')
-    // Running: enabled and inside the donation period, as the list's badges show.
-    const running = items.filter(
-      (item) => within(item).queryByText('Aktiviert') && within(item).queryByText('Läuft'),
-    ).length
+    // Running: enabled and inside the donation period, the campaigns whose one status reads "Läuft".
+    const running = items.filter((item) => within(item).queryByText('Läuft')).length
     const figures = screen.getByRole('region', { name: 'Spendenübersicht' })
     const detail = running === 1 ? `läuft, ${items.length} insgesamt` : `laufen, ${items.length} insgesamt`
     expect(await within(figures).findByText(detail)).toBeInTheDocument()

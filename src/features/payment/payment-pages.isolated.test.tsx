@@ -122,7 +122,7 @@ describe('/payment/return', () => {
     ).toEqual(['Identität der vertretungsberechtigten Person', 'Bankkonto für Auszahlungen'])
   })
 
-  it('says the setup is complete once the provider has everything, with a way to continue', async () => {
+  it('says the setup is complete once the provider has everything, with the way back to the club as the main action', async () => {
     await actAs('verein@demo.at')
     const link = await createOnboardingLink(HALLEIN)
     await submitAtProvider(link.url, 'COMPLETE')
@@ -130,10 +130,15 @@ describe('/payment/return', () => {
     expect(await screen.findByText('Die Einrichtung ist abgeschlossen.')).toBeInTheDocument()
     expect(await screen.findByText(/^Die Kartenzahlung für Musikverein Hallein ist eingerichtet/)).toBeInTheDocument()
     expect(screen.getByText('Wir prüfen den Stand des Zahlungskontos von Musikverein Hallein.')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Weiter' })).toHaveAttribute(
-      'href',
-      `/success?from=payment&clubId=${HALLEIN}`,
-    )
+    // One main action, back to the club, first; the explanation of what comes next is named as such.
+    const [main, aside, ...rest] = within(screen.getByRole('main')).getAllByRole('link')
+    expect(rest).toEqual([])
+    expect(main).toHaveAccessibleName('Zur Vereinsübersicht')
+    expect(main).toHaveAttribute('href', `/home?id=${HALLEIN}`)
+    expect(aside).toHaveAccessibleName('Wie es weitergeht')
+    expect(aside).toHaveAttribute('href', `/success?from=payment&clubId=${HALLEIN}`)
+    expect(aside!.className).not.toBe(main!.className)
+    expect(screen.queryByRole('link', { name: 'Weiter' })).not.toBeInTheDocument()
   })
 
   it('asks an anonymous visitor to sign in', async () => {

@@ -67,6 +67,8 @@ const ReturnResult = ({ clubId, clubName }: { clubId: string; clubName: string |
   )
 
   if (account?.status === 'ACTIVE') {
+    // One main action, back to the club; what happens next (payouts, where donations show) is a side
+    // trip for whoever wants it, so it is named and looks like one.
     return (
       <Alert
         tone="success"
@@ -74,10 +76,10 @@ const ReturnResult = ({ clubId, clubName }: { clubId: string; clubName: string |
         title={t`Die Einrichtung ist abgeschlossen.`}
         actions={
           <>
-            <ButtonLink to="/success" search={{ from: 'payment', clubId }}>
-              <Trans>Weiter</Trans>
+            <OverviewLink clubId={clubId} variant="primary" />
+            <ButtonLink to="/success" search={{ from: 'payment', clubId }} variant="ghost">
+              <Trans>Wie es weitergeht</Trans>
             </ButtonLink>
-            {overview}
           </>
         }
       >

@@ -4,7 +4,7 @@ import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoint
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { AuthController } from './auth-controller.ts'
 
-/** Thrown when a signed-in user opens a route their role does not allow; rendered as "Keine Berechtigung". */
+/** Thrown when a signed-in user opens a route their role does not allow; rendered as "Kein Zugriff". */
 export class ForbiddenError extends Error {
   constructor() {
     super('forbidden')

@@ -27,7 +27,7 @@ test('signs in with Firebase Auth; the backend takes the token; the role opens /
   await page.goto(`/login?redirect=${encodeURIComponent('/users')}`)
   await signIn(page, accounts.admin)
   await expect(page).toHaveURL('/users')
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Keine Berechtigung|schiefgelaufen/)
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Kein Zugriff|schiefgelaufen/)
   await expect(
     page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Administration' }),
   ).toBeVisible()

@@ -1,7 +1,7 @@
 import { configure, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createClubType, updateClubType } from '#src/api/generated/query/endpoints/club-types/club-types.ts'
-import { setClubChecked } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { changeClubMemberRole, setClubChecked } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 configure({ asyncUtilTimeout: 5000 })
@@ -36,6 +36,22 @@ describe('The audit log ("Protokoll")', () => {
     expect(deactivation).toHaveTextContent(/Spendenbegünstigung ist abgelaufen/)
     expect(deactivation).toHaveTextContent('vorher: Aktiv')
     expect(deactivation).toHaveTextContent('nachher: Inaktiv')
+  })
+
+  it('keeps the club and the user of an entry apart, on the screen and in its text', async () => {
+    const { list, queryClient } = await openLog()
+    await changeClubMemberRole('club-sv-gruenbach', 'uid-kassierin-gruenbach', { clubRoleId: 'cr-schriftfuehrung' })
+    await queryClient.invalidateQueries()
+    await waitFor(() =>
+      expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Benutzer/in: Katharina Kaiser'),
+    )
+    const [newest] = within(list).getAllByRole('article')
+    // Not "…1923Benutzer/in: …": a separator between the two parts.
+    expect(newest).toHaveTextContent('Verein: SV Grünbach 1923 · Benutzer/in: Katharina Kaiser (kassierin@demo.at)')
+    const club = within(newest!).getByText('Verein:', { exact: false })
+    const user = within(newest!).getByText('Benutzer/in:', { exact: false })
+    expect(club).not.toBe(user)
+    expect(club).not.toContainElement(user)
   })
 
   it('names catalogue changes in German, with the names before and after', async () => {

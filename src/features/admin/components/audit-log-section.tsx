@@ -195,30 +195,38 @@ export const AuditEntryItem = ({
           </p>
         </div>
         {(entry.club || entry.user) && (
-          <p className="mt-1 text-sm text-slate-800">
-            {entry.club &&
-              (linkClub ? (
-                <Trans>
-                  Verein:{' '}
-                  <Link
-                    to="/admin"
-                    search={{ tab: 'audit', logClub: entry.club.id }}
-                    className="font-medium text-brand-800 underline-offset-2 hover:underline"
-                    aria-label={t`Protokoll von ${entry.club.name} anzeigen`}
-                  >
-                    {entry.club.name}
-                  </Link>
-                </Trans>
-              ) : (
-                <Trans>
-                  Verein: <span className="font-medium">{entry.club.name}</span>
-                </Trans>
-              ))}
+          // Club and user are two parts, never run together: one line each on a narrow screen, side by side
+          // with a separator on a wide one, and the separator in the text either way ("…1923 · Benutzer/in: …").
+          <p className="mt-1 flex flex-col text-sm text-slate-800 sm:flex-row sm:flex-wrap sm:gap-x-2">
+            {entry.club && (
+              <span>
+                {linkClub ? (
+                  <Trans>
+                    Verein:{' '}
+                    <Link
+                      to="/admin"
+                      search={{ tab: 'audit', logClub: entry.club.id }}
+                      className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                      aria-label={t`Protokoll von ${entry.club.name} anzeigen`}
+                    >
+                      {entry.club.name}
+                    </Link>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Verein: <span className="font-medium">{entry.club.name}</span>
+                  </Trans>
+                )}
+              </span>
+            )}
+            {entry.club && entry.user && <span className="hidden text-slate-400 sm:inline">{' · '}</span>}
             {entry.user && (
-              <Trans>
-                Benutzer/in: <span className="font-medium">{entry.user.name}</span>{' '}
-                <span className="break-all text-slate-500">({entry.user.email})</span>
-              </Trans>
+              <span>
+                <Trans>
+                  Benutzer/in: <span className="font-medium">{entry.user.name}</span>{' '}
+                  <span className="break-all text-slate-500">({entry.user.email})</span>
+                </Trans>
+              </span>
             )}
           </p>
         )}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
-import { CampaignBadges, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
+import { CampaignStatusBadge, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
@@ -59,8 +59,8 @@ export const CampaignStatusCard = ({
     <Card aria-labelledby="status-title">
       <CardHeader id="status-title" title={t`Status`} />
       <CardBody className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <CampaignBadges campaign={campaign} />
+        <div>
+          <CampaignStatusBadge campaign={campaign} />
         </div>
         <CampaignProgress campaign={campaign} label={t`Fortschritt zum Spendenziel`} />
         {!campaign.enabled && (

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useGetCampaignsOfClub } from '#src/api/generated/query/endpoints/campaigns/campaigns.ts'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
-import { CampaignBadges, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
+import { CampaignStatusBadge, CampaignProgress } from '#src/components/campaigns/campaign-state.tsx'
 import { DonationPageLink } from '#src/components/campaigns/donation-page-link.tsx'
 import { ButtonLink } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
@@ -35,9 +35,7 @@ const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: bool
             </Trans>
           </p>
         </div>
-        <div className="flex flex-wrap gap-1.5">
-          <CampaignBadges campaign={campaign} />
-        </div>
+        <CampaignStatusBadge campaign={campaign} />
       </div>
       <CampaignProgress campaign={campaign} label={t`Fortschritt von ${campaign.name}`} />
       <DonationPageLink campaignId={campaign.documentId} campaignName={campaign.name} />

@@ -3,9 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useGetClubs } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
-import { Alert } from '#src/components/ui/alert.tsx'
 import { StatusBadge } from '#src/components/ui/badge.tsx'
-import { ButtonLink } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
@@ -14,6 +12,7 @@ import { Pagination } from '#src/components/ui/pagination.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '#src/components/ui/table.tsx'
 import { CLUB_STATUS } from '#src/lib/labels/club-labels.ts'
+import { AwaitingReleaseCard } from './awaiting-release-card.tsx'
 
 const PICKER_PAGE_SIZE = 20
 
@@ -83,8 +82,10 @@ const ClubPicker = ({ page, onPageChange }: { page: number; onPageChange: (page:
 }
 
 /**
- * `/home` for somebody without a club of their own and none named in the URL: administrators and staff
- * pick a club (or go to the administration); a representative without clubs is told whom to ask.
+ * `/home` for somebody without a club of their own and none named in the URL. Administrators see the clubs
+ * waiting for their release (and the way to the administration) above the club picker; staff read every
+ * club, so they are told that and pick one (docs/decisions/0006); a representative without clubs is told
+ * whom to ask.
  */
 export const NoClubState = ({
   role,
@@ -96,45 +97,46 @@ export const NoClubState = ({
   onPickerPageChange: (page: number) => void
 }) => {
   const { t } = useLingui()
-  const mayPick = role === 'ROLE_ADMIN' || role === 'ROLE_STAFF'
-  return (
-    <>
-      <PageHeader title={t`Übersicht`} description={t`Ihr Benutzerkonto ist keinem Verein zugeordnet.`} />
-      {mayPick ? (
-        <div className="flex flex-col gap-6">
-          {role === 'ROLE_ADMIN' && (
-            <Alert
-              title={t`Kein Verein ausgewählt`}
-              actions={
-                <ButtonLink to="/admin" variant="secondary" size="sm">
-                  <Trans>Zur Administration</Trans>
-                </ButtonLink>
-              }
-            >
-              <Trans>
-                Die Freigabe von Vereinen, Rollen und Zahlungskonten verwalten Sie in der Administration. Um die
-                Übersicht eines Vereins zu sehen, wählen Sie ihn unten aus.
-              </Trans>
-            </Alert>
-          )}
-          <Card aria-labelledby="vereinswahl-title">
-            <CardHeader
-              id="vereinswahl-title"
-              title={t`Verein auswählen`}
-              description={t`Öffnet die Übersicht des gewählten Vereins.`}
-            />
-            <CardBody>
-              <ClubPicker page={pickerPage} onPageChange={onPickerPageChange} />
-            </CardBody>
-          </Card>
-        </div>
-      ) : (
+  if (role !== 'ROLE_ADMIN' && role !== 'ROLE_STAFF') {
+    return (
+      <>
+        <PageHeader title={t`Übersicht`} description={t`Ihr Benutzerkonto ist keinem Verein zugeordnet.`} />
         <EmptyState title={t`Kein Verein vorhanden`}>
           <Trans>
             Bitte wenden Sie sich an die Person, die Sie eingeladen hat, oder registrieren Sie Ihren Verein.
           </Trans>
         </EmptyState>
-      )}
+      </>
+    )
+  }
+  const admin = role === 'ROLE_ADMIN'
+  return (
+    <>
+      <PageHeader
+        title={t`Übersicht`}
+        description={
+          admin
+            ? t`Vereine, die auf Ihre Freigabe warten, und die Übersicht jedes Vereins.`
+            : t`Als Mitarbeiter/in sehen Sie alle Vereine und öffnen die Übersicht jedes Vereins zum Lesen. Ändern können Sie dort nichts.`
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {admin && <AwaitingReleaseCard />}
+        <Card aria-labelledby="vereinswahl-title">
+          <CardHeader
+            id="vereinswahl-title"
+            title={t`Verein auswählen`}
+            description={
+              admin
+                ? t`Öffnet die Übersicht des gewählten Vereins.`
+                : t`Öffnet die Übersicht des gewählten Vereins zum Lesen.`
+            }
+          />
+          <CardBody>
+            <ClubPicker page={pickerPage} onPageChange={onPickerPageChange} />
+          </CardBody>
+        </Card>
+      </div>
     </>
   )
 }

@@ -11,9 +11,15 @@ import { PAYMENT_REQUIREMENTS } from '#src/lib/labels/payment-labels.ts'
 export const useCurrentPaymentAccount = (clubId: string) =>
   useQuery({ ...getGetPaymentAccountQueryOptions(clubId), staleTime: 0, refetchOnMount: 'always' })
 
-/** Back to the club's overview (`/home?id=…`). */
-export const OverviewLink = ({ clubId }: { clubId: string }) => (
-  <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+/** Back to the club's overview (`/home?id=…`): a side way out, or the main action where nothing is left to do. */
+export const OverviewLink = ({
+  clubId,
+  variant = 'secondary',
+}: {
+  clubId: string
+  variant?: 'primary' | 'secondary'
+}) => (
+  <ButtonLink to="/home" search={{ id: clubId }} variant={variant}>
     <Trans>Zur Vereinsübersicht</Trans>
   </ButtonLink>
 )
