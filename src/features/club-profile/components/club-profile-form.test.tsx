@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubRoles, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { backend } from '#mocks/node.ts'
 import { setClubRole } from '#mocks/testing.ts'
-import { failOperation } from '#tests/utils/mock-faults.ts'
+import { dropConnection, failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
 /** Sportunion Leoben: registered, incomplete, represented by neu@demo.at. */
@@ -211,6 +211,24 @@ describe('club profile form: saving', () => {
     expect(field('Kontoinhaber/in')).toHaveValue('Sportunion Leoben')
     expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeInTheDocument()
     expect(form()).toBeInTheDocument()
+  })
+
+  it('says that the connection failed and keeps everything typed when the save gets no answer', async () => {
+    dropConnection('updateClub')
+    const { user } = await open()
+    await retype(user, 'Steuernummer', '12 345/6789')
+    await retype(user, 'IBAN', 'AT61 1904 3002 3457 3201')
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+    expect(await screen.findByText('Fehler beim Aktualisieren der Vereinsdaten')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Die Verbindung zum Server ist fehlgeschlagen. Ihre Eingaben bleiben erhalten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument()
+    expect(field('Steuernummer')).toHaveValue('12 345/6789')
+    expect(field('IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
+    expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeInTheDocument()
   })
 
   it('asks before leaving with unsaved changes', async () => {

@@ -5,7 +5,7 @@ import { toast } from '#src/lib/toast.ts'
 import { useGetClubRoles } from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { SelectField, TextField } from '#src/components/ui/field.tsx'
-import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { isConnectionFailure, problemKind, problemStatus, toastSaveFailure } from '#src/lib/api-errors.ts'
 import { useInviteMember } from '#src/features/dashboard/api/invite-member.ts'
 import { mayGrant, rightsRefusal, type ClubRights } from '#src/features/dashboard/club-rights.ts'
 import { inviteMemberSchema, type InviteMemberValues } from '#src/features/dashboard/schemas.ts'
@@ -42,6 +42,8 @@ export const InviteMemberForm = ({ clubId, rights }: { clubId: string; rights: C
         )
       } else if (problemStatus(error) === 409) {
         setError('email', { type: 'server', message: t`User ist bereits vorhanden` }, { shouldFocus: true })
+      } else if (isConnectionFailure(error)) {
+        toastSaveFailure(t`Die Einladung konnte nicht versendet werden.`, error)
       } else {
         toast.error(t`Die Einladung konnte nicht versendet werden. Bitte versuchen Sie es erneut.`)
       }
