@@ -2,7 +2,7 @@ import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useCallback, useId, useMemo, useState } from 'react'
+import { Fragment, useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { User } from '#openapi/generated/model/user.ts'
@@ -182,7 +182,7 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
       <TableCell className={cell} data-label={t`Vereine`}>
         <UserClubs clubs={user.clubs} userName={name} />
       </TableCell>
-      <TableCell className={`${cell} max-md:break-all`} data-label={t`E-Mail`}>
+      <TableCell className={cell} data-label={t`E-Mail`}>
         <EmailAddress email={user.email} />
       </TableCell>
       <TableCell className={cell} data-label={t`Rolle`}>
@@ -228,18 +228,22 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
   )
 }
 
-/** An address that wraps, where the column is narrow, before its `@` instead of inside a word. */
-const EmailAddress = ({ email }: { email: string }) => {
-  const at = email.lastIndexOf('@')
-  if (at <= 0) return email
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  )
-}
+/**
+ * An address that wraps, where the column is narrow, before its `@` or a dot, never inside a name:
+ * `martin.aigner` / `@icloud.com`. On phones, where the row is a card, a part too long for a line of its
+ * own is broken anywhere (`wrap-anywhere`) rather than run past the screen's edge, and `min-w-0` lets the
+ * address shrink beside its column name; the wide table scrolls sideways instead.
+ */
+const EmailAddress = ({ email }: { email: string }) => (
+  <span className="min-w-0 max-md:wrap-anywhere">
+    {email.split(/(?=[@.])/).map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ))}
+  </span>
+)
 
 /**
  * The clubs a user belongs to, each a link to the club's overview (the dashboard an administrator opens
