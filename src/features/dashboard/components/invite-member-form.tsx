@@ -27,7 +27,8 @@ export const InviteMemberForm = ({ clubId, rights }: { clubId: string; rights: C
   const onSubmit = async (values: InviteMemberValues) => {
     try {
       await invite.mutateAsync({ clubId, data: values })
-      reset({ email: '', clubRoleId: values.clubRoleId })
+      // Address and role together: the next person gets a role chosen for them, not the last one's.
+      reset()
     } catch (error) {
       // A person with an account is invited like anyone else (they accept after signing in); only a member
       // of this club is refused (409 `already-member`).

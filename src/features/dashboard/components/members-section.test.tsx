@@ -153,6 +153,25 @@ describe('the members of a club: remove, withdraw, resend', () => {
     expect(sentMails()[0]).toMatchObject({ to: 'neu@demo.at', kind: 'INVITATION' })
   })
 
+  it('empties the whole form after an invitation went out, the role too', async () => {
+    const { user } = await openMembers()
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    const role = within(form).getByLabelText(/^Rolle im Verein/)
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu@demo.at')
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(role, seedClubRoles.kassier)
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await screen.findByText('Einladung an neu@demo.at wurde versendet.')).toBeInTheDocument()
+    expect(within(form).getByLabelText(/^E-Mail-Adresse/)).toHaveValue('')
+    expect(role).toHaveValue('')
+    expect(within(role).getByRole('option', { selected: true })).toHaveTextContent('Bitte wählen')
+    // The next invitation asks for its own role instead of sending the last one's.
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'noch-wer@demo.at')
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await within(form).findByText('Bitte wählen Sie eine Rolle im Verein.')).toBeInTheDocument()
+    expect(sentMails()).toHaveLength(1)
+  })
+
   it('says that the connection failed and keeps address and role when the invitation gets no answer', async () => {
     dropConnection('inviteClubUser')
     const { user } = await openMembers()
