@@ -94,6 +94,8 @@ test('on a phone the e-mail addresses wrap before "@" or a dot, never inside a n
   )
 
   expect(layout.length).toBeGreaterThan(10)
+  // Where the name fits on a line of its own, the line breaks before the "@".
+  expect(layout.find((entry) => entry.address === 'martin.aigner@icloud.com')?.lineStarts).toEqual(['@'])
   // The narrow card makes several addresses wrap: at a sensible place.
   expect(layout.filter((entry) => entry.lineStarts.length > 0).length).toBeGreaterThan(0)
   for (const entry of layout) {
