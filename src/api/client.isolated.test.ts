@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '#mocks/node.ts'
 import {
+  ApiConnectionError,
   ApiError,
   apiFetch,
   ApiTimeoutError,
@@ -109,6 +110,21 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status, statusText: name, body: problem })
     expect((error as ApiError).url).toMatch(/\/api\/backend\/v1\/probe$/)
     expect((error as ApiError).kind).toBe('user-exists')
+  })
+
+  it('turns a lost connection into an ApiConnectionError without a status, and leaves nothing in flight', async () => {
+    server.use(http.put(probe, () => HttpResponse.error()))
+
+    const error = await apiFetch('/probe', { method: 'PUT', body: '{}' }).catch((caught: unknown) => caught)
+
+    expect(error).toBeInstanceOf(ApiConnectionError)
+    expect(error).not.toBeInstanceOf(ApiError)
+    // No status: the query client retries it like any hiccup (src/router.tsx).
+    expect(error).not.toHaveProperty('status')
+    expect(error).toMatchObject({ kind: 'network' })
+    expect((error as ApiConnectionError).cause).toBeDefined()
+    expect((error as ApiConnectionError).url).toMatch(/\/api\/backend\/v1\/probe$/)
+    expect(getInFlightCount()).toBe(0)
   })
 
   it('after a 401 refreshes the token once and retries', async () => {

@@ -1,10 +1,10 @@
 /**
  * The one hand-written transport (orval's mutator): every generated hook calls `apiFetch`.
  * It picks the backend host from the page origin, sends JSON with the signed-in user's ID token,
- * turns failures into `ApiError`, retries once with a fresh token after a 401, asks the person to confirm
- * their sign-in when the backend wants a recent one (and then sends the request again), gives up on a
- * request the backend does not answer in time (`ApiTimeoutError`), and counts requests in flight for the
- * loading overlay.
+ * turns failures into `ApiError` (a lost connection into `ApiConnectionError`), retries once with a fresh
+ * token after a 401, asks the person to confirm their sign-in when the backend wants a recent one (and then
+ * sends the request again), gives up on a request the backend does not answer in time (`ApiTimeoutError`),
+ * and counts requests in flight for the loading overlay.
  */
 import type { Problem } from '#openapi/generated/model/problem.ts'
 
@@ -66,6 +66,24 @@ export class ApiTimeoutError extends ApiError {
 
   override get kind(): string {
     return 'timeout'
+  }
+}
+
+/**
+ * No answer at all: the request did not reach the backend or the connection broke on the way (offline,
+ * name not resolved, connection refused or reset). `fetch` rejects with a bare `TypeError` then; this
+ * names it, with that error as `cause`, so that a screen can tell a lost connection from a bug. Kind
+ * `network`. Deliberately not an `ApiError`: it has no status, so the query client retries it as the
+ * hiccup it usually is.
+ */
+export class ApiConnectionError extends Error {
+  readonly url: string
+  readonly kind = 'network'
+
+  constructor(url: string, cause: unknown) {
+    super(`Connection failed: ${url}`, { cause })
+    this.name = 'ApiConnectionError'
+    this.url = url
   }
 }
 
@@ -225,6 +243,13 @@ const wantsReauthentication = (response: Response, body: unknown): boolean =>
   typeof (body as { type?: unknown } | null)?.type === 'string' &&
   (body as { type: string }).type.split('/').pop() === REAUTHENTICATION_REQUIRED
 
+/**
+ * How `fetch` says the connection failed: a `TypeError` in the browsers, a `DOMException` named
+ * `NetworkError` where an engine keeps the older wording (happy-dom, which the component tests run in).
+ */
+const isNetworkFailure = (error: unknown): boolean =>
+  error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError')
+
 export const apiFetch = async <T>(
   path: string,
   { background = false, timeoutMs, idToken, ...init }: ApiRequestInit = {},
@@ -252,6 +277,8 @@ export const apiFetch = async <T>(
       return { response, body: await parseBody(response) }
     } catch (error) {
       if (timedOut) throw new ApiTimeoutError(url, limit)
+      // The caller's own cancellation (an AbortError) stays what it is: nothing failed.
+      if (isNetworkFailure(error) && !controller.signal.aborted) throw new ApiConnectionError(url, error)
       throw error
     } finally {
       clearTimeout(timer)

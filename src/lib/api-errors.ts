@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { ApiError, REAUTHENTICATION_REQUIRED } from '#src/api/client.ts'
+import { ApiConnectionError, ApiError, ApiTimeoutError, REAUTHENTICATION_REQUIRED } from '#src/api/client.ts'
 import { fieldErrorMessage } from './input-messages.ts'
+import { toast } from './toast.ts'
 
 /**
  * The kind of a backend problem (`user-exists`, `validation`, `token-expired`, …: the last segment of the
@@ -32,6 +33,38 @@ export const tooManyRequestsMessage = (error: unknown): string | undefined =>
   problemStatus(error) === 429 || problemKind(error) === 'too-many-requests'
     ? t`Zu viele Versuche in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.`
     : undefined
+
+/**
+ * Whether a request failed on the way, not at the backend: the connection broke (`ApiConnectionError`) or
+ * no answer came in time (`ApiTimeoutError`). A problem answer (4xx, 5xx) is not such a failure.
+ */
+export const isConnectionFailure = (error: unknown): boolean =>
+  error instanceof ApiConnectionError || error instanceof ApiTimeoutError
+
+/**
+ * The German message for a save whose request failed on the way (see `isConnectionFailure`), or undefined
+ * for any other failure. It says that what was typed is still there: the forms keep their values on every
+ * failure, and a person who lost the connection wants to know before typing it all again.
+ */
+export const connectionFailedMessage = (error: unknown): string | undefined => {
+  if (error instanceof ApiTimeoutError) {
+    return t`Die Verbindung zum Server ist fehlgeschlagen: Er hat nicht rechtzeitig geantwortet. Ihre Eingaben bleiben erhalten. Bitte versuchen Sie es erneut.`
+  }
+  if (error instanceof ApiConnectionError) {
+    return t`Die Verbindung zum Server ist fehlgeschlagen. Ihre Eingaben bleiben erhalten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.`
+  }
+  return undefined
+}
+
+/**
+ * The toast of a save that failed: the form's own title ("Fehler beim Erstellen der Kampagne", spec §8),
+ * and, when the connection failed, why and that nothing typed is lost. The one place every form that saves
+ * reports a failure it has no more specific message for.
+ */
+export const toastSaveFailure = (title: string, error: unknown): void => {
+  const description = connectionFailedMessage(error)
+  toast.error(title, description ? { description } : undefined)
+}
 
 /**
  * Puts the backend's per-field validation errors (`Problem.errors[].field`, dotted paths) next to the

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '#tests/journeys/fixtures.ts'
+import { fillCampaign, saveWithoutAnswer } from '#tests/journeys/forms.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 
@@ -60,6 +61,30 @@ test.describe('Kampagnen', () => {
     const campaigns = page.getByRole('region', { name: 'Kampagnen' })
     await expect(campaigns.getByTestId('campaign-item').first()).toBeVisible()
     await expect(campaigns.getByText('Neue Ballfangnetze')).toHaveCount(0)
+  })
+
+  test('a save without an answer says the connection failed and keeps the form; sent again, it goes through', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    await page.goto(`/campaign/${VOLUME}`)
+    await fillCampaign(page)
+    await saveWithoutAnswer(page, page.getByRole('button', { name: 'Kampagne anlegen' }))
+
+    const toast = page.getByRole('region', { name: /Benachrichtigungen/ }).getByRole('listitem')
+    await expect(toast).toContainText('Fehler beim Erstellen der Kampagne')
+    await expect(toast).toContainText(
+      'Die Verbindung zum Server ist fehlgeschlagen: Er hat nicht rechtzeitig geantwortet. Ihre Eingaben bleiben erhalten.',
+    )
+    await expect(page).toHaveURL(new RegExp(`/campaign/${VOLUME}$`))
+    await expect(field(page, 'Name der Kampagne')).toHaveValue('Flutlicht')
+    await expect(field(page, 'Beschreibung')).toHaveValue('Neue Flutlichtmasten für den Trainingsplatz.')
+    await expect(field(page, 'Spendenziel')).toHaveValue('8.000')
+    await expect(field(page, 'Spenden bis')).toHaveValue('2031-10-01')
+
+    await page.getByRole('button', { name: 'Kampagne anlegen' }).click()
+    await expect(page.getByText('Kampagne wurde angelegt')).toBeVisible()
+    await expect(field(page, 'Name der Kampagne')).toHaveValue('Flutlicht')
   })
 
   test('a campaign with donations cannot be deleted, only deactivated', async ({ page }) => {

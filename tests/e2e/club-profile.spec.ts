@@ -27,7 +27,9 @@ test.describe('Vereinsprofil', () => {
     // A wrong IBAN check digit is found before anything is sent.
     await page.getByRole('button', { name: 'Speichern', exact: true }).click()
     await expect(page.getByText('Die IBAN ist ungültig. Bitte prüfen Sie Länge und Prüfziffer.')).toBeVisible()
-    await field(page, 'IBAN').fill('AT61 1904 3002 3457 3201')
+    // Typed without spaces and in lower case, it is shown in groups of four.
+    await field(page, 'IBAN').fill('at611904300234573201')
+    await expect(field(page, 'IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
 
     // Legitimation scans: a PNG named .jpg is refused by its content; real JPEGs are uploaded at once.
     await uploadLegitimation(page, {
@@ -56,7 +58,7 @@ test.describe('Vereinsprofil', () => {
 
     await page.reload()
     await expect(page.getByText('Das Profil ist vollständig.')).toBeVisible()
-    await expect(field(page, 'IBAN')).toHaveValue('AT611904300234573201')
+    await expect(field(page, 'IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
     await expect(field(page, 'BIC')).toHaveValue('BKAUATWW')
 
     // The dashboard's hint is gone.

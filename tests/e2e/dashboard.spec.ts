@@ -79,8 +79,13 @@ test.describe('Dashboard', () => {
     const mail = await latestMail(page, email, 'INVITATION')
     expect(mail.link).toMatch(/\/acceptInvitation\?token=/)
 
+    // The form is empty again, the role too: the next person's role is chosen for them.
+    await expect(form.getByLabel('E-Mail-Adresse')).toHaveValue('')
+    await expect(form.getByLabel('Rolle im Verein')).toHaveValue('')
+
     // A member of the club is refused at the field, and nothing is mailed.
     await form.getByLabel('E-Mail-Adresse').fill('kassierin@demo.at')
+    await form.getByLabel('Rolle im Verein').selectOption({ label: 'Kassier/in' })
     await form.getByRole('button', { name: 'Einladung senden' }).click()
     await expect(form.getByText('Diese Person ist bereits Mitglied des Vereins.')).toBeVisible()
     expect(

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '#tests/journeys/fixtures.ts'
+import { expect, setLatency, test } from '#tests/journeys/fixtures.ts'
 
 /**
  * A full page load of a signed-in route with a slow backend shows the shell and a loading state
@@ -9,17 +9,6 @@ import { expect, test } from '#tests/journeys/fixtures.ts'
 const CLUB = 'club-mv-hallein'
 
 test.use({ signedInRole: 'user' })
-
-/** The mocked backend's injected latency for every API call from now on (`PUT /__mock/faults`). */
-const setLatency = (page: Page, delayMs: number) =>
-  page.evaluate(async (delay) => {
-    const response = await fetch('/__mock/faults', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ delayMs: delay }),
-    })
-    if (!response.ok) throw new Error(`PUT /__mock/faults: ${response.status}`)
-  }, delayMs)
 
 /** Records, in the page, whether `#root` was ever empty once the document had been parsed. */
 const watchRoot = (page: Page) =>

@@ -50,6 +50,20 @@ export const readMailbox = (page: Page): Promise<Mail[]> =>
     return (await response.json()) as Mail[]
   })
 
+/**
+ * The mocked backend's injected latency for every API call from now on (`PUT /__mock/faults`): requests
+ * sent from then on wait that long before the backend handles them; those already waiting keep waiting.
+ */
+export const setLatency = (page: Page, delayMs: number) =>
+  page.evaluate(async (delay) => {
+    const response = await fetch('/__mock/faults', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delayMs: delay }),
+    })
+    if (!response.ok) throw new Error(`PUT /__mock/faults: ${response.status}`)
+  }, delayMs)
+
 /** The newest mail of a kind to an address; waits briefly for it to arrive. */
 export const latestMail = async (page: Page, to: string, kind: Mail['kind']): Promise<Mail> => {
   let mail: Mail | undefined

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { setLatency } from './fixtures.ts'
 
 /**
  * Form filling shared by the e2e journeys (tests/e2e, tests/e2e-server) and the screenshot scenes
- * (tests/screenshots): the registration wizard, the club profile, the invitation form. The journeys and
+ * (tests/screenshots): the registration wizard, the club profile, the invitation form, the campaign form. The journeys and
  * scenes keep their own assertions and pictures; the callbacks below are where they go.
  */
 
@@ -217,4 +218,46 @@ export const fillInvitation = async (
   await page.getByLabel('Nachname').fill(lastName)
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password)
   await page.getByLabel('Passwort bestätigen').fill(password)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Campaign form (/campaign/<club>)
+
+/** A complete, valid new campaign ("Flutlicht"), as the create form takes it. */
+export const FLUTLICHT = {
+  'Name der Kampagne': 'Flutlicht',
+  Beschreibung: 'Neue Flutlichtmasten für den Trainingsplatz.',
+  Spendenziel: '8.000',
+  'Vorgeschlagener Betrag': '40',
+  Mindestspende: '5',
+  'Datum des Anlasses': '2031-10-03',
+  Uhrzeit: '19:00',
+  'Spenden ab': '2031-08-01',
+  'Spenden bis': '2031-10-01',
+} as const
+
+/** Fills the campaign form's fields by their labels (nothing saved). */
+export const fillCampaign = async (page: Page, values: Readonly<Record<string, string>> = FLUTLICHT) => {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A save without an answer
+
+/** The client's time limit per request (DEFAULT_REQUEST_TIMEOUT_MS in src/api/client.ts). */
+const REQUEST_TIMEOUT_MS = 20_000
+
+/**
+ * Clicks `button` while the mocked backend keeps its answer back, and lets the client give up on the
+ * request (ApiTimeoutError) without waiting its 20 s: the page's clock, installed before the app loaded
+ * (`page.clock.install()`), is moved past them once the request is on its way (the loading overlay shows).
+ * The mocked backend runs in the page and follows the same clock, so it is told to wait longer than that;
+ * requests after this one are answered at once again.
+ */
+export const saveWithoutAnswer = async (page: Page, button: Locator) => {
+  await setLatency(page, 60_000)
+  await button.click()
+  await expect(page.getByTestId('loading-overlay')).toBeVisible()
+  await page.clock.fastForward(REQUEST_TIMEOUT_MS)
+  await setLatency(page, 0)
 }

@@ -37,6 +37,13 @@ test.describe('as administrator', () => {
     await shoot(page, 'admin-payment-reject-dialog', { capture: 'window' })
   })
 
+  test('e-mail addresses in the user list', async ({ page }) => {
+    await page.goto('/users?q=gmail')
+    const table = page.getByRole('table', { name: 'Benutzer' })
+    await expect(table.getByText(/@gmail\.com$/).first()).toBeVisible()
+    await shoot(page, 'users-email-wrap', { element: table })
+  })
+
   test('club search in the release list', async ({ page }) => {
     await page.goto('/admin?q=verein&filter=UNCHECKED')
     await expect(page.getByRole('list', { name: 'Vereine' })).toBeVisible()

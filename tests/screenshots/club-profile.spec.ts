@@ -39,6 +39,17 @@ test('completing the profile', async ({ page }) => {
   await shoot(page, 'club-profile-saved', { capture: 'window', focus: complete })
 })
 
+test('the IBAN in groups of four', async ({ page }) => {
+  await page.goto(`/club/${CLUB}/true`)
+  // Typed without spaces, in lower case; an IBAN of a bank the portal knows, so BIC and bank follow it.
+  await field(page, 'IBAN').fill('at402011100000012345')
+  await expect(field(page, 'IBAN')).toHaveValue('AT40 2011 1000 0001 2345')
+  await expect(field(page, 'BIC')).toHaveValue('GIBAATWW')
+  // The sticky save bar would cover the card's last field in a picture of the card alone.
+  await page.addStyleTag({ content: '.sticky { position: static !important; }' })
+  await shoot(page, 'club-profile-iban', { element: page.getByRole('region', { name: 'Bankverbindung' }) })
+})
+
 test('confirmations: incomplete data, unsaved changes', async ({ page }) => {
   await page.goto(`/club/${CLUB}/true`)
   await field(page, 'Steuernummer').fill('12 345/6789')

@@ -1,5 +1,7 @@
 import { expect, test } from '#tests/journeys/fixtures.ts'
-import { shoot } from './shoot.ts'
+import { fillCampaign, saveWithoutAnswer } from '#tests/journeys/forms.ts'
+import { inviteToClub, membersOf } from '#tests/journeys/members.ts'
+import { holdToasts, shoot } from './shoot.ts'
 
 /** Dashboards (a club's, an administrator's and staff's), the donation list, the campaign forms and the payment pages. */
 const VOLUME = 'club-sv-gruenbach'
@@ -37,6 +39,25 @@ test.describe('as representative of two clubs', () => {
     const campaigns = page.getByRole('region', { name: 'Kampagnen' })
     await expect(campaigns.getByTestId('campaign-item').first()).toBeVisible()
     await shoot(page, 'dashboard-campaigns', { element: campaigns })
+  })
+
+  test('a campaign save without an answer', async ({ page }) => {
+    await page.clock.install()
+    await page.goto(`/campaign/${VOLUME}`)
+    await fillCampaign(page)
+    const submit = page.getByRole('button', { name: 'Kampagne anlegen' })
+    await saveWithoutAnswer(page, submit)
+    await expect(page.getByText('Die Verbindung zum Server ist fehlgeschlagen', { exact: false })).toBeVisible()
+    await holdToasts(page)
+    await shoot(page, 'campaign-create-connection-failed', { capture: 'window', focus: submit })
+  })
+
+  test('an invitation sent: the form is empty again, the role too', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME}`)
+    await inviteToClub(page, 'neue.kassierin@example.at', 'Kassier/in')
+    const form = page.getByRole('form', { name: 'Person einladen' })
+    await expect(form.getByLabel('Rolle im Verein')).toHaveValue('')
+    await shoot(page, 'dashboard-members-invited', { element: membersOf(page) })
   })
 
   test('the open card-payment setup on the dashboard, and an empty chart', async ({ page }) => {

@@ -79,3 +79,13 @@ export const shoot = async (
   await unstick?.evaluate((style) => (style as Element).remove())
   await page.setViewportSize(WINDOWS[0])
 }
+
+/**
+ * Keeps the toasts on screen for the pictures: they close after 3 s (spec §9), sooner than both widths are
+ * taken. sonner holds them while the page is hidden, so the page says it is.
+ */
+export const holdToasts = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })

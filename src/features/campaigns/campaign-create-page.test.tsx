@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { failOperation } from '#tests/utils/mock-faults.ts'
+import { dropConnection, failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
@@ -112,6 +112,39 @@ describe('Kampagne anlegen', () => {
     expect(await screen.findByText('Fehler beim Erstellen der Kampagne')).toBeInTheDocument()
     expect(screen.getByLabelText(/^Name der Kampagne/)).toHaveValue('Neue Tore')
     expect(router.state.location.pathname).toBe(`/campaign/${CLUB}`)
+  })
+
+  it('says that the connection failed and keeps every value when the save gets no answer; sending again works', async () => {
+    dropConnection('createCampaign', { once: true })
+    const { user, router } = await openForm()
+    await fill(user, valid)
+    await submit(user)
+    expect(await screen.findByText('Fehler beim Erstellen der Kampagne')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Die Verbindung zum Server ist fehlgeschlagen. Ihre Eingaben bleiben erhalten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Name der Kampagne/)).toHaveValue('Neue Tore')
+    expect(screen.getByLabelText(/^Beschreibung/)).toHaveValue('Zwei neue Tore für den Trainingsplatz.')
+    expect(screen.getByLabelText(/^Spendenziel/)).toHaveValue('5.000')
+    expect(screen.getByLabelText(/^Spenden bis/)).toHaveValue('2031-06-15')
+    expect(router.state.location.pathname).toBe(`/campaign/${CLUB}`)
+
+    // The connection is back: the same values are sent as they are.
+    await submit(user)
+    expect(await screen.findByText('Kampagne wurde angelegt')).toBeInTheDocument()
+    await screen.findByRole('heading', { level: 1, name: 'Kampagne bearbeiten' })
+    expect(screen.getByLabelText(/^Name der Kampagne/)).toHaveValue('Neue Tore')
+  })
+
+  it('says no more than the failure when the backend answers with an error', async () => {
+    failOperation('createCampaign', 500)
+    const { user } = await openForm()
+    await fill(user, valid)
+    await submit(user)
+    expect(await screen.findByText('Fehler beim Erstellen der Kampagne')).toBeInTheDocument()
+    expect(screen.queryByText(/Die Verbindung zum Server ist fehlgeschlagen/)).not.toBeInTheDocument()
   })
 
   it('shows the form for the club, once the club is known', async () => {

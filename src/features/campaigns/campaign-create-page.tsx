@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Campaign } from '#openapi/generated/model/campaign.ts'
-import { toast } from '#src/lib/toast.ts'
 import { useGetClubOverview } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { ButtonLink } from '#src/components/ui/button.tsx'
@@ -12,6 +11,7 @@ import { CheckboxField } from '#src/components/ui/field.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { PageHeader } from '#src/components/ui/page-header.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
+import { toastSaveFailure } from '#src/lib/api-errors.ts'
 import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { useCreateCampaignMutation } from './api/campaign-mutations.ts'
 import { CampaignForm } from './components/campaign-form.tsx'
@@ -107,8 +107,8 @@ export const CampaignCreatePage = () => {
                 setCreated(campaign)
               } catch (error) {
                 applyCampaignServerErrors(error, form)
-                // Spec §8: the campaign form's failure message.
-                toast.error(t`Fehler beim Erstellen der Kampagne`)
+                // Spec §8: the campaign form's failure message (with why, when the connection failed).
+                toastSaveFailure(t`Fehler beim Erstellen der Kampagne`, error)
               }
             }}
           >

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { failOperation } from '#tests/utils/mock-faults.ts'
+import { dropConnection, failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
 // Several steps (save, navigate, load the next screen) run against the in-process mocked backend; on a
@@ -57,6 +57,19 @@ describe('Kampagne bearbeiten', () => {
     await user.type(name, ' Süd')
     await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }))
     expect(await screen.findByText('Fehler beim Speichern der Kampagne')).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Name der Kampagne/)).toHaveValue('Kunstrasenplatz Süd')
+  })
+
+  it('says that the connection failed and keeps the changes when the save gets no answer', async () => {
+    dropConnection('updateCampaign')
+    const { user } = await open('cmp-gruenbach-kunstrasen')
+    const name = await screen.findByLabelText(/^Name der Kampagne/)
+    await user.type(name, ' Süd')
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }))
+    expect(await screen.findByText('Fehler beim Speichern der Kampagne')).toBeInTheDocument()
+    expect(
+      screen.getByText(/^Die Verbindung zum Server ist fehlgeschlagen\. Ihre Eingaben bleiben erhalten\./),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText(/^Name der Kampagne/)).toHaveValue('Kunstrasenplatz Süd')
   })
 

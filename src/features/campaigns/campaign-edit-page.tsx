@@ -12,6 +12,7 @@ import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { PageHeader } from '#src/components/ui/page-header.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
+import { toastSaveFailure } from '#src/lib/api-errors.ts'
 import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { centsToEuroInput } from '#src/lib/format.ts'
 import {
@@ -144,7 +145,7 @@ export const CampaignEditPage = ({ renderDonations }: CampaignEditPageProps) => 
                       form.reset(toFormInput(saved))
                     } catch (error) {
                       applyCampaignServerErrors(error, form)
-                      toast.error(t`Fehler beim Speichern der Kampagne`)
+                      toastSaveFailure(t`Fehler beim Speichern der Kampagne`, error)
                     }
                   }}
                 />

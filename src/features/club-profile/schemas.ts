@@ -14,7 +14,7 @@ import {
 } from '#openapi/generated/zod/clubs/clubs.zod.ts'
 import { plainText } from '#src/lib/form-checks.ts'
 import { todayIso } from '#src/lib/format.ts'
-import { bicMatchesIban, isValidIban, knownBankOfIban, normalizeIban } from '#checks/iban.ts'
+import { bicMatchesIban, formatIban, isValidIban, knownBankOfIban, normalizeIban } from '#checks/iban.ts'
 import { CLUB_ADDRESS_COUNTRY, checkBirthDate, isValidPostalCode } from '#checks/input-checks.ts'
 import { birthDateMessage, postalCodeMessage } from '#src/lib/input-messages.ts'
 import { CLUB_SIZES } from '#src/lib/labels/club-labels.ts'
@@ -91,7 +91,8 @@ export const clubProfileSchema = () =>
       .object({
         ...Bank.shape,
         bankName: text(Bank.shape.bankName),
-        // Spaces and lower case as people type or paste them are fine; the check digits must add up (mod 97).
+        // Spaces and lower case as people type or paste them are fine (the field groups it in fours); sent
+        // without spaces, upper case, as the contract wants it. The check digits must add up (mod 97).
         iban: z.string().check(
           z.overwrite(normalizeIban),
           z.refine((value) => value === '' || isValidIban(value), {
@@ -201,7 +202,8 @@ export const toFormValues = (club: Club): ClubProfileValues => ({
   description: club.description,
   shortDescription: club.shortDescription,
   address: { ...club.address },
-  bankInfo: { ...club.bankInfo },
+  // Grouped in fours, as the field shows it while typing: the form is not "changed" until the IBAN is.
+  bankInfo: { ...club.bankInfo, iban: formatIban(club.bankInfo.iban) },
   billingAddress: { ...club.billingAddress },
   legitimation: {
     firstName: club.legitimation.firstName,

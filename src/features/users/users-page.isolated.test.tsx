@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '#openapi/generated/model/user.ts'
 import { server } from '#mocks/node.ts'
 import { Toaster } from '#src/components/layout/toaster.tsx'
+import { dropConnection } from '#tests/utils/mock-faults.ts'
 import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 import { DeleteUserDialog } from './components/delete-user-dialog.tsx'
 import { EditUserDialog } from './components/user-form-dialog.tsx'
@@ -133,6 +134,28 @@ describe('User administration', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'muster')
     const table = screen.getByRole('table', { name: 'Benutzer' })
     expect(within(rowOf(table, 'maria.muster@demo.at')).getByText('Mitarbeiter/in')).toBeInTheDocument()
+  })
+
+  it('says that the connection failed and keeps the dialog as typed when a new user gets no answer', async () => {
+    dropConnection('createUser')
+    const { user } = await openUsers()
+    await user.click(screen.getByRole('button', { name: 'Benutzer anlegen' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer anlegen' })
+    await user.type(within(dialog).getByLabelText(/Vorname/), 'Maria')
+    await user.type(within(dialog).getByLabelText(/Nachname/), 'Muster')
+    await user.type(within(dialog).getByLabelText(/E-Mail/), 'maria.muster@demo.at')
+    await user.selectOptions(within(dialog).getByLabelText(/Rolle/), 'ROLE_STAFF')
+    await user.type(within(dialog).getByLabelText(/Passwort/), 'Sicher1234!')
+    await user.click(within(dialog).getByRole('button', { name: 'Benutzer anlegen' }))
+    expect(await screen.findByText('Fehler beim Speichern des Benutzers')).toBeInTheDocument()
+    expect(
+      screen.getByText(/^Die Verbindung zum Server ist fehlgeschlagen\. Ihre Eingaben bleiben erhalten\./),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Benutzer anlegen' })).toBe(dialog)
+    expect(within(dialog).getByLabelText(/Vorname/)).toHaveValue('Maria')
+    expect(within(dialog).getByLabelText(/E-Mail/)).toHaveValue('maria.muster@demo.at')
+    expect(within(dialog).getByLabelText(/Rolle/)).toHaveValue('ROLE_STAFF')
+    expect(within(dialog).getByLabelText(/Passwort/)).toHaveValue('Sicher1234!')
   })
 
   it('edits a user including the role', async () => {

@@ -2,7 +2,7 @@ import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useCallback, useId, useMemo, useState } from 'react'
+import { Fragment, useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { User } from '#openapi/generated/model/user.ts'
@@ -182,7 +182,7 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
       <TableCell className={cell} data-label={t`Vereine`}>
         <UserClubs clubs={user.clubs} userName={name} />
       </TableCell>
-      <TableCell className={`${cell} max-md:break-all`} data-label={t`E-Mail`}>
+      <TableCell className={cell} data-label={t`E-Mail`}>
         <EmailAddress email={user.email} />
       </TableCell>
       <TableCell className={cell} data-label={t`Rolle`}>
@@ -228,16 +228,26 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
   )
 }
 
-/** An address that wraps, where the column is narrow, before its `@` instead of inside a word. */
+/**
+ * An address that wraps, where the column is narrow, before its `@` (`martin.aigner` / `@icloud.com`), and
+ * only where the name does not fit on a line of its own also before a dot in it; not inside a word. The
+ * domain offers no break of its own, so a line breaks before the `@` rather than before `.com`. On phones,
+ * where the row is a card, a part too long for any line is broken anywhere (`wrap-anywhere`) rather than run
+ * past the screen's edge, and `min-w-0` lets the address shrink beside its column name; the wide table
+ * scrolls sideways instead. The text stays one run of text nodes in one element, as it reads.
+ */
 const EmailAddress = ({ email }: { email: string }) => {
   const at = email.lastIndexOf('@')
-  if (at <= 0) return email
+  const parts = at > 0 ? [...email.slice(0, at).split(/(?=\.)/), email.slice(at)] : [email]
   return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
+    <span className="min-w-0 max-md:wrap-anywhere">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   )
 }
 

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { inviteClubUser } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { dropConnection } from '#tests/utils/mock-faults.ts'
 import { renderRoute, screen } from '#tests/utils/render.tsx'
 
 const open = async (tab: 'types' | 'roles') => {
@@ -62,6 +63,19 @@ describe('Club types', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Endgültig löschen' }))
     expect(await screen.findByText('Vereinsart wurde gelöscht.')).toBeInTheDocument()
     await waitFor(() => expect(within(list).queryByText('Schachklub')).not.toBeInTheDocument())
+  })
+
+  it('says that the connection failed and keeps the new name when saving gets no answer', async () => {
+    dropConnection('createClubType')
+    const { user } = await open('types')
+    const name = screen.getByRole('textbox', { name: 'Neue Vereinsart' })
+    await user.type(name, 'Schachverein')
+    await user.click(screen.getByRole('button', { name: 'Vereinsart hinzufügen' }))
+    expect(await screen.findByText('Fehler beim Speichern der Vereinsart')).toBeInTheDocument()
+    expect(
+      screen.getByText(/^Die Verbindung zum Server ist fehlgeschlagen\. Ihre Eingaben bleiben erhalten\./),
+    ).toBeInTheDocument()
+    expect(name).toHaveValue('Schachverein')
   })
 })
 

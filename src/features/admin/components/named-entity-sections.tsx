@@ -17,7 +17,7 @@ import { CheckboxField, TextField } from '#src/components/ui/field.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { ApiError } from '#src/api/client.ts'
-import { applyServerFieldErrors, problemKind } from '#src/lib/api-errors.ts'
+import { applyServerFieldErrors, problemKind, toastSaveFailure } from '#src/lib/api-errors.ts'
 import type { ClubRole } from '#openapi/generated/model/clubRole.ts'
 import { useClubRoleMutations, useClubTypeMutations } from '#src/features/admin/api/named-entity-mutations.ts'
 import {
@@ -388,7 +388,7 @@ const reportNameError = (error: unknown, form: ReturnType<typeof useNameForm>, t
     return
   }
   applyServerFieldErrors(error, form.setError, ['name'], invalid)
-  toast.error(texts.saveError)
+  toastSaveFailure(texts.saveError, error)
 }
 
 const NO_RIGHTS = { manageMoney: false, manageMembers: false }

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '#src/lib/toast.ts'
 import { useUpdateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
-import { notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import { notReauthenticatedMessage, problemKind, toastSaveFailure } from '#src/lib/api-errors.ts'
 import { invalidateClub, putClubIntoOverview } from './club-cache.ts'
 
 /** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
@@ -26,7 +26,9 @@ export const useSaveClub = () => {
           )
           return
         }
-        toast.error(notReauthenticatedMessage(error) ?? t`Fehler beim Aktualisieren der Vereinsdaten`)
+        const notReauthenticated = notReauthenticatedMessage(error)
+        if (notReauthenticated) toast.error(notReauthenticated)
+        else toastSaveFailure(t`Fehler beim Aktualisieren der Vereinsdaten`, error)
       },
     },
   })

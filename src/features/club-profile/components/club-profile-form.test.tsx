@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubRoles, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { backend } from '#mocks/node.ts'
 import { setClubRole } from '#mocks/testing.ts'
-import { failOperation } from '#tests/utils/mock-faults.ts'
+import { dropConnection, failOperation } from '#tests/utils/mock-faults.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
 /** Sportunion Leoben: registered, incomplete, represented by neu@demo.at. */
@@ -120,6 +120,41 @@ describe('club profile form: validation messages', () => {
     )
   })
 
+  it('groups the IBAN in fours while it is typed and pasted, and sends it without spaces', async () => {
+    const { user } = await open()
+    const iban = field('IBAN')
+    await user.clear(iban)
+    await user.type(iban, 'at611904300')
+    expect(iban).toHaveValue('AT61 1904 300')
+    // Typing goes on where the caret is, also in the middle: the groups follow.
+    await user.type(iban, '234573201')
+    expect(iban).toHaveValue('AT61 1904 3002 3457 3201')
+    await user.clear(iban)
+    await user.click(iban)
+    await user.paste('AT61-1904-3002-3457-3201')
+    expect(iban).toHaveValue('AT61 1904 3002 3457 3201')
+
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+    expect(await screen.findByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument()
+    const saved = await backend.transact(async (ports) => (await ports.clubs.get(CLUB))!.profile.bankInfo.iban)
+    expect(saved).toBe('AT611904300234573201')
+    // Shown grouped again, from what the backend answered.
+    expect(field('IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
+  })
+
+  it('keeps the caret after the character it was after when typing in the middle of the IBAN', async () => {
+    const { user } = await open()
+    const iban = field('IBAN') as HTMLInputElement
+    await user.clear(iban)
+    await user.type(iban, 'AT6119043002345732')
+    expect(iban).toHaveValue('AT61 1904 3002 3457 32')
+    // A character typed after "AT61 19" pushes the rest along; the caret stays right after it.
+    await user.type(iban, '9', { initialSelectionStart: 7, initialSelectionEnd: 7 })
+    expect(iban).toHaveValue('AT61 1990 4300 2345 732')
+    expect(iban.selectionStart).toBe(8)
+  })
+
   it('checks BIC, ZVR number, postal code, phone, e-mail and birth date, and requires the name', async () => {
     const { user } = await open()
     await retype(user, 'Name des Vereins', '')
@@ -173,7 +208,7 @@ describe('club profile form: saving', () => {
     // showSaveAlert=true: the alert on the page says it too, with what the backend still misses.
     const alert = await screen.findByText('Gespeichert. Für die Freischaltung fehlt noch:')
     expect(alert).toBeInTheDocument()
-    expect(field('IBAN')).toHaveValue('AT611904300234573201')
+    expect(field('IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
     expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeInTheDocument()
   })
 
@@ -211,6 +246,24 @@ describe('club profile form: saving', () => {
     expect(field('Kontoinhaber/in')).toHaveValue('Sportunion Leoben')
     expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeInTheDocument()
     expect(form()).toBeInTheDocument()
+  })
+
+  it('says that the connection failed and keeps everything typed when the save gets no answer', async () => {
+    dropConnection('updateClub')
+    const { user } = await open()
+    await retype(user, 'Steuernummer', '12 345/6789')
+    await retype(user, 'IBAN', 'AT61 1904 3002 3457 3201')
+    await save(user)
+    await user.click(await screen.findByRole('button', { name: 'Trotzdem speichern' }))
+    expect(await screen.findByText('Fehler beim Aktualisieren der Vereinsdaten')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Die Verbindung zum Server ist fehlgeschlagen. Ihre Eingaben bleiben erhalten. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+      ),
+    ).toBeInTheDocument()
+    expect(field('Steuernummer')).toHaveValue('12 345/6789')
+    expect(field('IBAN')).toHaveValue('AT61 1904 3002 3457 3201')
+    expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeInTheDocument()
   })
 
   it('asks before leaving with unsaved changes', async () => {

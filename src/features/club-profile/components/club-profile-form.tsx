@@ -35,7 +35,7 @@ import {
 } from '#src/features/club-profile/schemas.ts'
 import { IncompleteSaveDialog } from './incomplete-save-dialog.tsx'
 import { LegitimationScans } from './legitimation-scans.tsx'
-import { ProfileSelectField, ProfileTextArea, ProfileTextField } from './profile-fields.tsx'
+import { ProfileIbanField, ProfileSelectField, ProfileTextArea, ProfileTextField } from './profile-fields.tsx'
 
 interface ClubProfileFormProps {
   club: Club
@@ -244,11 +244,9 @@ export const ClubProfileForm = ({
                 readOnly={bankReadOnly}
                 containerClassName="sm:col-span-2"
               />
-              <ProfileTextField
+              <ProfileIbanField
                 name="bankInfo.iban"
                 label={t`IBAN`}
-                autoComplete="off"
-                spellCheck={false}
                 readOnly={bankReadOnly}
                 hint={t`z. B. AT61 1904 3002 3457 3201`}
               />

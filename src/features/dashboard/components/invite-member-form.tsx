@@ -5,7 +5,7 @@ import { toast } from '#src/lib/toast.ts'
 import { useGetClubRoles } from '#src/api/generated/query/endpoints/club-roles/club-roles.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { SelectField, TextField } from '#src/components/ui/field.tsx'
-import { problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { isConnectionFailure, problemKind, problemStatus, toastSaveFailure } from '#src/lib/api-errors.ts'
 import { useInviteMember } from '#src/features/dashboard/api/invite-member.ts'
 import { mayGrant, rightsRefusal, type ClubRights } from '#src/features/dashboard/club-rights.ts'
 import { inviteMemberSchema, type InviteMemberValues } from '#src/features/dashboard/schemas.ts'
@@ -27,7 +27,8 @@ export const InviteMemberForm = ({ clubId, rights }: { clubId: string; rights: C
   const onSubmit = async (values: InviteMemberValues) => {
     try {
       await invite.mutateAsync({ clubId, data: values })
-      reset({ email: '', clubRoleId: values.clubRoleId })
+      // Address and role together: the next person gets a role chosen for them, not the last one's.
+      reset()
     } catch (error) {
       // A person with an account is invited like anyone else (they accept after signing in); only a member
       // of this club is refused (409 `already-member`).
@@ -42,6 +43,8 @@ export const InviteMemberForm = ({ clubId, rights }: { clubId: string; rights: C
         )
       } else if (problemStatus(error) === 409) {
         setError('email', { type: 'server', message: t`User ist bereits vorhanden` }, { shouldFocus: true })
+      } else if (isConnectionFailure(error)) {
+        toastSaveFailure(t`Die Einladung konnte nicht versendet werden.`, error)
       } else {
         toast.error(t`Die Einladung konnte nicht versendet werden. Bitte versuchen Sie es erneut.`)
       }

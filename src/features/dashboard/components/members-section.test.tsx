@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Toaster } from '#src/components/layout/toaster.tsx'
 import { seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
 import { memberWithRole, sentMails, setClubRole, setClubRoleRights } from '#mocks/testing.ts'
+import { dropConnection } from '#tests/utils/mock-faults.ts'
 import { renderComponent, renderRoute, screen } from '#tests/utils/render.tsx'
 import { MemberActionDialog } from './member-action-dialog.tsx'
 
@@ -150,6 +151,42 @@ describe('the members of a club: remove, withdraw, resend', () => {
     await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
     expect(await screen.findByText('Einladung an neu@demo.at wurde versendet.')).toBeInTheDocument()
     expect(sentMails()[0]).toMatchObject({ to: 'neu@demo.at', kind: 'INVITATION' })
+  })
+
+  it('empties the whole form after an invitation went out, the role too', async () => {
+    const { user } = await openMembers()
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    const role = within(form).getByLabelText(/^Rolle im Verein/)
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu@demo.at')
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(role, seedClubRoles.kassier)
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await screen.findByText('Einladung an neu@demo.at wurde versendet.')).toBeInTheDocument()
+    expect(within(form).getByLabelText(/^E-Mail-Adresse/)).toHaveValue('')
+    expect(role).toHaveValue('')
+    expect(within(role).getByRole('option', { selected: true })).toHaveTextContent('Bitte wählen')
+    // The next invitation asks for its own role instead of sending the last one's.
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'noch-wer@demo.at')
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await within(form).findByText('Bitte wählen Sie eine Rolle im Verein.')).toBeInTheDocument()
+    expect(sentMails()).toHaveLength(1)
+  })
+
+  it('says that the connection failed and keeps address and role when the invitation gets no answer', async () => {
+    dropConnection('inviteClubUser')
+    const { user } = await openMembers()
+    const form = screen.getByRole('form', { name: 'Person einladen' })
+    await user.type(within(form).getByLabelText(/^E-Mail-Adresse/), 'neu@demo.at')
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1))
+    await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), seedClubRoles.kassier)
+    await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
+    expect(await screen.findByText('Die Einladung konnte nicht versendet werden.')).toBeInTheDocument()
+    expect(
+      screen.getByText(/^Die Verbindung zum Server ist fehlgeschlagen\. Ihre Eingaben bleiben erhalten\./),
+    ).toBeInTheDocument()
+    expect(within(form).getByLabelText(/^E-Mail-Adresse/)).toHaveValue('neu@demo.at')
+    expect(within(form).getByLabelText(/^Rolle im Verein/)).toHaveValue(seedClubRoles.kassier)
+    expect(sentMails()).toHaveLength(0)
   })
 
   it('shows staff the list without any of these buttons', async () => {

@@ -8,7 +8,12 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Dialog, DialogClose } from '#src/components/ui/dialog.tsx'
 import { RequiredNote, SelectField, TextField } from '#src/components/ui/field.tsx'
 import { createUserBodyPasswordMin } from '#openapi/generated/zod/users/users.zod.ts'
-import { applyServerFieldErrors, notReauthenticatedMessage, problemKind } from '#src/lib/api-errors.ts'
+import {
+  applyServerFieldErrors,
+  notReauthenticatedMessage,
+  problemKind,
+  toastSaveFailure,
+} from '#src/lib/api-errors.ts'
 import { ROLE_LABELS } from '#src/lib/labels/role-labels.ts'
 import { useCreateUserMutation, useUpdateUserMutation } from '#src/features/users/api/user-mutations.ts'
 import { ROLES } from '#src/features/users/roles.ts'
@@ -44,7 +49,9 @@ const reportSaveError = <T extends FormInput>(
   } else {
     applyServerFieldErrors(error, setError, fields, messages.invalid)
   }
-  toast.error(notReauthenticatedMessage(error) ?? messages.saveFailed)
+  const notReauthenticated = notReauthenticatedMessage(error)
+  if (notReauthenticated) toast.error(notReauthenticated)
+  else toastSaveFailure(messages.saveFailed, error)
 }
 
 const useMessages = () => {
