@@ -725,6 +725,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/club/zvr-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a ZVR number is free for a registration
+         * @description Why an addition: the registration learns that another club has its ZVR number only from
+         *     `createClubWithUser` at its last step (409 `zvr-taken`). This lets the form say so as soon as the
+         *     number is typed. The answer is advisory: the registration itself still decides, so a club that
+         *     takes the number in between is refused there.
+         *
+         *     Answers only whether the number is free (`available`), compared as `createClubWithUser` compares it
+         *     (leading zeros do not count; every club counts, whatever its status). It never tells which club has
+         *     the number, nor anything else about it.
+         *
+         *     Access: `ANYONE` (the registration is public). Counted against the public rate limit
+         *     (`x-rate-limit: public`), not the sign-in one: a person correcting the number must not use up the
+         *     budget of the registration it prepares.
+         */
+        get: operations["checkZvrAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/club/{clubId}/getUsers": {
         parameters: {
             query?: never;
@@ -1845,6 +1876,11 @@ export interface components {
          *     zeros do not count): another club's number is refused with 409 `zvr-taken`.
          */
         ZvrNumber: string;
+        /** @description Whether a ZVR number is free for a new club. Deliberately nothing more: not which club has it. */
+        ZvrAvailability: {
+            /** @description True when no club has the number (leading zeros do not count). */
+            available: boolean;
+        };
         /**
          * @description A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend
          *     also holds it to that country's form (400, code `invalid_postal_code`): 4 digits in Austria,
@@ -2819,6 +2855,8 @@ export interface components {
         Id: string;
         /** @description The invitation token from the link in the invitation e-mail. */
         InvitationToken: string;
+        /** @description The ZVR number to look up (1 to 10 digits). */
+        ZvrQuery: components["schemas"]["ZvrNumber"];
         /** @description The invitation's `id` (as `getClubUsers` lists it). */
         InvitationId: string;
         /** @description The club's id. */
@@ -3811,6 +3849,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkZvrAvailability: {
+        parameters: {
+            query: {
+                /** @description The ZVR number to look up (1 to 10 digits). */
+                zvr: components["parameters"]["ZvrQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the number is free. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZvrAvailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

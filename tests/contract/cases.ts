@@ -1216,6 +1216,32 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
       },
     ],
   },
+  checkZvrAvailability: {
+    sample: { as: 'none', expect: 200, query: { zvr: registration().club.zvrNumber } },
+    cases: [
+      {
+        name: 'another club’s number (the answer names no club: the response schema is closed)',
+        as: 'none',
+        expect: 200,
+        setup: async (api) => ({ query: { zvr: (await currentClub(api, seedClubs.secondActive)).zvrNumber } }),
+      },
+      {
+        name: 'something that is no ZVR number',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { zvr: '12-34' },
+      },
+      {
+        name: 'a broken token is ignored (anyone may call)',
+        as: 'invalid',
+        expect: 200,
+        query: { zvr: registration().club.zvrNumber },
+      },
+      { ...overPublicLimit, query: { zvr: registration().club.zvrNumber } },
+    ],
+  },
   createClubWithUser: {
     sample: { as: 'none', expect: 201, body: registration() },
     cases: [

@@ -1704,6 +1704,32 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('The registered club and user.'))
 
 /**
+ * Why an addition: the registration learns that another club has its ZVR number only from
+ * `createClubWithUser` at its last step (409 `zvr-taken`). This lets the form say so as soon as the
+ * number is typed. The answer is advisory: the registration itself still decides, so a club that
+ * takes the number in between is refused there.
+ *
+ * Answers only whether the number is free (`available`), compared as `createClubWithUser` compares it
+ * (leading zeros do not count; every club counts, whatever its status). It never tells which club has
+ * the number, nor anything else about it.
+ *
+ * Access: `ANYONE` (the registration is public). Counted against the public rate limit
+ * (`x-rate-limit: public`), not the sign-in one: a person correcting the number must not use up the
+ * budget of the registration it prepares.
+ * @summary Whether a ZVR number is free for a registration
+ */
+export const checkZvrAvailabilityQueryZvrRegExp = new RegExp('^[0-9]{1,10}$');
+
+
+export const CheckZvrAvailabilityQueryParams = /*#__PURE__*/ zod.object({
+  "zvr": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(checkZvrAvailabilityQueryZvrRegExp)).check(/*#__PURE__*/ zod.describe('The ZVR number to look up (1 to 10 digits).'))
+})
+
+export const CheckZvrAvailabilityResponse = /*#__PURE__*/ zod.strictObject({
+  "available": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True when no club has the number (leading zeros do not count).'))
+}).check(/*#__PURE__*/ zod.describe('Whether a ZVR number is free for a new club. Deliberately nothing more: not which club has it.\n'))
+
+/**
  * Members with their club role, and open invitations (status `INVITED`).
  *
  * Access: `ADMIN`, `STAFF`, `CLUB_MEMBER`.
