@@ -332,6 +332,11 @@ export const clubOperations = defineOperations({
           completeness.missing.map((field) => ({ field, message: 'Missing.', code: 'missing' })),
         )
       }
+      // Checking is an act of its own, recorded with who and when: a release never stands in for it
+      // (docs/decisions/0044-activation-after-the-check.md).
+      if (!club.isChecked) {
+        throw problem('club-not-checked', 'The club is not marked as checked; mark it as checked first (isChecked).')
+      }
       const released = await setStatus(ports, now, club, 'ACTIVE')
       await recordAudit(ctx, {
         action: 'CLUB_ACTIVATED',

@@ -577,8 +577,11 @@ export interface paths {
         /**
          * Release (activate) a club
          * @description Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
-         *     `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
-         *     is recorded in the audit log (`CLUB_ACTIVATED`).
+         *     `club-incomplete` with one entry in `errors` per missing field. And only when an administrator has
+         *     marked the club as checked (`setClubChecked`): otherwise 409 `club-not-checked`; the check comes
+         *     first, as its own recorded act. The checks run in this order: the status (409
+         *     `invalid-transition`), `club-incomplete`, `club-not-checked`. Clears the deactivation reason and is
+         *     recorded in the audit log (`CLUB_ACTIVATED`).
          *
          *     Access: `ADMIN`.
          */
@@ -602,7 +605,8 @@ export interface paths {
         /**
          * Mark a club as checked
          * @description Stores whether an administrator has checked the club's data and documents, with who and when.
-         *     Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
+         *     A club is activated only once it is checked (`activateClub`); removing the mark later does not
+         *     change the status. Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
          *
          *     Access: `ADMIN`.
          */
@@ -1684,7 +1688,7 @@ export interface components {
          *     `reauthentication-required`, `current-password-wrong`, `forbidden`, `email-not-verified`,
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
          *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
-         *     `last-right-holder`, `club-incomplete`,
+         *     `last-right-holder`, `club-incomplete`, `club-not-checked`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
          *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
@@ -1831,9 +1835,9 @@ export interface components {
         };
         /**
          * @description The release state, one state machine:
-         *     `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`
-         *     (deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a
-         *     registration. Nothing returns to `PROCESSING`.
+         *     `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as
+         *     checked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →
+         *     `INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.
          * @enum {string}
          */
         ClubStatus: "PROCESSING" | "ACTIVE" | "INACTIVE";

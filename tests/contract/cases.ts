@@ -1171,6 +1171,21 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         kind: 'invalid-transition',
         params: { clubId: seedClubs.volume },
       },
+      {
+        name: 'a complete club nobody has marked as checked',
+        as: 'admin',
+        expect: 409,
+        kind: 'club-not-checked',
+        params: { clubId: seedClubs.releasable },
+        setup: async (api) => (
+          await api.api('POST', '/club/{clubId}/isChecked', {
+            as: 'admin',
+            params: { clubId: seedClubs.releasable },
+            body: { isChecked: false },
+          }),
+          {}
+        ),
+      },
     ],
   },
   setClubChecked: {

@@ -767,8 +767,11 @@ export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | Unauth
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
- * `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
- * is recorded in the audit log (`CLUB_ACTIVATED`).
+ * `club-incomplete` with one entry in `errors` per missing field. And only when an administrator has
+ * marked the club as checked (`setClubChecked`): otherwise 409 `club-not-checked`; the check comes
+ * first, as its own recorded act. The checks run in this order: the status (409
+ * `invalid-transition`), `club-incomplete`, `club-not-checked`. Clears the deactivation reason and is
+ * recorded in the audit log (`CLUB_ACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Release (activate) a club
@@ -845,7 +848,8 @@ export const useActivateClub = <TError = ErrorType<BadRequestResponse | Unauthor
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
- * Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
+ * A club is activated only once it is checked (`activateClub`); removing the mark later does not
+ * change the status. Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
  *
  * Access: `ADMIN`.
  * @summary Mark a club as checked
