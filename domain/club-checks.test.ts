@@ -92,6 +92,52 @@ describe('one club per ZVR number', () => {
   })
 })
 
+describe('the ZVR check before the registration’s last step', () => {
+  const availability = (zvr: string, as?: string) =>
+    call('GET', '/club/zvr-availability', { query: { zvr }, ...(as === undefined ? {} : { as }) })
+
+  it('tells anyone whether a number is free, leading zeros or not, and nothing about the club that has it', async () => {
+    const hallein = await clubOf(seedClubs.secondActive)
+    for (const zvr of [hallein.zvrNumber, `0${hallein.zvrNumber}`]) {
+      const taken = await availability(zvr)
+      expect(taken.status).toBe(200)
+      // Exactly the one flag: no id, name or status of the club.
+      expect(taken.body).toEqual({ available: false })
+    }
+    expect((await availability('4711')).body).toEqual({ available: true })
+    // Signed in or not, the same answer.
+    expect((await availability(hallein.zvrNumber, member)).body).toEqual({ available: false })
+  })
+
+  it('counts every club, whatever its status, as the registration does', async () => {
+    for (const clubId of [seedClubs.inactive, seedClubs.incomplete]) {
+      const { zvrNumber } = await clubOf(clubId)
+      expect((await availability(zvrNumber)).body).toEqual({ available: false })
+      expect(kindOf(await register(registration({ zvrNumber })))).toBe('zvr-taken')
+    }
+  })
+
+  it('follows the clubs: a registered number is taken at once, a number given up is free again', async () => {
+    expect((await availability('4711')).body).toEqual({ available: true })
+    expect((await register(registration({ zvrNumber: '4711' }))).status).toBe(201)
+    expect((await availability('04711')).body).toEqual({ available: false })
+
+    const profile = await profileOf(seedClubs.volume)
+    expect((await save({ ...profile, zvrNumber: '999888777' }, member)).status).toBe(200)
+    expect((await availability(profile.zvrNumber)).body).toEqual({ available: true })
+    expect((await availability('999888777')).body).toEqual({ available: false })
+  })
+
+  it('refuses what is no ZVR number (400), and a request without one', async () => {
+    for (const zvr of ['', '12a4', '12345678901', ' 4711']) {
+      const refused = await availability(zvr)
+      expect(refused.status).toBe(400)
+      expect(kindOf(refused)).toBe('validation')
+    }
+    expect((await call('GET', '/club/zvr-availability')).status).toBe(400)
+  })
+})
+
 describe('a club of the same name in the same postal code', () => {
   it('is registered only when the request confirms it (409 possible-duplicate); case, accents and spaces do not count', async () => {
     const namesake = registration({

@@ -29,6 +29,17 @@ export const zvrKey = (zvrNumber: string): string => zvrNumber.trim().replace(/^
 export const postalCodeKey = (postalCode: string): string => postalCode.replace(/\s+/g, '').toUpperCase()
 
 /**
+ * Whether a club other than `exceptId` has this ZVR number, whatever its status. An empty number (a
+ * profile still being completed) is never taken. The one comparison behind the refusals below and the
+ * registration's early look-up (`checkZvrAvailability`).
+ */
+export const isZvrTaken = async (ports: Ports, zvrNumber: string, exceptId?: string): Promise<boolean> => {
+  if (zvrNumber.trim() === '') return false
+  const holders = await ports.clubs.findByZvrKey(zvrKey(zvrNumber))
+  return holders.some((club) => club.id !== exceptId)
+}
+
+/**
  * 409 `zvr-taken` when a club other than `exceptId` has this ZVR number; `field` is where the request
  * carries it (`club.zvrNumber`, `zvrNumber`). An empty number (a profile still being completed) is free.
  */
@@ -38,9 +49,7 @@ export const assertZvrFree = async (
   field: string,
   exceptId?: string,
 ): Promise<void> => {
-  if (zvrNumber === '') return
-  const others = (await ports.clubs.findByZvrKey(zvrKey(zvrNumber))).filter((club) => club.id !== exceptId)
-  if (others.length > 0) throw zvrTaken(zvrNumber, field)
+  if (await isZvrTaken(ports, zvrNumber, exceptId)) throw zvrTaken(zvrNumber, field)
 }
 
 export const zvrTaken = (zvrNumber: string | null, field: string) =>

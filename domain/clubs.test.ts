@@ -183,6 +183,41 @@ describe('the club status state machine', () => {
     )
   })
 
+  it('activates only a club an administrator has marked as checked (409 club-not-checked), and sends nothing before', async () => {
+    const check = (isChecked: boolean) =>
+      call('POST', `/club/${seedClubs.releasable}/isChecked`, { as: admin, body: { isChecked } })
+    expect((await check(false)).status).toBe(200)
+    const mails = (await sentMails()).length
+    const refused = await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })
+    expect(refused.status).toBe(409)
+    expect(kindOf(refused)).toBe('club-not-checked')
+    expect((await clubOf(seedClubs.releasable)).status).toBe('PROCESSING')
+    expect(await sentMails()).toHaveLength(mails)
+
+    // Checked first, then released: both acts recorded in that order.
+    expect((await check(true)).status).toBe(200)
+    const released = await call('PUT', `/club/active/${seedClubs.releasable}`, { as: admin })
+    expect(released.body).toMatchObject({ status: 'ACTIVE', isChecked: true })
+    const log = await call('GET', `/club/${seedClubs.releasable}/audit`, { as: admin })
+    expect(log.body.items.slice(0, 2).map((entry: { action: string }) => entry.action)).toEqual([
+      'CLUB_ACTIVATED',
+      'CLUB_CHECKED',
+    ])
+  })
+
+  it('checks the status first, then completeness, then the check mark', async () => {
+    // Incomplete and unchecked: the profile is what is missing first.
+    expect((await clubOf(seedClubs.incomplete)).isChecked).toBe(false)
+    expect(kindOf(await call('PUT', `/club/active/${seedClubs.incomplete}`, { as: admin }))).toBe('club-incomplete')
+    // Active and then unchecked: still an invalid transition, the mark does not change the status.
+    await call('POST', `/club/${seedClubs.volume}/isChecked`, { as: admin, body: { isChecked: false } })
+    expect((await clubOf(seedClubs.volume)).status).toBe('ACTIVE')
+    expect(kindOf(await call('PUT', `/club/active/${seedClubs.volume}`, { as: admin }))).toBe('invalid-transition')
+    // Reactivating an inactive club that was checked once needs no new mark.
+    expect((await clubOf(seedClubs.inactive)).isChecked).toBe(true)
+    expect((await call('PUT', `/club/active/${seedClubs.inactive}`, { as: admin })).status).toBe(200)
+  })
+
   it('rejects a registration: PROCESSING → INACTIVE; nothing returns to PROCESSING', async () => {
     const rejected = await call('PUT', `/club/inactive/${seedClubs.incomplete}`, {
       as: admin,

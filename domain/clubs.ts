@@ -13,7 +13,13 @@ import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
 import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
 import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
 import { isValidIban } from '#checks/iban.ts'
-import { assertDistinctClub, checkedRegistrationAddress, checkProfileInput, normalizeProfile } from './club-checks.ts'
+import {
+  assertDistinctClub,
+  checkedRegistrationAddress,
+  checkProfileInput,
+  isZvrTaken,
+  normalizeProfile,
+} from './club-checks.ts'
 import { change, recordAudit } from './audit.ts'
 import {
   applyBankChange,
@@ -326,6 +332,11 @@ export const clubOperations = defineOperations({
           completeness.missing.map((field) => ({ field, message: 'Missing.', code: 'missing' })),
         )
       }
+      // Checking is an act of its own, recorded with who and when: a release never stands in for it
+      // (docs/decisions/0044-activation-after-the-check.md).
+      if (!club.isChecked) {
+        throw problem('club-not-checked', 'The club is not marked as checked; mark it as checked first (isChecked).')
+      }
       const released = await setStatus(ports, now, club, 'ACTIVE')
       await recordAudit(ctx, {
         action: 'CLUB_ACTIVATED',
@@ -452,6 +463,12 @@ export const clubOperations = defineOperations({
       await ports.mailer.send(verificationMail(user.email, user.firstName, code))
       return json(201, { club: await toClub(ports, club), user: toUser(user) })
     },
+  },
+
+  checkZvrAvailability: {
+    // Only free or not: which club has the number is none of an anonymous caller's business, and the
+    // registration decides again anyway (docs/decisions/0043-zvr-check-before-the-last-step.md).
+    run: async ({ ports }, { query }) => json(200, { available: !(await isZvrTaken(ports, query.zvr)) }),
   },
 
   getClubUsers: {

@@ -37,6 +37,8 @@ export type ProblemKind =
   /** 409: the club's last member holding a right would lose it (removed, or given a club role without it). */
   | 'last-right-holder'
   | 'club-incomplete'
+  /** 409: the club is to be activated but no administrator has marked it as checked. */
+  | 'club-not-checked'
   | 'invalid-transition'
   | 'in-use'
   | 'name-taken'
@@ -118,6 +120,7 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'club-right-missing': 403,
   'last-right-holder': 409,
   'club-incomplete': 409,
+  'club-not-checked': 409,
   'invalid-transition': 409,
   'in-use': 409,
   'name-taken': 409,

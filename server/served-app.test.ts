@@ -354,6 +354,21 @@ describe('the rate limits', () => {
     expect((await registration(app)).statusCode).toBe(200)
   })
 
+  it('counts the registration’s ZVR check against the public limit, never against the registration’s own', async () => {
+    const app = await serve({ rateLimits: { signInPerMinute: 1, publicPerMinute: 2 } })
+    const zvrCheck = () => get(app, '/api/backend/v1/club/zvr-availability?zvr=4711')
+    expect((await zvrCheck()).statusCode).toBe(200)
+    expect((await zvrCheck()).statusCode).toBe(200)
+    const refused = await zvrCheck()
+    expect(refused.statusCode).toBe(429)
+    expect(problemOf(refused)).toMatchObject({
+      status: 429,
+      type: 'https://vereinsportal.at/problems/too-many-requests',
+    })
+    // A person who corrected the number a few times can still register.
+    expect((await registration(app)).statusCode).toBe(200)
+  })
+
   it('does not count the local identity’s token refresh and look-up, nor signed-in operations', async () => {
     const app = await serve({ rateLimits: { signInPerMinute: 1, publicPerMinute: 1 } })
     for (let i = 0; i < 3; i++) {

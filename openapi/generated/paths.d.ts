@@ -577,8 +577,11 @@ export interface paths {
         /**
          * Release (activate) a club
          * @description Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
-         *     `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
-         *     is recorded in the audit log (`CLUB_ACTIVATED`).
+         *     `club-incomplete` with one entry in `errors` per missing field. And only when an administrator has
+         *     marked the club as checked (`setClubChecked`): otherwise 409 `club-not-checked`; the check comes
+         *     first, as its own recorded act. The checks run in this order: the status (409
+         *     `invalid-transition`), `club-incomplete`, `club-not-checked`. Clears the deactivation reason and is
+         *     recorded in the audit log (`CLUB_ACTIVATED`).
          *
          *     Access: `ADMIN`.
          */
@@ -602,7 +605,8 @@ export interface paths {
         /**
          * Mark a club as checked
          * @description Stores whether an administrator has checked the club's data and documents, with who and when.
-         *     Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
+         *     A club is activated only once it is checked (`activateClub`); removing the mark later does not
+         *     change the status. Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
          *
          *     Access: `ADMIN`.
          */
@@ -719,6 +723,37 @@ export interface paths {
          *     Access: `ANYONE`.
          */
         post: operations["createClubWithUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/zvr-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a ZVR number is free for a registration
+         * @description Why an addition: the registration learns that another club has its ZVR number only from
+         *     `createClubWithUser` at its last step (409 `zvr-taken`). This lets the form say so as soon as the
+         *     number is typed. The answer is advisory: the registration itself still decides, so a club that
+         *     takes the number in between is refused there.
+         *
+         *     Answers only whether the number is free (`available`), compared as `createClubWithUser` compares it
+         *     (leading zeros do not count; every club counts, whatever its status). It never tells which club has
+         *     the number, nor anything else about it.
+         *
+         *     Access: `ANYONE` (the registration is public). Counted against the public rate limit
+         *     (`x-rate-limit: public`), not the sign-in one: a person correcting the number must not use up the
+         *     budget of the registration it prepares.
+         */
+        get: operations["checkZvrAvailability"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1653,7 +1688,7 @@ export interface components {
          *     `reauthentication-required`, `current-password-wrong`, `forbidden`, `email-not-verified`,
          *     `not-found`, `user-exists`, `token-missing`, `token-expired`, `token-used`, `token-replaced`,
          *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
-         *     `last-right-holder`, `club-incomplete`,
+         *     `last-right-holder`, `club-incomplete`, `club-not-checked`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
          *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
          *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
@@ -1800,9 +1835,9 @@ export interface components {
         };
         /**
          * @description The release state, one state machine:
-         *     `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`
-         *     (deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a
-         *     registration. Nothing returns to `PROCESSING`.
+         *     `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as
+         *     checked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →
+         *     `INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.
          * @enum {string}
          */
         ClubStatus: "PROCESSING" | "ACTIVE" | "INACTIVE";
@@ -1845,6 +1880,11 @@ export interface components {
          *     zeros do not count): another club's number is refused with 409 `zvr-taken`.
          */
         ZvrNumber: string;
+        /** @description Whether a ZVR number is free for a new club. Deliberately nothing more: not which club has it. */
+        ZvrAvailability: {
+            /** @description True when no club has the number (leading zeros do not count). */
+            available: boolean;
+        };
         /**
          * @description A postal code: up to 10 letters, digits, spaces or dashes. Where the country is known, the backend
          *     also holds it to that country's form (400, code `invalid_postal_code`): 4 digits in Austria,
@@ -2819,6 +2859,8 @@ export interface components {
         Id: string;
         /** @description The invitation token from the link in the invitation e-mail. */
         InvitationToken: string;
+        /** @description The ZVR number to look up (1 to 10 digits). */
+        ZvrQuery: components["schemas"]["ZvrNumber"];
         /** @description The invitation's `id` (as `getClubUsers` lists it). */
         InvitationId: string;
         /** @description The club's id. */
@@ -3811,6 +3853,33 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkZvrAvailability: {
+        parameters: {
+            query: {
+                /** @description The ZVR number to look up (1 to 10 digits). */
+                zvr: components["parameters"]["ZvrQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the number is free. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZvrAvailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1171,6 +1171,21 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         kind: 'invalid-transition',
         params: { clubId: seedClubs.volume },
       },
+      {
+        name: 'a complete club nobody has marked as checked',
+        as: 'admin',
+        expect: 409,
+        kind: 'club-not-checked',
+        params: { clubId: seedClubs.releasable },
+        setup: async (api) => (
+          await api.api('POST', '/club/{clubId}/isChecked', {
+            as: 'admin',
+            params: { clubId: seedClubs.releasable },
+            body: { isChecked: false },
+          }),
+          {}
+        ),
+      },
     ],
   },
   setClubChecked: {
@@ -1214,6 +1229,32 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         params: { clubId: seedClubs.volume },
         body: { email: 'x@demo.at', clubRoleId: 'cr-unbekannt' },
       },
+    ],
+  },
+  checkZvrAvailability: {
+    sample: { as: 'none', expect: 200, query: { zvr: registration().club.zvrNumber } },
+    cases: [
+      {
+        name: 'another club’s number (the answer names no club: the response schema is closed)',
+        as: 'none',
+        expect: 200,
+        setup: async (api) => ({ query: { zvr: (await currentClub(api, seedClubs.secondActive)).zvrNumber } }),
+      },
+      {
+        name: 'something that is no ZVR number',
+        as: 'none',
+        expect: 400,
+        kind: 'validation',
+        malformed: true,
+        query: { zvr: '12-34' },
+      },
+      {
+        name: 'a broken token is ignored (anyone may call)',
+        as: 'invalid',
+        expect: 200,
+        query: { zvr: registration().club.zvrNumber },
+      },
+      { ...overPublicLimit, query: { zvr: registration().club.zvrNumber } },
     ],
   },
   createClubWithUser: {

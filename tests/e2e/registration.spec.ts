@@ -89,27 +89,29 @@ test.describe('Registrierung', () => {
     await expect(field(page, 'E-Mail')).toBeFocused()
   })
 
-  test('refuses a second club with a registered ZVR number, then asks about the club of the same name', async ({
+  test('says on leaving the ZVR field that the number is registered, then asks about the club of the same name', async ({
     page,
   }) => {
     const hallein = seedHallein()
     expect(hallein).toMatchObject({ name: 'Musikverein Hallein', postcode: '5400' })
     await page.goto('/register_organisation')
-    await fillRegistrationUpToTerms(page, halleinAgain())
-    await acceptTermsAndFinish(page)
-
-    // 409 zvr-taken: back at the first step, the message at the ZVR field, which has the focus.
-    await expect(stepHeading(page, 'Vereinsdaten')).toBeVisible()
+    await field(page, 'Name des Vereins').fill(hallein.name)
     const zvr = field(page, 'ZVR-Zahl')
-    await expect(zvr).toBeFocused()
-    await expect(zvr).toHaveAccessibleDescription(/Ein Verein mit dieser ZVR-Zahl ist bereits registriert/)
-    await expect(field(page, 'Name des Vereins')).toHaveValue(hallein.name)
+    await zvr.fill(hallein.zvr)
+    await zvr.press('Tab')
 
-    // A number of its own; everything else is still there, up to the terms.
+    // At once, under the field: not only after the last step.
+    await expect(zvr).toHaveAccessibleDescription('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')
+    await nextStep(page)
+    await expect(stepHeading(page, 'Vereinsdaten')).toBeVisible()
+    await expect(zvr).toBeFocused()
+    await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus!')).toBeHidden()
+
+    // A number of its own: the message goes, and the wizard goes on.
     await zvr.fill('4711')
     await expect(page.getByText('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')).toBeHidden()
-    await continueToTerms(page)
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await fillRegistrationUpToTerms(page, { ...halleinAgain(), zvr: '4711' })
+    await acceptTermsAndFinish(page)
 
     // Same name in the same postal code: a warning to confirm.
     const dialog = page.getByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
@@ -120,6 +122,33 @@ test.describe('Registrierung', () => {
 
     await expect(page).toHaveURL(/\/success\?from=registration/)
     await expect(page.getByText('Verein erfolgreich registriert')).toBeVisible()
+  })
+
+  test('a failed ZVR look-up holds nobody up; the registration still refuses the number, and nothing typed is lost', async ({
+    page,
+  }) => {
+    await page.goto('/register_organisation?mockFail=checkZvrAvailability:503')
+    await fillRegistrationUpToTerms(page, halleinAgain())
+    await acceptTermsAndFinish(page)
+
+    // 409 zvr-taken: back at the first step, the message at the ZVR field, which has the focus.
+    await expect(stepHeading(page, 'Vereinsdaten')).toBeVisible()
+    const zvr = field(page, 'ZVR-Zahl')
+    await expect(zvr).toBeFocused()
+    await expect(zvr).toHaveAccessibleDescription(/Ein Verein mit dieser ZVR-Zahl ist bereits registriert/)
+    await expect(field(page, 'Name des Vereins')).toHaveValue(seedHallein().name)
+
+    // A number of its own; everything else is still there, the password too, up to the terms.
+    await zvr.fill('4711')
+    await expect(page.getByText('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')).toBeHidden()
+    await continueToTerms(page)
+    await expect(page.getByText('kapellmeisterin@mv-hallein.at')).toBeVisible()
+    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await page
+      .getByRole('dialog', { name: 'Gibt es diesen Verein schon?' })
+      .getByRole('button', { name: 'Trotzdem registrieren' })
+      .click()
+    await expect(page).toHaveURL(/\/success\?from=registration/)
   })
 
   test('keeps everything after a failed request', async ({ page }) => {

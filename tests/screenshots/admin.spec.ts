@@ -44,6 +44,16 @@ test.describe('as administrator', () => {
     await shoot(page, 'users-email-wrap', { element: table })
   })
 
+  test('releasing a club nobody has marked as checked', async ({ page }) => {
+    await page.goto('/admin?status=PROCESSING&clubType=ct-musikverein')
+    await page
+      .getByRole('article', { name: 'Musikverein Gmunden-Ort' })
+      .getByRole('button', { name: 'Musikverein Gmunden-Ort aktivieren' })
+      .click()
+    await expect(page.getByRole('dialog', { name: 'Musikverein Gmunden-Ort aktivieren?' })).toBeVisible()
+    await shoot(page, 'admin-activate-unchecked-dialog', { capture: 'window' })
+  })
+
   test('club search in the release list', async ({ page }) => {
     await page.goto('/admin?q=verein&filter=UNCHECKED')
     await expect(page.getByRole('list', { name: 'Vereine' })).toBeVisible()

@@ -83,9 +83,9 @@
 
 /**
  * The release state, one state machine:
- * `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`
- * (deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a
- * registration. Nothing returns to `PROCESSING`.
+ * `PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as
+ * checked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →
+ * `INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.
  */
 export type ClubStatus = typeof ClubStatus[keyof typeof ClubStatus];
 

@@ -78,6 +78,10 @@ const toTerms = async (user: UserEvent, email?: string) => {
 
 const finish = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Abschließen' }))
 
+/** The ZVR number of the seed's "Musikverein Hallein". */
+const takenZvr = () =>
+  backend.transact(async (ports) => (await ports.clubs.get(seedClubs.secondActive))!.profile.zvrNumber)
+
 afterEach(() => sessionStorage.clear())
 
 describe('registration wizard: step validation', () => {
@@ -258,34 +262,76 @@ describe('registration wizard: sending', () => {
     expect(screen.getByLabelText(labelled('Passwort'))).toHaveValue('Geheim1234')
   })
 
-  it('shows a ZVR number another club has at the ZVR field of step 1, keeping everything typed', async () => {
-    const taken = await backend.transact(
-      async (ports) => (await ports.clubs.get(seedClubs.secondActive))!.profile.zvrNumber,
-    )
-    const { user, router } = await open()
+  it('says on leaving the ZVR field that another club has the number, and holds "Weiter" until it changes', async () => {
+    const taken = await takenZvr()
+    const { user } = await open()
     await type(user, 'Name des Vereins', 'Musikverein Hallein')
     await type(user, 'ZVR-Zahl', taken)
+    const zvr = screen.getByLabelText(/^ZVR-Zahl/)
+    await user.tab()
+    expect(await screen.findByText('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')).toBeInTheDocument()
+    expect(zvr).toHaveAccessibleDescription('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')
+    expect(zvr).toHaveAttribute('aria-invalid', 'true')
+
+    // "Weiter" stays on the first step and goes back to the field; no banner about missing fields.
+    await next(user)
+    await waitFor(() => expect(zvr).toHaveFocus())
+    expect(screen.getByRole('heading', { level: 2, name: 'Vereinsdaten' })).toBeInTheDocument()
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument()
+    expect(screen.getByLabelText(/^Name des Vereins/)).toHaveValue('Musikverein Hallein')
+
+    // The message goes as the number changes; a free number lets the person on.
+    await type(user, 'ZVR-Zahl', '4711')
+    expect(screen.queryByText(/Ein Verein mit dieser ZVR-Zahl/)).not.toBeInTheDocument()
+    await user.tab()
+    await next(user)
+    await stepHeading('Adresse')
+    expect(screen.queryByText(/Ein Verein mit dieser ZVR-Zahl/)).not.toBeInTheDocument()
+  })
+
+  it('lets the person on when the ZVR look-up fails: the registration decides', async () => {
+    failOperation('checkZvrAvailability', 503)
+    const { user } = await open()
+    await type(user, 'Name des Vereins', 'Musikverein Hallein')
+    await type(user, 'ZVR-Zahl', await takenZvr())
+    await user.tab()
+    await next(user)
+    await stepHeading('Adresse')
+    expect(screen.queryByText(/Ein Verein mit dieser ZVR-Zahl/)).not.toBeInTheDocument()
+  })
+
+  it('brings the person back to step 1 with everything typed when the number was taken after the look-up', async () => {
+    const { user, router } = await open()
+    await type(user, 'Name des Vereins', 'Musikverein Hallein')
+    await type(user, 'ZVR-Zahl', '4711')
     await next(user)
     await stepHeading('Adresse')
     await fillAddress(user)
     await fillAccount(user)
     await fillClubType(user)
+    // Meanwhile another club takes the number.
+    await backend.transact(async (ports) => {
+      const other = (await ports.clubs.get(seedClubs.secondActive))!
+      await ports.clubs.update({ ...other, profile: { ...other.profile, zvrNumber: '4711' } })
+    })
     await user.click(screen.getByLabelText('Ich habe die AGB gelesen und akzeptiere sie.'))
     await finish(user)
 
     await stepHeading('Vereinsdaten')
     expect(router.state.location.search).toMatchObject({ step: 1 })
     const zvr = screen.getByLabelText(/^ZVR-Zahl/)
-    expect(zvr).toHaveAccessibleDescription(
-      expect.stringContaining('Ein Verein mit dieser ZVR-Zahl ist bereits registriert'),
-    )
+    expect(zvr).toHaveAccessibleDescription('Ein Verein mit dieser ZVR-Zahl ist bereits registriert')
     await waitFor(() => expect(zvr).toHaveFocus())
-    expect(zvr).toHaveValue(taken)
+    expect(zvr).toHaveValue('4711')
     expect(screen.getByLabelText(/^Name des Vereins/)).toHaveValue('Musikverein Hallein')
     expect(screen.queryByText('Fehler bei der Registrierung!')).not.toBeInTheDocument()
+    // The earlier "free" is forgotten: "Weiter" does not let the same number through again.
+    await next(user)
+    await waitFor(() => expect(zvr).toHaveAccessibleDescription(/Ein Verein mit dieser ZVR-Zahl/))
+    expect(screen.getByRole('heading', { level: 2, name: 'Vereinsdaten' })).toBeInTheDocument()
 
-    // A number of its own: the message goes as the number changes, and the club is registered.
-    await type(user, 'ZVR-Zahl', '4711')
+    // A number of its own: every other step still holds what was typed (the password too), and the club is registered.
+    await type(user, 'ZVR-Zahl', '4712')
     expect(screen.queryByText(/Ein Verein mit dieser ZVR-Zahl/)).not.toBeInTheDocument()
     for (const heading of ['Adresse', 'Kontaktperson und Benutzerkonto', 'Vereinsart und Größe', 'AGB und Abschluss']) {
       await next(user)

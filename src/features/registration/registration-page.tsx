@@ -13,6 +13,7 @@ import { PossibleDuplicateDialog, type Namesake } from '#src/components/clubs/po
 import { applyServerFieldErrors } from '#src/lib/api-errors.ts'
 import { zvrTakenMessage } from '#src/lib/input-messages.ts'
 import { isPossibleDuplicate, isUserExists, isZvrTaken, useRegisterClub } from './api/use-register-club.ts'
+import { useZvrCheck } from './api/use-zvr-check.ts'
 import { RegistrationStepper } from './components/registration-stepper.tsx'
 import { StepAccount } from './components/step-account.tsx'
 import { StepAddress } from './components/step-address.tsx'
@@ -67,6 +68,7 @@ export const RegistrationPage = () => {
     reValidateMode: 'onChange',
   })
   const registerClub = useRegisterClub()
+  const zvrCheck = useZvrCheck()
   /** The step whose "Weiter" found missing fields: it shows the spec's banner until the step is left. */
   const [attempted, setAttempted] = useState<number | null>(null)
   const finished = useRef(false)
@@ -114,10 +116,29 @@ export const RegistrationPage = () => {
     void navigate({ search: (prev) => ({ ...prev, step: next }) })
   }
 
+  /**
+   * Puts "taken" at the ZVR field when another club has the number it holds (leaving the field, "Weiter"
+   * from the first step); true when it did. A look-up that fails says nothing: the registration decides.
+   */
+  const flagTakenZvr = async (): Promise<boolean> => {
+    const zvrNumber = form.getValues('club.zvrNumber')
+    const taken = await zvrCheck.isTaken(zvrNumber)
+    // Typed on meanwhile: the answer is about a number the field no longer holds.
+    if (!taken || form.getValues('club.zvrNumber') !== zvrNumber) return false
+    form.setError('club.zvrNumber', { type: 'taken', message: zvrTakenMessage() })
+    return true
+  }
+
   const goNext = async () => {
     const valid = await form.trigger(STEPS[step - 1]!.fields, { shouldFocus: true })
+    // Checking the step's fields again cleared the finding of the look-up: it is asked (or remembered) anew.
+    const zvrTaken = step === 1 && (await flagTakenZvr())
     if (!valid) {
       setAttempted(step)
+      return
+    }
+    if (zvrTaken) {
+      form.setFocus('club.zvrNumber')
       return
     }
     goTo(step + 1)
@@ -140,6 +161,8 @@ export const RegistrationPage = () => {
     } catch (error) {
       // Another club has this ZVR number: back to the first step, the message at the ZVR field.
       if (isZvrTaken(error)) {
+        // Free when it was looked up, taken meanwhile: "Weiter" must not let the same number through again.
+        zvrCheck.rememberTaken(values.club.zvrNumber)
         form.setError('club.zvrNumber', { type: 'server', message: zvrTakenMessage() })
         focusAfterStep.current = 'club.zvrNumber'
         goTo(1)
@@ -219,7 +242,7 @@ export const RegistrationPage = () => {
                 <Alert tone="error" role="alert" title={t`Bitte füllen Sie alle Pflichtfelder aus!`} />
               )}
               {step < STEP_COUNT && <RequiredNote />}
-              {step === 1 && <StepClub />}
+              {step === 1 && <StepClub onZvrLeft={() => void flagTakenZvr()} />}
               {step === 2 && <StepAddress />}
               {step === 3 && <StepAccount askPasswordAgain={draft.restored && !form.getValues('user.password')} />}
               {step === 4 && <StepClubType />}

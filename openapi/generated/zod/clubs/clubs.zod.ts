@@ -135,7 +135,7 @@ export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
   "zvrNumber": /*#__PURE__*/ zod.string(),
   "clubTypeId": /*#__PURE__*/ zod.string(),
   "clubTypeName": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "isChecked": /*#__PURE__*/ zod.boolean(),
   "completeness": /*#__PURE__*/ zod.strictObject({
   "complete": /*#__PURE__*/ zod.boolean(),
@@ -433,7 +433,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -730,7 +730,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -801,8 +801,11 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
- * `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
- * is recorded in the audit log (`CLUB_ACTIVATED`).
+ * `club-incomplete` with one entry in `errors` per missing field. And only when an administrator has
+ * marked the club as checked (`setClubChecked`): otherwise 409 `club-not-checked`; the check comes
+ * first, as its own recorded act. The checks run in this order: the status (409
+ * `invalid-transition`), `club-incomplete`, `club-not-checked`. Clears the deactivation reason and is
+ * recorded in the audit log (`CLUB_ACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Release (activate) a club
@@ -926,7 +929,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -997,7 +1000,8 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
- * Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
+ * A club is activated only once it is checked (`activateClub`); removing the mark later does not
+ * change the status. Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
  *
  * Access: `ADMIN`.
  * @summary Mark a club as checked
@@ -1125,7 +1129,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1324,7 +1328,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1624,7 +1628,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -1702,6 +1706,32 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "createdAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
 }).check(/*#__PURE__*/ zod.describe('A portal user. The password never leaves the backend.'))
 }).check(/*#__PURE__*/ zod.describe('The registered club and user.'))
+
+/**
+ * Why an addition: the registration learns that another club has its ZVR number only from
+ * `createClubWithUser` at its last step (409 `zvr-taken`). This lets the form say so as soon as the
+ * number is typed. The answer is advisory: the registration itself still decides, so a club that
+ * takes the number in between is refused there.
+ *
+ * Answers only whether the number is free (`available`), compared as `createClubWithUser` compares it
+ * (leading zeros do not count; every club counts, whatever its status). It never tells which club has
+ * the number, nor anything else about it.
+ *
+ * Access: `ANYONE` (the registration is public). Counted against the public rate limit
+ * (`x-rate-limit: public`), not the sign-in one: a person correcting the number must not use up the
+ * budget of the registration it prepares.
+ * @summary Whether a ZVR number is free for a registration
+ */
+export const checkZvrAvailabilityQueryZvrRegExp = new RegExp('^[0-9]{1,10}$');
+
+
+export const CheckZvrAvailabilityQueryParams = /*#__PURE__*/ zod.object({
+  "zvr": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(checkZvrAvailabilityQueryZvrRegExp)).check(/*#__PURE__*/ zod.describe('The ZVR number to look up (1 to 10 digits).'))
+})
+
+export const CheckZvrAvailabilityResponse = /*#__PURE__*/ zod.strictObject({
+  "available": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('True when no club has the number (leading zeros do not count).'))
+}).check(/*#__PURE__*/ zod.describe('Whether a ZVR number is free for a new club. Deliberately nothing more: not which club has it.\n'))
 
 /**
  * Members with their club role, and open invitations (status `INVITED`).
@@ -2076,7 +2106,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
   "clubTypeId": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneClubTypeIdMax)).check(/*#__PURE__*/ zod.describe('The club type\'s id (always set; the registration asks for it).')),
   "clubSize": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.literal(10),/*#__PURE__*/ zod.literal(20),/*#__PURE__*/ zod.literal(50),/*#__PURE__*/ zod.literal(100)]).check(/*#__PURE__*/ zod.describe('The optional size class of a club, in members.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The size class, or null when not given.')),
   "id": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "bankReview": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PENDING']),
   "previousIbanMasked": /*#__PURE__*/ zod.string(),
@@ -2192,7 +2222,7 @@ export const getClubsOfUserResponseLogoOneSizeMin = 0;
 export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "name": /*#__PURE__*/ zod.string(),
-  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete) → `INACTIVE`\n(deactivated) → `ACTIVE` again (only when complete). `PROCESSING` → `INACTIVE` rejects a\nregistration. Nothing returns to `PROCESSING`.\n')),
+  "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
   "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),

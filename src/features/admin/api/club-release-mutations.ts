@@ -1,7 +1,9 @@
 import { t } from '@lingui/core/macro'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { toast } from '#src/lib/toast.ts'
 import {
+  activateClub,
+  setClubChecked,
   useActivateClub,
   useConfirmBankReview,
   useDeactivateClub,
@@ -49,6 +51,23 @@ const useReleaseOptions = (success: (club: Club) => string) => {
 
 export const useActivateClubMutation = () =>
   useActivateClub({ mutation: useReleaseOptions((club) => t`${club.name} ist jetzt aktiv (freigegeben).`) })
+
+/**
+ * The release of a club nobody has marked as checked yet, once the administrator has confirmed that they
+ * checked it: the check mark first (the backend releases only checked clubs), then the release. Should the
+ * release fail, the mark stays: the club was checked.
+ */
+export const useCheckAndActivateClubMutation = () => {
+  const queryClient = useQueryClient()
+  const release = useReleaseOptions((club) => t`${club.name} ist als geprüft markiert und jetzt aktiv (freigegeben).`)
+  return useMutation({
+    mutationFn: async ({ clubId }: { clubId: string }) => {
+      patchListedClub(queryClient, await setClubChecked(clubId, { isChecked: true }))
+      return activateClub(clubId)
+    },
+    ...release,
+  })
+}
 
 export const useDeactivateClubMutation = () =>
   useDeactivateClub({ mutation: useReleaseOptions((club) => t`${club.name} ist jetzt inaktiv.`) })

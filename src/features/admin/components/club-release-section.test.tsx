@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { deactivateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
+import { deactivateClub, getClubs, setClubChecked } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { createPaymentAccount } from '#src/api/generated/query/endpoints/payments/payments.ts'
 import { renderRoute, screen } from '#tests/utils/render.tsx'
 
@@ -73,6 +73,52 @@ describe('Release of clubs', () => {
     await waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Naturschutzverein Wienerwald Baden' })).toBeNull(),
     )
+  })
+
+  it('asks whether a club nobody has marked as checked was checked, then marks it and releases it', async () => {
+    const { user } = await open('?status=PROCESSING&clubType=ct-musikverein')
+    const card = clubCard('Musikverein Gmunden-Ort')
+    expect(within(card).getByText('Profil vollständig')).toBeInTheDocument()
+    expect(within(card).getByText('Nicht geprüft')).toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: 'Musikverein Gmunden-Ort aktivieren' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Musikverein Gmunden-Ort aktivieren?' })
+    expect(dialog).toHaveAccessibleDescription(
+      /noch nicht als geprüft markiert, und nur geprüfte Vereine werden freigegeben/,
+    )
+    // Cancelled: neither marked nor released.
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(within(card).getByText('Nicht geprüft')).toBeInTheDocument()
+
+    await user.click(within(card).getByRole('button', { name: 'Musikverein Gmunden-Ort aktivieren' }))
+    const again = await screen.findByRole('dialog', { name: 'Musikverein Gmunden-Ort aktivieren?' })
+    await user.click(within(again).getByRole('button', { name: 'Als geprüft markieren und aktivieren' }))
+    expect(
+      await screen.findByText('Musikverein Gmunden-Ort ist als geprüft markiert und jetzt aktiv (freigegeben).'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Musikverein Gmunden-Ort' })).toBeNull())
+    const released = (await getClubs({ clubStatus: 'ACTIVE', clubType: 'ct-musikverein', size: 100 })).items.find(
+      (club) => club.name === 'Musikverein Gmunden-Ort',
+    )
+    expect(released).toMatchObject({ status: 'ACTIVE', isChecked: true })
+  })
+
+  it('says so when the check mark was removed meanwhile, and shows the club unchecked', async () => {
+    const { user } = await open('?status=PROCESSING&clubType=ct-naturschutzverein')
+    const card = clubCard('Naturschutzverein Wienerwald Baden')
+    expect(within(card).getByText('Geprüft')).toBeInTheDocument()
+    // Another administrator removes the mark behind this list's back.
+    await setClubChecked('club-nv-baden', { isChecked: false })
+    await user.click(within(card).getByRole('button', { name: 'Naturschutzverein Wienerwald Baden aktivieren' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Naturschutzverein Wienerwald Baden aktivieren?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Aktivieren' }))
+    expect(
+      await screen.findByText(
+        'Der Verein kann nicht aktiviert werden: Er ist nicht als geprüft markiert. Die Liste wurde aktualisiert.',
+      ),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(within(card).getByText('Nicht geprüft')).toBeInTheDocument())
+    expect(within(card).getByText('Status: In Bearbeitung')).toBeInTheDocument()
   })
 
   it('deactivates an active club and marks a club as checked', async () => {

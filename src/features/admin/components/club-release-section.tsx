@@ -21,6 +21,7 @@ import { CLUB_STATUS_FILTER_LABELS } from '#src/lib/labels/club-labels.ts'
 import { formatIban } from '#checks/iban.ts'
 import {
   useActivateClubMutation,
+  useCheckAndActivateClubMutation,
   useConfirmBankReviewMutation,
   useSetClubCheckedMutation,
 } from '#src/features/admin/api/club-release-mutations.ts'
@@ -230,6 +231,8 @@ const Filters = ({ search, typeOptions, onChange }: FiltersProps) => {
 /**
  * The confirmation before a release, a check mark and the confirmation of new bank details; the result
  * shows in the list at once. Deactivating asks for a reason in its own dialog (deactivate-club-dialog.tsx).
+ * Only checked clubs are released (docs/decisions/0044-activation-after-the-check.md): for a club nobody
+ * has marked yet, the release asks whether it was checked and marks it before releasing it.
  */
 const ClubActionDialog = ({
   action,
@@ -240,6 +243,7 @@ const ClubActionDialog = ({
 }) => {
   const { t } = useLingui()
   const activate = useActivateClubMutation()
+  const checkAndActivate = useCheckAndActivateClubMutation()
   const confirmBank = useConfirmBankReviewMutation()
   const check = useSetClubCheckedMutation()
   // The dialog keeps its text while it closes.
@@ -257,6 +261,11 @@ const ClubActionDialog = ({
       description: t`Der Verein wird freigegeben: Er erscheint als aktiv und kann Kampagnen veröffentlichen und Spenden annehmen.`,
       confirm: t`Aktivieren`,
     },
+    checkAndActivate: {
+      title: t`${name} aktivieren?`,
+      description: t`Der Verein ist noch nicht als geprüft markiert, und nur geprüfte Vereine werden freigegeben. Bestätigen Sie nur, wenn Sie seine Daten und Dokumente geprüft haben: Er wird dann als geprüft markiert (Ihr Name und die Zeit werden gespeichert) und freigegeben.`,
+      confirm: t`Als geprüft markieren und aktivieren`,
+    },
     confirmBank: {
       title: t`Neue Bankverbindung von ${name} bestätigen?`,
       description: t`Bisher: ${previousIban}. Neu: ${newIban}. Bestätigen Sie nur, wenn Sie die Änderung mit dem Verein geklärt haben: Danach zahlt der Kartenzahlungsanbieter wieder auf das Konto aus. Ihr Name und die Zeit werden protokolliert.`,
@@ -273,7 +282,9 @@ const ClubActionDialog = ({
       confirm: t`Prüfvermerk entfernen`,
     },
   }
-  const text = shown ? texts[shown.kind] : texts.activate
+  // A release of a club nobody has marked as checked asks about the check as well.
+  const checkFirst = shown?.kind === 'activate' && !shown.club.isChecked
+  const text = checkFirst ? texts.checkAndActivate : shown ? texts[shown.kind] : texts.activate
 
   const fail = (error: unknown) => {
     const kind = problemKind(error)
@@ -288,6 +299,10 @@ const ClubActionDialog = ({
       )
     } else if (kind === 'club-incomplete') {
       toast.error(t`Der Verein kann nicht aktiviert werden: Das Profil ist noch unvollständig.`)
+    } else if (kind === 'club-not-checked') {
+      toast.error(
+        t`Der Verein kann nicht aktiviert werden: Er ist nicht als geprüft markiert. Die Liste wurde aktualisiert.`,
+      )
     } else if (kind === 'invalid-transition') {
       toast.error(
         t`Dieser Statuswechsel ist im aktuellen Status des Vereins nicht möglich. Die Liste wurde aktualisiert.`,
@@ -305,7 +320,7 @@ const ClubActionDialog = ({
     const options = { onSuccess: onClose, onError: fail }
     switch (shown.kind) {
       case 'activate':
-        return activate.mutate({ clubId: shown.club.id }, options)
+        return (checkFirst ? checkAndActivate : activate).mutate({ clubId: shown.club.id }, options)
       case 'confirmBank':
         return confirmBank.mutate({ clubId: shown.club.id }, options)
       case 'check':
@@ -321,7 +336,7 @@ const ClubActionDialog = ({
       title={text.title}
       description={text.description}
       confirmLabel={text.confirm}
-      pending={activate.isPending || confirmBank.isPending || check.isPending}
+      pending={activate.isPending || checkAndActivate.isPending || confirmBank.isPending || check.isPending}
       onConfirm={confirm}
     />
   )

@@ -17,7 +17,7 @@ const DEPENDENTS: Partial<Record<RegistrationField, RegistrationField>> = {
  * blur moves the buttons under the pointer, and the click on "Weiter" would miss); a field that shows an
  * error is checked again as it changes, so the message goes away as soon as the input is right.
  */
-export const useWizardField = (name: RegistrationField) => {
+export const useWizardField = (name: RegistrationField, onLeave?: () => void) => {
   const { register, trigger, getFieldState } = useFormContext<RegistrationValues>()
   return register(name, {
     onChange: () => {
@@ -26,14 +26,22 @@ export const useWizardField = (name: RegistrationField) => {
       )
       if (stale.length > 0) void trigger(stale)
     },
+    ...(onLeave ? { onBlur: onLeave } : {}),
   })
 }
 
-type WizardTextFieldProps = Omit<TextFieldProps, 'name' | 'error'> & { name: RegistrationField }
+type WizardTextFieldProps = Omit<TextFieldProps, 'name' | 'error'> & {
+  name: RegistrationField
+  /**
+   * Called when the field loses the focus, for a look-up at the backend (the ZVR number): its finding
+   * is no format error, and it comes after the person has finished the field, not while typing.
+   */
+  onLeave?: () => void
+}
 
 /** A text field of the wizard: registered with the form, its German error right below it. */
-export const WizardTextField = ({ name, ...props }: WizardTextFieldProps) => {
-  const registration = useWizardField(name)
+export const WizardTextField = ({ name, onLeave, ...props }: WizardTextFieldProps) => {
+  const registration = useWizardField(name, onLeave)
   const error = useFieldError(name)
   return <TextField error={error} {...props} {...registration} />
 }

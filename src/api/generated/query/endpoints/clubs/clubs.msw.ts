@@ -172,6 +172,10 @@ import type {
   StoredFile
 } from '../../../../../../openapi/generated/model/storedFile.ts';
 
+import type {
+  ZvrAvailability
+} from '../../../../../../openapi/generated/model/zvrAvailability.ts';
+
 
 export const getGetClubsResponsePaymentAccountMock = (overrideResponse: Partial<PaymentAccount> = {}): PaymentAccount => ({...{accountId: faker.string.alpha({length: {min: 10, max: 20}}), clubId: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(PaymentAccountStatus)), chargesEnabled: faker.datatype.boolean(), payoutsEnabled: faker.datatype.boolean(), payoutsBlocked: faker.datatype.boolean(), requirements: faker.helpers.arrayElements(Object.values(PaymentRequirement)), rejectReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, ...overrideResponse});
 
@@ -222,6 +226,8 @@ export const getCreateClubWithUserResponseBankReviewMock = (overrideResponse: Pa
 export const getCreateClubWithUserResponseStoredFileMock = (overrideResponse: Partial<StoredFile> = {}): StoredFile => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), label: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(ImageLabel)),faker.helpers.arrayElement(Object.values(DocumentLabel)),]), name: faker.string.alpha({length: {min: 10, max: 20}}), path: faker.string.alpha({length: {min: 10, max: 20}}), contentType: faker.string.alpha({length: {min: 10, max: 20}}), size: faker.number.int({min: 0}), uploadedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'}, ...overrideResponse});
 
 export const getCreateClubWithUserResponseMock = (overrideResponse: Partial<Extract<ClubRegistrationResult, object>> = {}): ClubRegistrationResult => ({club: {...{name: faker.string.alpha({length: {min: 2, max: 120}}), zvrNumber: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[0-9]{1,10}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), vatNumber: faker.string.alpha({length: {min: 10, max: 30}}), donationNumber: faker.string.alpha({length: {min: 10, max: 30}}), description: faker.string.alpha({length: {min: 10, max: 4000}}), shortDescription: faker.string.alpha({length: {min: 10, max: 300}}), address: {street: faker.string.alpha({length: {min: 10, max: 120}}), houseNumber: faker.string.alpha({length: {min: 10, max: 20}}), postalCode: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[1-9][0-9]{3}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), city: faker.string.alpha({length: {min: 10, max: 100}})}, bankInfo: {bankName: faker.string.alpha({length: {min: 10, max: 100}}), iban: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), bic: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$"),faker.string.alpha({length: {min: 0, max: 0}}),]), accountHolder: faker.string.alpha({length: {min: 10, max: 100}})}, billingAddress: {sameAsClubAddress: faker.datatype.boolean(), street: faker.string.alpha({length: {min: 10, max: 120}}), houseNumber: faker.string.alpha({length: {min: 10, max: 20}}), postalCode: faker.helpers.arrayElement([faker.helpers.fromRegExp("^[0-9A-Za-z][0-9A-Za-z -]{1,9}$"),faker.string.alpha({length: {min: 0, max: 0}}),]), city: faker.string.alpha({length: {min: 10, max: 100}}), country: faker.string.alpha({length: {min: 2, max: 2}}), additionalInformation: faker.string.alpha({length: {min: 10, max: 200}})}, legitimation: {firstName: faker.string.alpha({length: {min: 10, max: 100}}), lastName: faker.string.alpha({length: {min: 10, max: 100}}), phoneNumber: faker.helpers.fromRegExp("^[0-9+()/ -]*$"), birthDate: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10),null,]), email: faker.helpers.arrayElement([faker.internet.email(),faker.string.alpha({length: {min: 0, max: 0}}),]), documentKind: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(LegitimationDocumentKind)),null,])}, clubTypeId: faker.string.alpha({length: {min: 10, max: 64}}), clubSize: faker.helpers.arrayElement([faker.helpers.arrayElement([10,20,50,100] as const),null,])},...{id: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(ClubStatus)), bankReview: faker.helpers.arrayElement([{...getCreateClubWithUserResponseBankReviewMock()},null,]), deactivationReason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), deactivatedAt: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), isChecked: faker.datatype.boolean(), checkedAt: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z',null,]), logo: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), legitimationFiles: {front: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), back: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,])}, documents: {spend2Form: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,]), deductibilityNotice: faker.helpers.arrayElement([{...getCreateClubWithUserResponseStoredFileMock()},null,])}, completeness: {complete: faker.datatype.boolean(), missing: faker.helpers.arrayElements(Object.values(ClubField))}, createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z', updatedAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},}, user: {...{uid: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 1, max: 100}}), lastName: faker.string.alpha({length: {min: 1, max: 100}}), role: faker.helpers.arrayElement(Object.values(Role)), emailVerified: faker.datatype.boolean(), createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z'},}, ...overrideResponse})
+
+export const getCheckZvrAvailabilityResponseMock = (overrideResponse: Partial<Extract<ZvrAvailability, object>> = {}): ZvrAvailability => ({available: faker.datatype.boolean(), ...overrideResponse})
 
 export const getGetClubUsersResponseMock = (): ClubMember[] => (Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), invitationId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}),null,]), email: faker.internet.email(), firstName: faker.string.alpha({length: {min: 10, max: 20}}), lastName: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleId: faker.string.alpha({length: {min: 10, max: 20}}), clubRoleName: faker.string.alpha({length: {min: 10, max: 20}}), manageMoney: faker.datatype.boolean(), manageMembers: faker.datatype.boolean(), status: faker.helpers.arrayElement(['ACTIVE','INVITED'] as const)})))
 
@@ -366,6 +372,18 @@ export const getCreateClubWithUserMockHandler = (overrideResponse?: ClubRegistra
   }, options)
 }
 
+export const getCheckZvrAvailabilityMockHandler = (overrideResponse?: ZvrAvailability | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ZvrAvailability> | ZvrAvailability), options?: RequestHandlerOptions) => {
+  return http.get('*/club/zvr-availability', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getCheckZvrAvailabilityResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetClubUsersMockHandler = (overrideResponse?: ClubMember[] | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ClubMember[]> | ClubMember[]), options?: RequestHandlerOptions) => {
   return http.get('*/club/:clubId/getUsers', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -500,6 +518,7 @@ export const getClubsMock = () => [
   getConfirmBankReviewMockHandler(),
   getInviteClubUserMockHandler(),
   getCreateClubWithUserMockHandler(),
+  getCheckZvrAvailabilityMockHandler(),
   getGetClubUsersMockHandler(),
   getRemoveClubMemberMockHandler(),
   getChangeClubMemberRoleMockHandler(),

@@ -104,6 +104,10 @@ import type {
 } from '../../../../../../openapi/generated/model/badRequestResponse.ts';
 
 import type {
+  CheckZvrAvailabilityParams
+} from '../../../../../../openapi/generated/model/checkZvrAvailabilityParams.ts';
+
+import type {
   Club
 } from '../../../../../../openapi/generated/model/club.ts';
 
@@ -218,6 +222,10 @@ import type {
 import type {
   UnsupportedMediaTypeResponse
 } from '../../../../../../openapi/generated/model/unsupportedMediaTypeResponse.ts';
+
+import type {
+  ZvrAvailability
+} from '../../../../../../openapi/generated/model/zvrAvailability.ts';
 
 import { apiFetch } from '../../../../client.ts';
 import type { ErrorType , BodyType } from '../../../../client.ts';
@@ -759,8 +767,11 @@ export const useDeactivateClub = <TError = ErrorType<BadRequestResponse | Unauth
 
 /**
  * Allowed from `PROCESSING` and `INACTIVE`, and only when the profile is complete: otherwise 409
- * `club-incomplete` with one entry in `errors` per missing field. Clears the deactivation reason and
- * is recorded in the audit log (`CLUB_ACTIVATED`).
+ * `club-incomplete` with one entry in `errors` per missing field. And only when an administrator has
+ * marked the club as checked (`setClubChecked`): otherwise 409 `club-not-checked`; the check comes
+ * first, as its own recorded act. The checks run in this order: the status (409
+ * `invalid-transition`), `club-incomplete`, `club-not-checked`. Clears the deactivation reason and is
+ * recorded in the audit log (`CLUB_ACTIVATED`).
  *
  * Access: `ADMIN`.
  * @summary Release (activate) a club
@@ -837,7 +848,8 @@ export const useActivateClub = <TError = ErrorType<BadRequestResponse | Unauthor
 
 /**
  * Stores whether an administrator has checked the club's data and documents, with who and when.
- * Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
+ * A club is activated only once it is checked (`activateClub`); removing the mark later does not
+ * change the status. Recorded in the audit log (`CLUB_CHECKED`, `CLUB_UNCHECKED`).
  *
  * Access: `ADMIN`.
  * @summary Mark a club as checked
@@ -1198,7 +1210,126 @@ export const useCreateClubWithUser = <TError = ErrorType<BadRequestResponse | Co
       > => {
       return useMutation(getCreateClubWithUserMutationOptions(options), queryClient);
     }
-    export const getGetClubUsersUrl = (clubId: string,) => {
+    export const getCheckZvrAvailabilityUrl = (params: CheckZvrAvailabilityParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/club/zvr-availability?${stringifiedParams}` : `/club/zvr-availability`
+}
+
+/**
+ * Why an addition: the registration learns that another club has its ZVR number only from
+ * `createClubWithUser` at its last step (409 `zvr-taken`). This lets the form say so as soon as the
+ * number is typed. The answer is advisory: the registration itself still decides, so a club that
+ * takes the number in between is refused there.
+ *
+ * Answers only whether the number is free (`available`), compared as `createClubWithUser` compares it
+ * (leading zeros do not count; every club counts, whatever its status). It never tells which club has
+ * the number, nor anything else about it.
+ *
+ * Access: `ANYONE` (the registration is public). Counted against the public rate limit
+ * (`x-rate-limit: public`), not the sign-in one: a person correcting the number must not use up the
+ * budget of the registration it prepares.
+ * @summary Whether a ZVR number is free for a registration
+ */
+export const checkZvrAvailability = async (params: CheckZvrAvailabilityParams, options?: Parameters<typeof apiFetch>[1]): Promise<ZvrAvailability> => {
+
+  return apiFetch<ZvrAvailability>(getCheckZvrAvailabilityUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getCheckZvrAvailabilityQueryKey = (params?: CheckZvrAvailabilityParams,) => {
+    return [
+    `/club/zvr-availability`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getCheckZvrAvailabilityQueryOptions = <TData = Awaited<ReturnType<typeof checkZvrAvailability>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(params: CheckZvrAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckZvrAvailabilityQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkZvrAvailability>>> = ({ signal }) => checkZvrAvailability(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckZvrAvailabilityQueryResult = NonNullable<Awaited<ReturnType<typeof checkZvrAvailability>>>
+export type CheckZvrAvailabilityQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useCheckZvrAvailability<TData = Awaited<ReturnType<typeof checkZvrAvailability>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: CheckZvrAvailabilityParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkZvrAvailability>>,
+          TError,
+          Awaited<ReturnType<typeof checkZvrAvailability>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckZvrAvailability<TData = Awaited<ReturnType<typeof checkZvrAvailability>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: CheckZvrAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkZvrAvailability>>,
+          TError,
+          Awaited<ReturnType<typeof checkZvrAvailability>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckZvrAvailability<TData = Awaited<ReturnType<typeof checkZvrAvailability>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: CheckZvrAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether a ZVR number is free for a registration
+ */
+
+export function useCheckZvrAvailability<TData = Awaited<ReturnType<typeof checkZvrAvailability>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ params: CheckZvrAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkZvrAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckZvrAvailabilityQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetClubUsersUrl = (clubId: string,) => {
 
 
 
