@@ -36,9 +36,14 @@ export interface UploadInput<L extends string> {
 const recordedName = (name: string) =>
   name.length > addClubDocumentBodyNameMax ? name.slice(-addClubDocumentBodyNameMax) : name
 
+/**
+ * Fresh reads of the club's files, awaited: an upload or delete ends with the list up to date, so a
+ * confirmation dialog closes onto the list as it now is (its focus goes to the next file, not to a
+ * "Löschen" button about to vanish).
+ */
 const useRefreshClubFiles = (clubId: string) => {
   const queryClient = useQueryClient()
-  return { onSuccess: () => void invalidateClub(queryClient, clubId) }
+  return { onSuccess: () => invalidateClub(queryClient, clubId) }
 }
 
 interface Messages {
