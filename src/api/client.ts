@@ -189,6 +189,15 @@ const setInFlight = (next: number) => {
   listeners.forEach((listener) => listener())
 }
 export const getInFlightCount = (): number => inFlight
+
+/**
+ * Whether a request starting now is only speculative (the router preloading a screen a link points to):
+ * such a request is not counted, like a `background` one. Set once by main.tsx.
+ */
+let speculative: () => boolean = () => false
+export const countNoRequestsWhile = (isSpeculative: () => boolean): void => {
+  speculative = isSpeculative
+}
 export const subscribeInFlight = (listener: () => void): (() => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -255,7 +264,8 @@ export const apiFetch = async <T>(
   { background = false, timeoutMs, idToken, ...init }: ApiRequestInit = {},
 ): Promise<T> => {
   const url = `${apiBaseUrl()}${path}`
-  let counted = !background
+  const quiet = background || speculative()
+  let counted = !quiet
   if (counted) setInFlight(inFlight + 1)
   const limit = timeoutMs ?? requestTimeoutMs
   // Each exchange (the first, the one after a token refresh, the one after a confirmed sign-in) gets the
@@ -302,7 +312,7 @@ export const apiFetch = async <T>(
       if (counted) setInFlight(inFlight - 1)
       counted = false
       const confirmed = await auth.reauthenticate()
-      counted = !background
+      counted = !quiet
       if (counted) setInFlight(inFlight + 1)
       if (confirmed) ({ response, body } = await exchange(await auth.getIdToken()))
     }

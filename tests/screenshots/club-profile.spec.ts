@@ -66,6 +66,40 @@ test('confirmations: incomplete data, unsaved changes', async ({ page }) => {
   await shoot(page, 'club-profile-unsaved-changes', { capture: 'window' })
 })
 
+test('the sticky save bar: a focused field above it, a toast beside "Speichern"', async ({ page }) => {
+  await page.goto(`/club/${CLUB}/false`)
+  const save = page.getByRole('button', { name: 'Speichern', exact: true })
+  await expect(save).toBeVisible()
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 812 })
+    // IBAN just under the bar's edge, then Tab from the field before it, as a keyboard user goes down.
+    const iban = field(page, 'IBAN')
+    await iban.evaluate((element) => {
+      window.scrollBy(0, element.getBoundingClientRect().top - (window.innerHeight - 24))
+    })
+    await field(page, 'Kontoinhaber/in').evaluate((element) => (element as HTMLElement).focus({ preventScroll: true }))
+    await page.keyboard.press('Tab')
+    await expect(iban).toBeFocused()
+    await shoot(page, 'club-profile-focus-above-save-bar', { capture: 'window', widths: [width] })
+
+    await save.click()
+    await page
+      .getByRole('dialog', { name: 'Unvollständige Daten speichern?' })
+      .getByRole('button', { name: 'Trotzdem speichern' })
+      .click()
+    const toast = page
+      .getByRole('region', { name: /Benachrichtigungen/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Vereinsdaten wurden aktualisiert' })
+    await expect(toast).toBeVisible()
+    // A pointer moving over the toasts holds them (sonner pauses its three seconds) for the picture.
+    await toast.dispatchEvent('mousemove')
+    await shoot(page, 'club-profile-toast-above-save-bar', { capture: 'window', widths: [width] })
+    await toast.getByRole('button', { name: 'Benachrichtigung schließen' }).click()
+    await expect(toast).toHaveCount(0)
+  }
+})
+
 test('gallery', async ({ page }) => {
   await page.goto(`/club/${CLUB}/false`)
   const gallery = page.getByRole('region', { name: 'Bilder' })

@@ -17,6 +17,16 @@ test.describe('as representative of two clubs', () => {
     await shoot(page, 'donations-list', { element: page.getByRole('region', { name: 'Spenden', exact: true }) })
   })
 
+  test('the donation list’s pager in a 320 px window', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME}`)
+    const pager = page.getByRole('region', { name: 'Spenden', exact: true }).getByRole('navigation', {
+      name: 'Seitennavigation',
+    })
+    await expect(pager.getByRole('button', { name: 'Weiter' })).toBeVisible()
+    // Arrows below 640 px (the words stay for screen readers): the page does not scroll sideways.
+    await shoot(page, 'pager-reflow', { capture: 'window', focus: pager, widths: [320] })
+  })
+
   test('campaign forms', async ({ page }) => {
     await page.goto(`/campaign/${VOLUME}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Kampagne anlegen' })).toBeVisible()

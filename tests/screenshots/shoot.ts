@@ -27,6 +27,11 @@ export interface ShootOptions {
    * scene itself). Default true.
    */
   settled?: boolean
+  /**
+   * Other window widths than 1280 and 375 px (e.g. 320 px for a reflow scene), each written as
+   * `<name>-<width>.png`; the height is the phone's below 400 px, the desktop's above.
+   */
+  widths?: readonly number[]
 }
 
 /** Waits until nothing loads any more and the fonts and images are in. */
@@ -48,15 +53,18 @@ export const settle = async (page: Page) => {
 export const shoot = async (
   page: Page,
   name: string,
-  { capture = 'page', focus, element, settled = true }: ShootOptions = {},
+  { capture = 'page', focus, element, settled = true, widths }: ShootOptions = {},
 ) => {
+  const windows = widths
+    ? widths.map((width) => ({ width, height: width < 400 ? WINDOWS[1].height : WINDOWS[0].height }))
+    : WINDOWS
   mkdirSync(DIR, { recursive: true })
   // A whole-page picture cannot show a sticky bar where a person sees it; it goes to its place in the flow.
   const unstick =
     capture === 'page' && !element
       ? await page.addStyleTag({ content: '.sticky { position: static !important; }' })
       : null
-  for (const window of WINDOWS) {
+  for (const window of windows) {
     await page.setViewportSize(window)
     if (settled) await settle(page)
     else await page.evaluate(() => document.fonts.ready.then(() => undefined))

@@ -18,7 +18,7 @@ export interface FileUploadFieldProps {
   rule: FileRule
   /** Called with a file that passed the extension, content and size checks. */
   onAccept: (accepted: AcceptedFile) => void
-  /** 0…1 while the parent uploads; the picker is disabled meanwhile. */
+  /** 0…1 while the parent uploads; the picker takes no file meanwhile. */
   progress?: number | null | undefined
   /** The name shown next to the progress bar. */
   progressName?: string | undefined
@@ -27,7 +27,13 @@ export interface FileUploadFieldProps {
   /** Replaces the default hint (allowed types and size). */
   hint?: ReactNode
   required?: boolean
+  /** Nothing can be chosen at all (e.g. read-only for staff). */
   disabled?: boolean
+  /**
+   * The parent is still working on the last file (recording it, replacing the old one): no new file is
+   * taken, but the picker keeps the focus (see `busy` below).
+   */
+  busy?: boolean
   /** What is stored or chosen now, shown above the picker. */
   children?: ReactNode
   className?: string
@@ -48,6 +54,7 @@ export const FileUploadField = ({
   hint,
   required,
   disabled,
+  busy: parentBusy = false,
   children,
   className,
 }: FileUploadFieldProps) => {
@@ -55,7 +62,10 @@ export const FileUploadField = ({
   const [refusal, setRefusal] = useState<string | null>(null)
   const [checking, setChecking] = useState(false)
   const uploading = progress !== null && progress !== undefined
-  const inactive = Boolean(disabled) || uploading || checking
+  // While a file is checked or uploaded the picker is `aria-disabled`, not `disabled`: a disabled input
+  // drops the focus to the page, and whoever chose the file by keyboard would start again from the top.
+  const busy = parentBusy || uploading || checking
+  const inactive = Boolean(disabled) || busy
   const invalid = Boolean(refusal ?? error)
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -63,7 +73,7 @@ export const FileUploadField = ({
     const file = input.files?.[0]
     // Cleared so choosing the same file again (after fixing it) fires a change again.
     input.value = ''
-    if (!file) return
+    if (!file || busy) return
     setChecking(true)
     try {
       const result = await checkFile(file, rule)
@@ -109,12 +119,16 @@ export const FileUploadField = ({
           id={id}
           type="file"
           accept={acceptAttribute(rule)}
-          disabled={inactive}
+          disabled={disabled}
+          aria-disabled={busy || undefined}
+          // Busy: no file dialog (click, Enter, Space) and no dropped file.
+          onClick={busy ? (event) => event.preventDefault() : undefined}
+          onDrop={busy ? (event) => event.preventDefault() : undefined}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
           aria-required={required || undefined}
           onChange={(event) => void onChange(event)}
-          className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+          className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed aria-disabled:cursor-not-allowed"
         />
       </div>
       {uploading && <UploadProgress value={progress} name={progressName} />}

@@ -6,14 +6,16 @@ import { Spinner } from './spinner.tsx'
 
 /** The look of every button and button-like link: one variant and one size, never hand-mixed classes. */
 const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed',
   {
     variants: {
+      // A pending button is `aria-disabled`, not `disabled` (see Button): it looks the same.
       variant: {
-        primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
-        secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
-        danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
-        ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400',
+        primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400 aria-disabled:bg-slate-400',
+        secondary:
+          'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 aria-disabled:text-slate-600',
+        danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400 aria-disabled:bg-slate-400',
+        ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400 aria-disabled:text-slate-600',
       },
       size: {
         sm: 'min-h-9 px-3 text-sm',
@@ -35,12 +37,16 @@ export const buttonClasses = (variant?: ButtonVariant, size?: ButtonSize, classN
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
   size?: ButtonSize
-  /** Shows a spinner and blocks a second click while the action runs. */
+  /**
+   * Shows a spinner and blocks a second click while the action runs. The button stays focusable meanwhile
+   * (`aria-disabled`, not `disabled`): a disabled button loses the focus to the page, and a keyboard or
+   * screen-reader user would start again from the top once the action ends.
+   */
   pending?: boolean
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, pending = false, className, disabled, children, type = 'button', ...props },
+  { variant, size, pending = false, className, disabled, children, type = 'button', onClick, ...props },
   ref,
 ) {
   return (
@@ -48,9 +54,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
       {...props}
+      // While pending a click (or Enter in the form, which clicks the submit button) does nothing.
+      onClick={pending ? (event) => event.preventDefault() : onClick}
     >
       {pending && <Spinner className="size-4" />}
       {children}

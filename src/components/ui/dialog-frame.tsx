@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { cn } from '#src/lib/cn.ts'
+import { canTakeFocus, focusElement, type FocusReturn } from '#src/lib/focus-return.ts'
 
 export interface DialogFrameProps {
   open: boolean
@@ -10,8 +11,11 @@ export interface DialogFrameProps {
   children?: ReactNode
   footer?: ReactNode
   size?: 'md' | 'lg'
-  /** The element that had the focus when the dialog opened (dialog.tsx notes it). */
-  opener: HTMLElement | null
+  /**
+   * The element that had the focus when the dialog opened, or where it stood if it is gone by now
+   * (dialog.tsx notes it with `planFocusReturn`).
+   */
+  opener: FocusReturn | null
   fallbackFocus?: () => HTMLElement | null | undefined
 }
 
@@ -45,10 +49,12 @@ export const DialogFrame = ({
             event.preventDefault()
             return
           }
-          const target = opener?.isConnected ? opener : fallbackFocus?.()
+          // The opener if it is still there; else the caller's place; else the next item, the section's
+          // heading or the page's h1. Never the page itself (Radix's default when the opener is gone).
+          const target = canTakeFocus(opener?.element) ? opener.element : (fallbackFocus?.() ?? opener?.nearest())
           if (target) {
             event.preventDefault()
-            target.focus()
+            focusElement(target)
           }
         }}
       >

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createContext, lazy, Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { planFocusReturn, type FocusReturn } from '#src/lib/focus-return.ts'
 import { whenIdle } from '#src/lib/when-idle.ts'
 import { Button, type ButtonProps } from './button.tsx'
 import type { DialogFrameProps } from './dialog-frame.tsx'
@@ -39,7 +40,8 @@ interface DialogProps {
   size?: 'md' | 'lg'
   /**
    * Where the focus goes on closing when the element that opened the dialog is gone (e.g. the row whose
-   * button opened it was removed by the dialog's action).
+   * button opened it was removed by the dialog's action). Without it: the next item of the opener's list,
+   * else the heading of its section, else the page's h1 (src/lib/focus-return.ts).
    */
   fallbackFocus?: () => HTMLElement | null | undefined
 }
@@ -71,19 +73,18 @@ export const Dialog = ({ open, onOpenChange, title, fallbackFocus, ...rest }: Di
   // Radix gives the focus back to a `Dialog.Trigger` only; screens open dialogs from their own buttons, so
   // the element that had the focus when the dialog opened gets it back when it closes (WAI-ARIA dialog).
   // It is noted while rendering the opening: by the first effect, `autoFocus` inside has moved the focus.
-  const [opener, setOpener] = useState<HTMLElement | null>(null)
+  // With it, where it stands (its list item, its section), for when the dialog's action removes it.
+  const [opener, setOpener] = useState<FocusReturn | null>(null)
   const [wasOpen, setWasOpen] = useState(open)
   // The frame this dialog renders, chosen when it first opens: the loaded one, else the lazy one (which
   // suspends until its chunk is there). Kept afterwards, so the frame is never swapped while mounted.
   const [Frame, setFrame] = useState<ComponentType<DialogFrameProps> | null>(null)
   if (open !== wasOpen) {
     setWasOpen(open)
-    if (open)
-      setOpener(
-        typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
-          ? document.activeElement
-          : null,
-      )
+    if (open && typeof document !== 'undefined') {
+      const active = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      setOpener(planFocusReturn(active === document.body ? null : active))
+    }
   }
   if (open && !Frame) setFrame(() => loadedFrame ?? LazyFrame)
   useEffect(preloadFrame, [])

@@ -68,6 +68,8 @@ export const AdminPage = () => {
     <>
       <PageHeader
         title={t`Administration`}
+        // Each tab names the browser tab (WCAG 2.4.2): five sections, five titles.
+        documentTitle={`${tabs.find((tab) => tab.value === search.tab)?.label ?? ''} · ${t`Administration`}`}
         description={t`Freigabe von Vereinen, Zahlungskonten, das Protokoll, Vereinsarten, Vereinsrollen und das App-Logo.`}
       />
       {/* The selected tab lives in the URL (`?tab=`), so reload and back keep it. */}

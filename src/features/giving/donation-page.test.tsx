@@ -99,7 +99,7 @@ describe('the public donation page', () => {
     })
     expect(go.mock.calls[0]?.[0]).toContain(started?.sessionId)
     // Busy until the browser has left: no second checkout by a second click.
-    expect(screen.getByRole('button', { name: 'Weiter zur Zahlung' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Weiter zur Zahlung' })).toHaveAttribute('aria-disabled', 'true')
   })
 
   it('sends no name for an anonymous donation, whatever the name field held', async () => {

@@ -13,7 +13,7 @@ import {
   useCreatePaymentAccountMutation,
   useDeletePaymentAccountMutation,
 } from '#src/features/admin/api/payment-account-mutations.ts'
-import type { PaymentAction } from './payment-account-panel.tsx'
+import { paymentAccountHeadingId, type PaymentAction } from './payment-account-panel.tsx'
 
 // The reason form (react-hook-form, zod) is its own chunk, fetched when the release tab is idle.
 const loadForms = () => import('./reason-dialog-forms.tsx')
@@ -104,6 +104,9 @@ const OnboardingLinkDialog = ({
     <Dialog
       open={link !== null}
       onOpenChange={(open) => !open && onClose()}
+      // It opened from the confirmation, which is gone, as is the club's "Zahlungskonto anlegen": the focus
+      // goes to the club's account, which now shows the new one.
+      fallbackFocus={() => (shown ? document.getElementById(paymentAccountHeadingId(shown.clubId)) : null)}
       title={t`Zahlungskonto angelegt`}
       description={
         shown ? t`Das Konto für ${shown.clubName} wartet auf die Einrichtung beim Zahlungsanbieter.` : undefined

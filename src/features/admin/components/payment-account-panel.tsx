@@ -17,10 +17,13 @@ interface PaymentAccountPanelProps {
   onAction: (action: PaymentAction) => void
 }
 
+/** The id of a club's "Zahlungskonto" heading: where the focus goes after a dialog whose opener is gone. */
+export const paymentAccountHeadingId = (clubId: string) => `payment-account-${clubId}`
+
 /** The club's card-provider account: none, onboarding open, active, or deactivated with the reason. */
 export const PaymentAccountPanel = ({ club, onAction }: PaymentAccountPanelProps) => {
   const { t, i18n } = useLingui()
-  const headingId = useId()
+  const headingId = paymentAccountHeadingId(club.id)
   const whyNotId = useId()
   const account = club.paymentAccount
   const canCreate = club.status === 'ACTIVE'

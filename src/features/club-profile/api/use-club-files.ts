@@ -36,9 +36,20 @@ export interface UploadInput<L extends string> {
 const recordedName = (name: string) =>
   name.length > addClubDocumentBodyNameMax ? name.slice(-addClubDocumentBodyNameMax) : name
 
+/** Fresh reads of the club's files after an upload is recorded (not waited for: the picker is free again). */
 const useRefreshClubFiles = (clubId: string) => {
   const queryClient = useQueryClient()
   return { onSuccess: () => void invalidateClub(queryClient, clubId) }
+}
+
+/**
+ * After a delete the fresh reads are awaited: the delete ends with the list up to date, so its
+ * confirmation closes onto the list as it now is (the focus goes to the next file, not to a "Löschen"
+ * about to vanish).
+ */
+const useRefreshAfterDelete = (clubId: string) => {
+  const queryClient = useQueryClient()
+  return { onSuccess: () => invalidateClub(queryClient, clubId) }
 }
 
 interface Messages {
@@ -131,7 +142,7 @@ const useDeleteThenRemoveBlob = (
 export const useDeleteClubImage = (clubId: string) =>
   useDeleteThenRemoveBlob(
     clubId,
-    useDeleteClubFile({ mutation: useRefreshClubFiles(clubId) }),
+    useDeleteClubFile({ mutation: useRefreshAfterDelete(clubId) }),
     () => t`Fehler beim Löschen des Bildes`,
   )
 
@@ -139,6 +150,6 @@ export const useDeleteClubImage = (clubId: string) =>
 export const useDeleteClubDocumentFile = (clubId: string) =>
   useDeleteThenRemoveBlob(
     clubId,
-    useDeleteClubDocument({ mutation: useRefreshClubFiles(clubId) }),
+    useDeleteClubDocument({ mutation: useRefreshAfterDelete(clubId) }),
     () => t`Fehler beim Löschen des Dokuments`,
   )

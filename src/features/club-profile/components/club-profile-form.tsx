@@ -17,6 +17,7 @@ import { PossibleDuplicateDialog } from '#src/components/clubs/possible-duplicat
 import { ApiError } from '#src/api/client.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { applyServerFieldErrors, problemKind } from '#src/lib/api-errors.ts'
+import { stickyBottomBarRef } from '#src/lib/sticky-bottom-bar.ts'
 import { formatDate, todayIso } from '#src/lib/format.ts'
 import { knownBankOfIban } from '#checks/iban.ts'
 import { zvrTakenMessage } from '#src/lib/input-messages.ts'
@@ -344,7 +345,10 @@ export const ClubProfileForm = ({
           </Card>
 
           {!readOnly && (
-            <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-lg sm:border">
+            <div
+              ref={stickyBottomBarRef}
+              className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-lg sm:border"
+            >
               <p className="text-sm text-slate-600" aria-live="polite">
                 {isDirty ? (
                   <Trans>Sie haben ungespeicherte Änderungen.</Trans>

@@ -81,7 +81,8 @@ export const DocumentsSection = ({ clubId, documents, onDirtyChange, disabled = 
         label={label}
         rule={DOCUMENT_RULE}
         required
-        disabled={disabled || saving}
+        disabled={disabled}
+        busy={saving}
         progress={upload.progress}
         progressName={upload.progressName}
         error={missing.includes(slot) ? t`Bitte wählen Sie dieses Dokument aus.` : upload.refusal}

@@ -27,7 +27,8 @@ const ScanField = ({ clubId, label, imageLabel, current, disabled, successMessag
       progress={upload.progress}
       progressName={upload.progressName}
       error={upload.refusal}
-      disabled={disabled || upload.isPending}
+      disabled={disabled}
+      busy={upload.isPending}
       onAccept={({ file, contentType }) => upload.mutate({ label: imageLabel, file, contentType, replaces: current })}
     >
       <StoredFileNote file={current} emptyText={t`Noch keine Datei hochgeladen.`} />

@@ -44,7 +44,8 @@ export const LogoSection = ({
           progress={upload.progress}
           progressName={upload.progressName}
           error={upload.refusal}
-          disabled={disabled || upload.isPending}
+          disabled={disabled}
+          busy={upload.isPending}
           onAccept={({ file, contentType }) => upload.mutate({ label: 'LOGO', file, contentType, replaces: logo })}
         />
       </CardBody>

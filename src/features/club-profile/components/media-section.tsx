@@ -41,7 +41,7 @@ export const GallerySection = ({ clubId, disabled = false }: { clubId: string; d
             progress={upload.progress}
             progressName={upload.progressName}
             error={upload.refusal}
-            disabled={upload.isPending}
+            busy={upload.isPending}
             onAccept={({ file, contentType }) => upload.mutate({ label: 'GALLERY', file, contentType })}
           />
         )}
@@ -88,7 +88,7 @@ export const OtherDocumentsSection = ({ clubId, disabled = false }: { clubId: st
             progress={upload.progress}
             progressName={upload.progressName}
             error={upload.refusal}
-            disabled={upload.isPending}
+            busy={upload.isPending}
             onAccept={({ file, contentType }) => upload.mutate({ label: 'OTHER_DOCUMENT', file, contentType })}
           />
         )}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useGetDonationStatsOfClub } from '#src/api/generated/query/endpoints/donations/donations.ts'
 import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
@@ -55,6 +55,7 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
   const { t } = useLingui()
   const stats = useGetDonationStatsOfClub(clubId, statsParams(range), { query: { placeholderData: keepPreviousData } })
   const summary = useSummary(stats.data)
+  const summaryId = useId()
   // Three years by day are over a thousand rows: the table is built only when somebody opens it.
   const [tableOpen, setTableOpen] = useState(false)
 
@@ -112,17 +113,14 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
           />
         ) : stats.data ? (
           <>
-            <p className="text-slate-700" data-testid="chart-summary" aria-live="polite">
+            <p id={summaryId} className="text-slate-700" data-testid="chart-summary" aria-live="polite">
               {summary}
             </p>
-            <div
-              role="img"
-              aria-label={summary ?? t`Spendenverlauf`}
-              className="h-72 w-full"
-              data-testid="donation-chart"
-            >
+            {/* The chart is one keyboard stop of its own (Recharts: the arrow keys walk the periods), named
+                and described by the summary above. */}
+            <div className="h-72 w-full" data-testid="donation-chart">
               <Suspense fallback={<LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>}>
-                <DonationChart stats={stats.data} />
+                <DonationChart stats={stats.data} label={t`Diagramm des Spendenverlaufs`} describedBy={summaryId} />
               </Suspense>
             </div>
             <details
@@ -133,7 +131,14 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
                 <Trans>Daten als Tabelle anzeigen</Trans>
               </summary>
               {tableOpen && (
-                <div className="max-h-80 overflow-y-auto">
+                // It scrolls: keyboard users reach it to scroll it (WCAG 2.1.1), under a name.
+                <div
+                  className="max-h-80 overflow-y-auto"
+                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be a keyboard stop (axe scrollable-region-focusable)
+                  tabIndex={0}
+                  role="region"
+                  aria-label={t`Spenden je Zeitraum, Tabelle`}
+                >
                   <Table>
                     <caption className="sr-only">{t`Spenden je Zeitraum`}</caption>
                     <TableHead>

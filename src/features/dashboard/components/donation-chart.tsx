@@ -7,6 +7,7 @@ import { amountAxisTicks, bucketLabel, bucketTick } from '#src/features/dashboar
 
 /** Past this many buckets, bars get thinner than a pixel: an area shows the course better. */
 const MAX_BARS = 120
+const margin = { top: 8, right: 8, bottom: 0, left: 0 }
 
 interface Point {
   periodStart: string
@@ -18,7 +19,16 @@ interface Point {
  * The Recharts drawing of the donation stats (loaded lazily with the dashboard's chart section). The
  * section around it carries the text summary and the table alternative.
  */
-export const DonationChart = ({ stats }: { stats: DonationStats }) => {
+export const DonationChart = ({
+  stats,
+  label,
+  describedBy,
+}: {
+  stats: DonationStats
+  /** The name of the chart's keyboard stop (Recharts' accessibility layer, `role="application"`). */
+  label: string
+  describedBy?: string
+}) => {
   const { t } = useLingui()
   const data: Point[] = stats.buckets
   const tick = (value: string) => bucketTick(value, stats.groupBy)
@@ -53,13 +63,13 @@ export const DonationChart = ({ stats }: { stats: DonationStats }) => {
   return (
     <ResponsiveContainer width="100%" height="100%">
       {data.length <= MAX_BARS ? (
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={data} margin={margin} aria-label={label} aria-describedby={describedBy}>
           {axes}
           <Tooltip {...tooltip} cursor={{ fill: '#f1f5f9' }} />
           <Bar dataKey="amountCents" fill="var(--color-brand-700)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       ) : (
-        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <AreaChart data={data} margin={margin} aria-label={label} aria-describedby={describedBy}>
           {axes}
           <Tooltip {...tooltip} />
           <Area
