@@ -14,8 +14,6 @@ import {
 } from './lib/auth/create-auth-service.ts'
 import { requestReauthentication } from './lib/auth/reauthentication.ts'
 import { keepSessionInSync } from './lib/auth/session-sync.ts'
-import { focusHeadingOnNavigation } from './lib/focus-on-navigation.ts'
-import { keepPreloadsQuiet } from './lib/quiet-preloads.ts'
 import { i18n } from './lib/i18n/i18n.ts'
 import { createAppRouter, createQueryClient } from './router.tsx'
 import './styles.css'
@@ -42,10 +40,15 @@ const start = async () => {
   )
   watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
-  // A new screen takes the focus at its h1 (WCAG 2.4.3), as a screen reader announces a new page.
-  focusHeadingOnNavigation(router)
-  // A link pointed at or focused loads its screen ahead without the loading overlay over it.
-  keepPreloadsQuiet(router)
+  // Both act only from the first navigation or preload on, so they load beside the first screen, not before.
+  void Promise.all([import('./lib/focus-on-navigation.ts'), import('./lib/quiet-preloads.ts')]).then(
+    ([{ focusHeadingOnNavigation }, { keepPreloadsQuiet }]) => {
+      // A new screen takes the focus at its h1 (WCAG 2.4.3), as a screen reader announces a new page.
+      focusHeadingOnNavigation(router)
+      // A link pointed at or focused loads its screen ahead without the loading overlay over it.
+      keepPreloadsQuiet(router)
+    },
+  )
 
   configureApiAuth({
     getIdToken: (forceRefresh) => auth.getIdToken(forceRefresh),

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import { keepPreviousData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useGetClubs } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
@@ -12,7 +13,11 @@ import { Pagination } from '#src/components/ui/pagination.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '#src/components/ui/table.tsx'
 import { CLUB_STATUS } from '#src/lib/labels/club-labels.ts'
-import { AwaitingReleaseCard } from './awaiting-release-card.tsx'
+
+/** Only administrators see it: a chunk of its own keeps /home's chunk for everyone else small. */
+const AwaitingReleaseCard = lazy(() =>
+  import('./awaiting-release-card.tsx').then((module) => ({ default: module.AwaitingReleaseCard })),
+)
 
 const PICKER_PAGE_SIZE = 20
 
@@ -121,7 +126,11 @@ export const NoClubState = ({
         }
       />
       <div className="flex flex-col gap-6">
-        {admin && <AwaitingReleaseCard />}
+        {admin && (
+          <Suspense fallback={<LoadingBlock />}>
+            <AwaitingReleaseCard />
+          </Suspense>
+        )}
         <Card aria-labelledby="vereinswahl-title">
           <CardHeader
             id="vereinswahl-title"
