@@ -186,7 +186,7 @@ describe('Dashboard', () => {
       await screen.findByText('Vereine, die auf Ihre Freigabe warten, und die Übersicht jedes Vereins.'),
     ).toBeInTheDocument()
     expect(screen.queryByText(/keinem Verein zugeordnet/)).not.toBeInTheDocument()
-    const awaiting = screen.getByRole('region', { name: 'Warten auf Ihre Freigabe' })
+    const awaiting = await screen.findByRole('region', { name: 'Warten auf Ihre Freigabe' })
     expect(within(awaiting).getByRole('link', { name: 'Zur Administration' })).toHaveAttribute('href', '/admin')
     expect(await within(awaiting).findByText(/^\d+ Vereine? warte[nt] auf Freigabe$/)).toBeInTheDocument()
     const waiting = within(awaiting).getByRole('list', { name: 'Wartende Vereine' })
