@@ -1,6 +1,7 @@
 import type { Query, QueryKey } from '@tanstack/react-query'
 import { getGetAuditLogQueryKey, getGetClubAuditLogQueryKey } from '#src/api/generated/query/endpoints/audit/audit.ts'
 import {
+  getCheckZvrAvailabilityQueryKey,
   getGetClubDocumentsQueryKey,
   getGetClubImagesQueryKey,
   getGetClubOverviewQueryKey,
@@ -59,7 +60,7 @@ export const isClubsOfUserQuery = (uid: string = ANY): QueryPredicate => matches
  * Every read that shows a club: its overview (the dashboard), members, images, documents and audit log,
  * and the lists that name it (the club list, the clubs of a user). With a club id, that club's reads and
  * the lists; without, every club's. A release, a check mark, a renamed club type or a saved profile
- * changes what all of them show.
+ * changes what all of them show, and a saved ZVR number changes which numbers are still free.
  */
 export const isClubQuery = (clubId: string = ANY): QueryPredicate =>
   matchesAny([
@@ -70,6 +71,7 @@ export const isClubQuery = (clubId: string = ANY): QueryPredicate =>
     getGetClubAuditLogQueryKey(clubId),
     getGetClubsQueryKey(),
     getGetClubsOfUserQueryKey(ANY),
+    getCheckZvrAvailabilityQueryKey(),
   ])
 
 /** A club's card-payment account; every club's when no id is given. */

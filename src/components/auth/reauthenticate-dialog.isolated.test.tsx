@@ -11,6 +11,8 @@ import { ReauthenticationHost } from './reauthentication-host.tsx'
 /** More than the five minutes the backend allows between sign-in and a change of the bank details. */
 const SIX_MINUTES = 6 * 60_000
 const NEW_IBAN = 'AT611904300234573201'
+/** How the form shows it: in groups of four, as on a bank card. */
+const NEW_IBAN_SHOWN = 'AT61 1904 3002 3457 3201'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -69,7 +71,7 @@ describe('the reauthentication dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Bestätigen' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(await screen.findByText('Vereinsdaten wurden aktualisiert')).toBeInTheDocument()
-    expect(field('IBAN')).toHaveValue(NEW_IBAN)
+    expect(field('IBAN')).toHaveValue(NEW_IBAN_SHOWN)
     expect(field('Kurzbeschreibung')).toHaveValue('Fußball für alle im Ort.')
   })
 
@@ -80,7 +82,7 @@ describe('the reauthentication dialog', () => {
     expect(
       await screen.findByText('Die Änderung wurde nicht gespeichert: Die Anmeldung wurde nicht bestätigt.'),
     ).toBeInTheDocument()
-    expect(field('IBAN')).toHaveValue(NEW_IBAN)
+    expect(field('IBAN')).toHaveValue(NEW_IBAN_SHOWN)
     expect(field('Kurzbeschreibung')).toHaveValue('Fußball für alle im Ort.')
     // Still signed in: a refused old sign-in is not an ended session.
     expect(auth.getUser()?.email).toBe('verein@demo.at')
@@ -93,7 +95,7 @@ describe('the reauthentication dialog', () => {
     expect(
       await screen.findByText('Die Änderung wurde nicht gespeichert: Die Anmeldung wurde nicht bestätigt.'),
     ).toBeInTheDocument()
-    expect(field('IBAN')).toHaveValue(NEW_IBAN)
+    expect(field('IBAN')).toHaveValue(NEW_IBAN_SHOWN)
   })
 
   it.each([
