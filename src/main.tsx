@@ -14,7 +14,9 @@ import {
 } from './lib/auth/create-auth-service.ts'
 import { requestReauthentication } from './lib/auth/reauthentication.ts'
 import { keepSessionInSync } from './lib/auth/session-sync.ts'
+import { startUserReads } from './lib/auth/user-reads.ts'
 import { i18n } from './lib/i18n/i18n.ts'
+import { afterFirstScreen, awaitFirstScreen, firstScreenShown } from './lib/first-screen.ts'
 import { createAppRouter, createQueryClient } from './router.tsx'
 import './styles.css'
 
@@ -34,12 +36,24 @@ const start = async () => {
 
   const queryClient = createQueryClient()
   // Firebase loads only when a session is stored here or a sign-in form is used.
-  // Signing out ends the sessions on the backend too; that request must not refresh, retry or sign out.
-  const auth = new AuthController(loadAuthService, mayHaveStoredSession, readStoredSession, (idToken) =>
-    signOut({ idToken, background: true }),
+  // What a page needs only later waits for its first screen (src/lib/first-screen.ts).
+  awaitFirstScreen()
+  const auth = new AuthController(
+    loadAuthService,
+    mayHaveStoredSession,
+    readStoredSession,
+    // Signing out ends the sessions on the backend too; that request must not refresh, retry or sign out.
+    (idToken) => signOut({ idToken, background: true }),
+    // A stored session is used at once; the provider (the Firebase SDK) checks it after the first screen,
+    // instead of taking the connection from that screen's code and data.
+    (check) => void afterFirstScreen(check, 5000),
   )
   watchForSessionElsewhere(() => auth.preload())
   const router = createAppRouter({ queryClient, auth })
+  const stopWaiting = router.subscribe('onResolved', () => {
+    stopWaiting()
+    firstScreenShown()
+  })
   // Both act only from the first navigation or preload on, so they load beside the first screen, not before.
   void Promise.all([import('./lib/focus-on-navigation.ts'), import('./lib/quiet-preloads.ts')]).then(
     ([{ focusHeadingOnNavigation }, { keepPreloadsQuiet }]) => {
@@ -63,6 +77,9 @@ const start = async () => {
   // Sign-out and user switch clear the cache (nothing of one user shows for the next), the guards run
   // again, and a signed-in, confirmed user gets the globals (spec §4).
   keepSessionInSync({ auth, queryClient, onUserChanged: () => void router.invalidate() })
+  // Before the router asks for the screen's code, so these requests are not queued behind it.
+  const matched: string[] = router.matchRoutes(router.latestLocation).map((match) => match.routeId as string)
+  startUserReads(queryClient, auth, new Set(matched))
 
   const app = (
     <StrictMode>

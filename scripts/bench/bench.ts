@@ -26,6 +26,12 @@
  *                              +6, bench:donations' preview −10, bench-dashboard's stack −40 (emulator −30)
  *   --server-duration 20       seconds per endpoint in bench:server
  *   --write-docs               also replace "## Latest figures" in docs/performance.md with the table
+ *   --peer URL                 Lighthouse mobile on a running build of the peer (satnaing/shadcn-admin, the same
+ *                              stack) too, its pages in turns with ours, in the column "Peer" with the ratios;
+ *                              without it, that column shows the peer's figures recorded in
+ *                              scripts/bench/peer-figures.json (marked "recorded"), since the peer's code cannot
+ *                              be fetched on every machine
+ *   --peer-pages /=/sign-in,…  which peer page stands beside which of ours (default: the recorded file's)
  *
  * Writes test-results/bench/summary.md (the table, the machine, what was not measured and the time
  * each part took), summary.json, and each part's own JSON beside it; the median Lighthouse reports go to
@@ -70,6 +76,8 @@ const { values } = parseArgs({
     'previous-lighthouse': { type: 'boolean', default: false },
     'server-duration': { type: 'string', default: '20' },
     'write-docs': { type: 'boolean', default: false },
+    peer: { type: 'string' },
+    'peer-pages': { type: 'string' },
   },
 })
 
@@ -124,6 +132,26 @@ const timings: Array<{ part: Part; seconds: number; outcome: string }> = []
 /** The previous commit's figures by row id (size; Lighthouse with --previous-lighthouse). */
 const previousValues = new Map<string, string>()
 const previousParts: string[] = []
+
+/** The peer's figures beside ours, by our row id: measured with --peer, else recorded. */
+interface PeerFigures {
+  page: string
+  performance: number
+  lcpMs?: number
+  tbtMs?: number
+  recorded: boolean
+}
+const peerValues = new Map<string, PeerFigures>()
+const peerFile = path.join(import.meta.dirname, 'peer-figures.json')
+const recordedPeer = JSON.parse(readFileSync(peerFile, 'utf8')) as {
+  peer: string
+  source: string
+  pages: Record<string, Omit<PeerFigures, 'recorded'>>
+}
+/** Our page → the peer's, from --peer-pages or the recorded file. */
+const peerPages: Record<string, string> = values['peer-pages']
+  ? Object.fromEntries(values['peer-pages'].split(',').map((pair) => pair.split('=', 2) as [string, string]))
+  : Object.fromEntries(Object.entries(recordedPeer.pages).map(([ours, theirs]) => [ours, theirs.page]))
 
 const say = (line = '') => process.stdout.write(`${line}\n`)
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -323,8 +351,20 @@ await runPart('previous', async () => {
 
 // ------------------------------------------------------------------------------------------------ lighthouse
 
+/** This run's Lighthouse measurements of the current stack, for the peer's ratios. */
+const lighthouseMedians: LighthouseMeasurement[] = []
+
 const PUBLIC_PAGES = ['/', '/login', '/register_organisation', '/payment/return', '/success']
-const SIGNED_IN_PAGES = ['/home']
+/**
+ * The signed-in screens, each with the account that opens it: the dashboard, the club profile and the
+ * campaign form as the club representative (the dashboard shows the first of their clubs by name), the
+ * administration and the user list as the administrator.
+ */
+const SIGNED_IN: Array<{ account: keyof typeof seedAccounts; pages: string[] }> = [
+  { account: 'verein', pages: ['/home', '/club/club-sv-gruenbach/false', '/campaign/club-sv-gruenbach'] },
+  { account: 'admin', pages: ['/admin', '/users'] },
+]
+const SIGNED_IN_PAGES = SIGNED_IN.flatMap((group) => group.pages)
 const CLS_GOAL = 0.02
 
 interface PageGoal {
@@ -336,6 +376,7 @@ interface PageGoal {
 
 const goalFor = (page: string, formFactor: 'mobile' | 'desktop'): PageGoal => {
   if (page === '/home') return formFactor === 'mobile' ? { score: 90, lcpMs: 2500, tbtMs: 200, cls: CLS_GOAL } : {}
+  if (SIGNED_IN_PAGES.includes(page)) return formFactor === 'mobile' ? { score: 85, cls: CLS_GOAL } : {}
   if (formFactor === 'desktop') return { score: 100, cls: CLS_GOAL }
   return page === '/' || page === '/login' ? { score: 98, cls: CLS_GOAL } : { cls: CLS_GOAL }
 }
@@ -493,38 +534,67 @@ const lighthouseOf = async (appRoot: string, tag: string): Promise<Row[]> => {
           log: (line) => say(`  ${line}`),
         })),
       )
+      if (values.peer && tag === 'current') {
+        const peerBase = values.peer.replace(/\/$/, '')
+        const pairs = Object.entries(peerPages)
+        say(`   the peer, ${recordedPeer.peer} at ${peerBase}: ${pairs.map(([, theirs]) => theirs).join(', ')}`)
+        const peerMeasurements = await measure({
+          urls: [...new Set(pairs.map(([, theirs]) => `${peerBase}${theirs}`))],
+          formFactors: ['mobile'],
+          runs,
+          chromium: publicChromium,
+          accessibility: false,
+          log: (line) => say(`  ${line}`),
+        })
+        for (const [ours, theirs] of pairs) {
+          const found = peerMeasurements.find(
+            (m) => new URL(m.url).pathname === new URL(`${peerBase}${theirs}`).pathname,
+          )
+          if (found?.median)
+            peerValues.set(`lighthouse.mobile.${ours}`, {
+              page: theirs,
+              performance: found.median.performance,
+              lcpMs: found.median.lcpMs,
+              tbtMs: found.median.tbtMs,
+              recorded: false,
+            })
+        }
+      }
     } finally {
       await publicChromium.close()
     }
 
-    // A Chromium of its own: the public runs reset the origin's storage, which would sign it out.
-    const signedInChromium = await launchChromium({ port: PORTS.chromeSignedIn })
-    try {
-      await signIn(signedInChromium.browser, `${base}/login`, seedAccounts.verein.email, SEED_PASSWORD)
-      say(`   signed in as ${seedAccounts.verein.email}`)
-      measurements.push(
-        ...(await measure({
-          urls: SIGNED_IN_PAGES.map((page) => `${base}${page}`),
-          formFactors: ['mobile', 'desktop'],
-          runs,
-          chromium: signedInChromium,
-          keepSession: true,
-          reportsDir,
-          log: (line) => say(`  ${line}`),
-        })),
-      )
-    } catch (error) {
-      const page = SIGNED_IN_PAGES.join(', ')
-      if (tag === 'current') notMeasured.push(`lighthouse ${page}: ${messageOf(error)}`)
-      partRows.push({
-        id: 'lighthouse.signedIn',
-        figure: `Lighthouse ${page} (signed in)`,
-        value: `not measured: ${messageOf(error)}`,
-        goal: '',
-        ok: null,
-      })
-    } finally {
-      await signedInChromium.close()
+    // A Chromium of its own per account: the public runs reset the origin's storage, which would sign it out.
+    for (const [index, group] of SIGNED_IN.entries()) {
+      const account = seedAccounts[group.account]
+      const signedInChromium = await launchChromium({ port: PORTS.chromeSignedIn + index * 2 })
+      try {
+        await signIn(signedInChromium.browser, `${base}/login`, account.email, SEED_PASSWORD)
+        say(`   signed in as ${account.email}`)
+        measurements.push(
+          ...(await measure({
+            urls: group.pages.map((page) => `${base}${page}`),
+            formFactors: ['mobile', 'desktop'],
+            runs,
+            chromium: signedInChromium,
+            keepSession: true,
+            reportsDir,
+            log: (line) => say(`  ${line}`),
+          })),
+        )
+      } catch (error) {
+        const pages = group.pages.join(', ')
+        if (tag === 'current') notMeasured.push(`lighthouse ${pages}: ${messageOf(error)}`)
+        partRows.push({
+          id: `lighthouse.signedIn.${group.account}`,
+          figure: `Lighthouse ${pages} (signed in)`,
+          value: `not measured: ${messageOf(error)}`,
+          goal: '',
+          ok: null,
+        })
+      } finally {
+        await signedInChromium.close()
+      }
     }
   } finally {
     writeFileSync(
@@ -538,6 +608,7 @@ const lighthouseOf = async (appRoot: string, tag: string): Promise<Row[]> => {
   for (const measurement of measurements) say(`   ${formatMeasurement(measurement)}`)
   partRows.unshift(...measurements.map(lighthouseRow))
   if (tag === 'current') {
+    lighthouseMedians.push(...measurements)
     for (const m of measurements)
       if (!m.median) notMeasured.push(`lighthouse ${m.formFactor} ${m.url}: ${m.errors.join('; ')}`)
   }
@@ -690,14 +761,41 @@ await cleanUp()
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const okCell = (ok: boolean | null) => (ok === null ? '–' : ok ? 'ok' : '**missed**')
 const showPrevious = previousValues.size > 0
-const header = showPrevious
-  ? ['| Figure | Value | Goal | OK | Previous |', '|---|---|---|---|---|']
-  : ['| Figure | Value | Goal | OK |', '|---|---|---|---|']
+// Recorded figures fill in where --peer did not measure (or was not given).
+for (const [ours, figures] of Object.entries(recordedPeer.pages)) {
+  const id = `lighthouse.mobile.${ours}`
+  if (!peerValues.has(id)) peerValues.set(id, { ...figures, recorded: true })
+}
+const ourMedian = new Map(
+  lighthouseMedians.map((m) => [`lighthouse.${m.formFactor}.${new URL(m.url).pathname}`, m.median]),
+)
+/** The peer's figures and ours divided by them: a score ratio over 1 is better for us, a time ratio under 1. */
+const peerCell = (id: string): string => {
+  const peer = peerValues.get(id)
+  const ours = ourMedian.get(id)
+  if (!peer || !ours) return '–'
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
+  const parts = [
+    `\`${peer.page}\` ${Math.round(peer.performance)}`,
+    peer.lcpMs === undefined ? undefined : `LCP ${(peer.lcpMs / 1000).toFixed(1)} s`,
+    peer.tbtMs === undefined ? undefined : `TBT ${Math.round(peer.tbtMs)} ms`,
+  ].filter(Boolean)
+  const ratios = [
+    `score ${ratio(ours.performance, peer.performance)}`,
+    peer.lcpMs ? `LCP ${ratio(ours.lcpMs, peer.lcpMs)}` : undefined,
+    peer.tbtMs ? `TBT ${ratio(ours.tbtMs, peer.tbtMs)}` : undefined,
+  ].filter(Boolean)
+  return `${parts.join(' · ')}${peer.recorded ? ' (recorded)' : ''}; ours ÷ peer: ${ratios.join(', ')}`
+}
+const showPeer = rows.some((row) => peerCell(row.id) !== '–')
+const columns = ['Figure', 'Value', 'Goal', 'OK', ...(showPrevious ? ['Previous'] : []), ...(showPeer ? ['Peer'] : [])]
+const header = [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`]
 const table = [
   ...header,
   ...rows.map((row) => {
     const cells = [row.figure, row.value, row.goal, okCell(row.ok)]
     if (showPrevious) cells.push(previousValues.get(row.id) ?? '–')
+    if (showPeer) cells.push(peerCell(row.id))
     return `| ${cells.map(cell).join(' | ')} |`
   }),
 ].join('\n')
@@ -716,6 +814,15 @@ const summary = [
     ? [
         `Previous: the ${previousParts.join(' and ')} figures of ${previous.label}'s build` +
           `${previousParts.includes('Lighthouse') ? '' : ' (Lighthouse there with --previous-lighthouse)'}; the others are not repeated there.`,
+      ]
+    : []),
+  ...(showPeer
+    ? [
+        `Peer: ${recordedPeer.peer}, Lighthouse mobile; ${
+          [...peerValues.values()].some((peer) => !peer.recorded)
+            ? `measured in this run (--peer ${values.peer})`
+            : `not measured here; "recorded" figures from ${recordedPeer.source}`
+        }.`,
       ]
     : []),
   `Within goal: ${measured.filter((row) => row.ok).length} of ${measured.length} figures with a goal.`,

@@ -10,7 +10,9 @@
  * 3. its list item gone: the item now in its place (the next one, or the last), at the control of the same
  *    name, else the item itself;
  * 4. the heading of the nearest section around it that is still there ("Bilder", "Zahlungskonto");
- * 5. the page's h1.
+ * 5. the list gone with its last item and no section heading around it: the empty state that took its
+ *    place ("Keine Benutzer gefunden. Ändern Sie den Suchbegriff."), which says what is left and what to do;
+ * 6. the page's h1.
  */
 
 const ITEM = 'li, tr, [role="listitem"], [role="row"]'
@@ -93,6 +95,9 @@ export const planFocusReturn = (element: HTMLElement | null): FocusReturn => {
       const heading = headingOf(ancestor)
       if (heading?.isConnected) return heading
     }
+    const around = ancestors.find((ancestor) => ancestor.isConnected && ancestor !== document.querySelector('main'))
+    const empty = around?.querySelector<HTMLElement>('[data-empty-state]')
+    if (empty) return empty
     return pageHeading()
   }
   return { element, target: () => (canTakeFocus(element) ? element : nearest()), nearest }

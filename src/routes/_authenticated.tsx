@@ -1,8 +1,7 @@
 import { createFileRoute, Outlet, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router'
-import { getGetClubsOfUserQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
-import { getGetCurrentUserQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
 import { GuardedError } from '#src/components/layout/guarded-error.tsx'
 import { requireAccess } from '#src/lib/auth/guard.ts'
+import { startUserReads } from '#src/lib/auth/user-reads.ts'
 
 const childRoutes = (route: AnyRoute): AnyRoute[] => {
   const children: unknown = route.children
@@ -28,18 +27,12 @@ const loadScreenCode = (matchedRouteIds: ReadonlySet<string>) => {
 // The one guard: every route below needs a signed-in user, and the roles its staticData names.
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location, matches }): Promise<void> => {
-    loadScreenCode(new Set(matches.map((match) => match.routeId)))
+    const matched = new Set(matches.map((match) => match.routeId as string))
+    loadScreenCode(matched)
     await requireAccess({ context, location, matches: matches.map((match) => ({ staticData: match.staticData })) })
-    // Every signed-in screen and the navigation need the backend's record of the user: it loads alongside
-    // the screen's own requests, not after them. Never throws; the screens show their failures.
-    void context.queryClient.prefetchQuery(getGetCurrentUserQueryOptions())
-    // The dashboard's loader needs the user's clubs first; asked for here, they do not wait for the screen's
-    // code. A static import on purpose: behind a dynamic one (1.4 KB less in the initial load) the
-    // request queued behind the screen's chunks and the first content waited for 3 round trips instead of 1.
-    const uid = context.auth.getUser()?.uid
-    if (uid && matches.some((match) => match.routeId === '/_authenticated/home')) {
-      void context.queryClient.prefetchQuery(getGetClubsOfUserQueryOptions(uid))
-    }
+    // Asked for before the router started when the stored session named the user (main.tsx); a user known
+    // only now (the provider has checked the session, a sign-in) gets them here, alongside the screen's code.
+    startUserReads(context.queryClient, context.auth, matched)
   },
   component: Outlet,
   // Entering the signed-in area (a full page load, the landing after sign-in) shows the shell with the

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type AccountName } from '#tests/journeys/fixtures.ts'
 import { field } from '#tests/journeys/forms.ts'
+import { showWholePage } from '#tests/journeys/whole-page.ts'
 
 /**
  * Every route of spec §2, checked by axe against WCAG 2.2 AA as the visitor who may open it: no serious
@@ -35,6 +36,20 @@ const seriousViolations = async (page: Page, include?: string) => {
 const settled = async (page: Page) => {
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0, FIRST_LOAD)
   await expect(page.getByRole('status').filter({ hasText: /wird geladen|Bitte warten/i })).toHaveCount(0, FIRST_LOAD)
+  // A dialog fading in, a toast sliding in: axe measures colours as they are, half-transparent mid-way.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            ).length,
+      ),
+    )
+    .toBe(0)
 }
 
 const ROUTES: Array<{ path: string; as?: AccountName }> = [
@@ -72,6 +87,8 @@ for (const route of ROUTES) {
       await page.goto(route.path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD)
       await expect(page.getByTestId('loading-overlay')).toHaveCount(0, FIRST_LOAD)
+      await showWholePage(page)
+      await settled(page)
       expect(await seriousViolations(page)).toEqual([])
     })
 
@@ -80,6 +97,7 @@ for (const route of ROUTES) {
       try {
         await page.goto(route.path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD)
+        await showWholePage(page)
         await settled(page)
         const widths = await page.evaluate(() => ({
           content: document.documentElement.scrollWidth,

@@ -1,4 +1,5 @@
 import { expect, latestMail, readMailbox, test } from '#tests/journeys/fixtures.ts'
+import { EMAIL_ADDRESS, textLines } from '#tests/journeys/text-lines.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 
@@ -93,6 +94,24 @@ test.describe('Dashboard', () => {
         (candidate) => candidate.to === 'kassierin@demo.at' && candidate.kind === 'INVITATION',
       ),
     ).toHaveLength(0)
+  })
+
+  test('on a phone the members\' e-mail addresses wrap before "@" or a dot, never inside a name', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.goto(`/home?id=${VOLUME}`)
+    const members = page.getByRole('table', { name: 'Mitglieder und offene Einladungen' })
+    const addresses = members.getByText(EMAIL_ADDRESS)
+    await expect(addresses.first()).toBeVisible()
+
+    const layout = await textLines(addresses)
+    expect(layout.length).toBeGreaterThan(1)
+    for (const entry of layout) {
+      expect(
+        entry.lineStarts.every((character) => character === '@' || character === '.'),
+        entry.text,
+      ).toBe(true)
+      expect(entry.right, entry.text).toBeLessThanOrEqual(375)
+    }
   })
 
   test.describe('of an incomplete club', () => {

@@ -109,6 +109,24 @@ test.describe('Administration', () => {
     await expectFocusOn(page, page.getByRole('button', { name: next, exact: true }))
   })
 
+  test("deleting the only user a search found hands the focus to the message that takes the list's place", async ({
+    page,
+  }) => {
+    await page.goto('/users?q=martin.aigner')
+    const remove = page.getByRole('table', { name: 'Benutzer' }).getByRole('button', { name: / löschen$/ })
+    await expect(remove).toHaveCount(1)
+    await remove.focus()
+    await page.keyboard.press('Enter')
+    await page
+      .getByRole('dialog', { name: 'Benutzer löschen?' })
+      .getByRole('button', { name: 'Endgültig löschen' })
+      .click()
+    await expect(page.getByText('Benutzer wurde entfernt.')).toBeVisible()
+    // Not the page's heading: the place where the list stood, which says what is left and what to do.
+    await expectFocusOn(page, page.getByText('Keine Benutzer gefunden').locator('..'))
+    await expect(page.locator(':focus')).toContainText('Ändern Sie den Suchbegriff.')
+  })
+
   test('deleting a club type or a club role keeps the focus in its list', async ({ page }) => {
     for (const kind of [
       { tab: '/admin?tab=types', field: 'Neue Vereinsart', add: 'Vereinsart hinzufügen', list: 'Vereinsarten' },
@@ -125,12 +143,11 @@ test.describe('Administration', () => {
       await expect(item).toHaveCount(0)
       // The item now in its place (or its own "Löschen" where that is open).
       await expectFocusNotLost(page)
-      expect(
-        await page.evaluate(
-          (name) => Boolean(document.activeElement?.closest(`ul[aria-label="${name}"] > li`)),
-          kind.list,
-        ),
-      ).toBe(true)
+      await expect
+        .poll(() =>
+          page.evaluate((name) => Boolean(document.activeElement?.closest(`ul[aria-label="${name}"] > li`)), kind.list),
+        )
+        .toBe(true)
     }
   })
 
@@ -286,11 +303,19 @@ test.describe('Focus not obscured by the sticky "Speichern" bar (WCAG 2.4.11)', 
       const expectToastBesideSave = async (text: string) => {
         const toast = toasts.filter({ hasText: text })
         await expect(toast).toBeVisible()
-        const [box, saveBox] = [await toast.boundingBox(), await save.boundingBox()]
-        // Two boxes overlap when they overlap both across and down.
-        const across = Math.min(box!.x + box!.width, saveBox!.x + saveBox!.width) - Math.max(box!.x, saveBox!.x)
-        const down = Math.min(box!.y + box!.height, saveBox!.y + saveBox!.height) - Math.max(box!.y, saveBox!.y)
-        expect(Math.min(across, down), `the toast "${text}" covers "Speichern"`).toBeLessThanOrEqual(0)
+        // Where the toast comes to rest: it slides in from below.
+        await expect
+          .poll(
+            async () => {
+              const [box, saveBox] = [await toast.boundingBox(), await save.boundingBox()]
+              // Two boxes overlap when they overlap both across and down.
+              const across = Math.min(box!.x + box!.width, saveBox!.x + saveBox!.width) - Math.max(box!.x, saveBox!.x)
+              const down = Math.min(box!.y + box!.height, saveBox!.y + saveBox!.height) - Math.max(box!.y, saveBox!.y)
+              return Math.min(across, down)
+            },
+            { message: `the toast "${text}" covers "Speichern"`, timeout: 2000 },
+          )
+          .toBeLessThanOrEqual(0)
       }
       await expectToastBesideSave('Bitte prüfen Sie die markierten Felder.')
       await iban.fill('AT61 1904 3002 3457 3201')

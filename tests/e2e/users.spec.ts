@@ -1,4 +1,5 @@
 import { expect, test } from '#tests/journeys/fixtures.ts'
+import { EMAIL_ADDRESS, textLines } from '#tests/journeys/text-lines.ts'
 
 test.use({ signedInRole: 'admin' })
 
@@ -66,44 +67,22 @@ test('on a phone the e-mail addresses wrap before "@" or a dot, never inside a n
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/users?size=50')
   const table = page.getByRole('table', { name: 'Benutzer' })
-  const addresses = table.getByText(/^[^\s@]+@[^\s@]+\.[a-z]+$/)
+  const addresses = table.getByText(EMAIL_ADDRESS)
   await expect(addresses.first()).toBeVisible()
 
-  /** Each address's lines: which character starts each line after the first, and how far right it reaches. */
-  const layout = await addresses.evaluateAll((elements) =>
-    elements.map((element) => {
-      const characters: { character: string; top: number }[] = []
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? ''
-        for (let index = 0; index < text.length; index += 1) {
-          const range = document.createRange()
-          range.setStart(node, index)
-          range.setEnd(node, index + 1)
-          characters.push({ character: text[index]!, top: range.getBoundingClientRect().top })
-        }
-      }
-      return {
-        address: element.textContent ?? '',
-        lineStarts: characters
-          .filter((entry, index) => index > 0 && entry.top > characters[index - 1]!.top + 1)
-          .map((entry) => entry.character),
-        right: element.getBoundingClientRect().right,
-      }
-    }),
-  )
+  const layout = await textLines(addresses)
 
   expect(layout.length).toBeGreaterThan(10)
   // Where the name fits on a line of its own, the line breaks before the "@".
-  expect(layout.find((entry) => entry.address === 'martin.aigner@icloud.com')?.lineStarts).toEqual(['@'])
+  expect(layout.find((entry) => entry.text === 'martin.aigner@icloud.com')?.lineStarts).toEqual(['@'])
   // The narrow card makes several addresses wrap: at a sensible place.
   expect(layout.filter((entry) => entry.lineStarts.length > 0).length).toBeGreaterThan(0)
   for (const entry of layout) {
     expect(
       entry.lineStarts.every((character) => character === '@' || character === '.'),
-      entry.address,
+      entry.text,
     ).toBe(true)
-    expect(entry.right, entry.address).toBeLessThanOrEqual(375)
+    expect(entry.right, entry.text).toBeLessThanOrEqual(375)
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 })

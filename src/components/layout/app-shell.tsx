@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { ClientOnly, Link, Outlet, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { ReauthenticationHost } from '#src/components/auth/reauthentication-host.tsx'
 import { cn } from '#src/lib/cn.ts'
+import { afterFirstScreen } from '#src/lib/first-screen.ts'
+import { onToastRaised } from '#src/lib/toast.ts'
 import { AppLogo } from './app-logo.tsx'
 import { DemoBanner as DemoModeBanner } from './demo-banner.tsx'
 import { EmailVerificationNotice } from './email-verification-notice.tsx'
@@ -12,8 +14,27 @@ import { PagePending } from './page-pending.tsx'
 import { SiteFooter } from './site-footer.tsx'
 
 // Toasts only follow user actions (sonner replays any toast raised before its Toaster mounts): not needed
-// for the first paint, so not in the initial chunk.
+// for the first screen, so not in the initial chunk, and loaded after it (or with the first toast).
 const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: module.Toaster })))
+
+const LaterToaster = () => {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    if (mounted) return
+    const mount = () => setMounted(true)
+    const stopListening = onToastRaised(mount)
+    const cancel = afterFirstScreen(mount)
+    return () => {
+      stopListening()
+      cancel()
+    }
+  }, [mounted])
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
 // The demo banner exists only in mocked mode (Vite folds this exact expression, so a real build drops it
 // entirely). There it is part of the first paint, not loaded after it: appearing later, it pushed the whole
 // page down (CLS). Its dialogs load when asked for.
@@ -62,9 +83,7 @@ const ShellFrame = ({ children, pending = false }: { children: ReactNode; pendin
           <ReauthenticationHost />
           {/* After hydration only: a prerendered page (src/prerender.tsx) has no toasts to show. */}
           <ClientOnly>
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
+            <LaterToaster />
           </ClientOnly>
         </>
       )}

@@ -1,7 +1,4 @@
-import { t } from '@lingui/core/macro'
-import { z } from '#src/lib/zod.ts'
 import type { DonationGrouping } from '#openapi/generated/model/donationGrouping.ts'
-import { GetDonationStatsOfClubQueryParams } from '#openapi/generated/zod/donations/donations.zod.ts'
 import { todayIso } from '#src/lib/format.ts'
 
 const shiftMonths = (day: string, months: number): string => {
@@ -9,8 +6,6 @@ const shiftMonths = (day: string, months: number): string => {
   const date = new Date(Date.UTC(year, month - 1 + months, 1))
   return date.toISOString().slice(0, 10)
 }
-
-const shiftYears = (day: string, years: number): string => `${Number(day.slice(0, 4)) + years}${day.slice(4)}`
 
 export interface ChartRange {
   groupBy: DonationGrouping
@@ -37,21 +32,3 @@ export const chartRangeOf = (
   from: search.cFrom ?? fallback.from,
   to: search.cTo ?? fallback.to,
 })
-
-/** The backend sums at most three years at once (see the contract of `getDonationStatsOfClub`). */
-export const MAX_CHART_YEARS = 3
-
-const { from, to } = GetDonationStatsOfClubQueryParams.shape
-
-/** The chart's date range form: both days required, "bis" not before "von", at most three years. */
-export const chartRangeSchema = z.object({ from, to }).check(
-  z.superRefine((value, ctx) => {
-    if (value.to < value.from) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: t`Das Bis-Datum darf nicht vor dem Von-Datum liegen.` })
-    } else if (shiftYears(value.from, MAX_CHART_YEARS) < value.to) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: t`Der Zeitraum darf höchstens drei Jahre umfassen.` })
-    }
-  }),
-)
-
-export type ChartRangeValues = z.infer<typeof chartRangeSchema>

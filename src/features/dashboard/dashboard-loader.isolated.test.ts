@@ -12,19 +12,22 @@ import type { CurrentUser } from '#openapi/generated/model/currentUser.ts'
 import { getActiveClubId, setActiveClubId } from '#src/lib/active-club.ts'
 import { server } from '#mocks/node.ts'
 import type { ChartRange } from './chart-range.ts'
-import { loadDonationChart, loadLowerSections } from './components/lazy-parts.ts'
+import * as lazyParts from './components/lazy-parts.ts'
 import { loadDashboard } from './dashboard-loader.ts'
 
-// The code of the chart (Recharts) and of the last sections: the loader starts their imports; here only
-// whether it does.
+// The code of the chart (Recharts) and of the sections below the first screen: the loader leaves it
+// alone (it loads when they come near the viewport or the browser is idle); here only whether it does.
 vi.mock('./components/lazy-parts.ts', () => ({
   loadDonationChart: vi.fn(() => Promise.resolve({})),
-  loadLowerSections: vi.fn(() => Promise.resolve([])),
+  loadChartSection: vi.fn(() => Promise.resolve({})),
+  loadMembersSection: vi.fn(() => Promise.resolve({})),
+  loadMediaSection: vi.fn(() => Promise.resolve({})),
 }))
 
+const codeLoaded = () => Object.values(lazyParts).filter((load) => vi.mocked(load).mock.calls.length > 0)
+
 beforeEach(() => {
-  vi.mocked(loadDonationChart).mockClear()
-  vi.mocked(loadLowerSections).mockClear()
+  for (const load of Object.values(lazyParts)) vi.mocked(load).mockClear()
 })
 afterEach(() => localStorage.clear())
 
@@ -188,21 +191,24 @@ describe('loadDashboard', () => {
       `documents ${id}`,
     ]
 
-    it('asks for the likely club’s overview, chart data and code and every section with the user’s record', async () => {
+    it('asks for the likely club’s overview, chart data, every section and what the route adds with the user’s record, not the sections’ code', async () => {
       const { asked, gates } = recordRequests()
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
 
-      const loading = loadDashboard(queryClient, 'club-b', { persist: true, uid: 'uid-1', chart })
+      const prefetchAlso = vi.fn()
+      const loading = loadDashboard(queryClient, 'club-b', { persist: true, uid: 'uid-1', chart, prefetchAlso })
       // The user's record has not answered yet, and the whole dashboard is already asked for.
       await vi.waitFor(() =>
         expect(asked).toEqual(expect.arrayContaining(['users/me', 'clubs', ...sections('club-b')])),
       )
-      expect(loadDonationChart).toHaveBeenCalled()
-      expect(loadLowerSections).toHaveBeenCalled()
+      expect(prefetchAlso).toHaveBeenCalledWith('club-b')
+      // The lower sections' code and Recharts load when they come near the viewport, not in the first wave.
+      expect(codeLoaded()).toEqual([])
       gates.me.resolve()
       gates.overview.resolve()
 
       expect(await loading).toEqual({ clubId: 'club-b', denied: false })
+      expect(prefetchAlso).toHaveBeenCalledTimes(1)
       // Nothing was asked twice; the club roles (the invite form) waited for the role.
       expect(asked.filter((entry) => entry.startsWith('overview'))).toEqual(['overview club-b'])
       expect(asked.filter((entry) => entry.startsWith('stats'))).toHaveLength(1)
@@ -216,13 +222,16 @@ describe('loadDashboard', () => {
       const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
 
       // The screen shows the club's name (from the user's clubs) while the overview is still on its way.
-      expect(await loadDashboard(queryClient, undefined, { persist: true, uid: 'uid-1', chart })).toEqual({
-        clubId: 'club-a',
-        denied: false,
-      })
+      const prefetchAlso = vi.fn()
+      expect(await loadDashboard(queryClient, undefined, { persist: true, uid: 'uid-1', chart, prefetchAlso })).toEqual(
+        {
+          clubId: 'club-a',
+          denied: false,
+        },
+      )
       await vi.waitFor(() => expect(asked).toEqual(expect.arrayContaining([...sections('club-a'), 'club roles'])))
-      expect(loadDonationChart).toHaveBeenCalled()
-      expect(loadLowerSections).toHaveBeenCalled()
+      expect(prefetchAlso).toHaveBeenCalledWith('club-a')
+      expect(codeLoaded()).toEqual([])
       expect(queryClient.getQueryState(getGetClubOverviewQueryOptions('club-a').queryKey)?.status).toBe('pending')
       gates.overview.resolve()
       await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0))

@@ -30,6 +30,8 @@ export interface LoadDashboardOptions {
   uid?: string | null
   /** The chart's range (the URL's, else the default), so its data is asked for with everything else. */
   chart: ChartRange
+  /** Starts what the route adds to a club's dashboard (the donation list), beside the dashboard's own reads. */
+  prefetchAlso?: (clubId: string) => void
 }
 
 /**
@@ -47,10 +49,13 @@ export interface LoadDashboardOptions {
 export const loadDashboard = async (
   queryClient: QueryClient,
   requestedId: string | undefined,
-  { persist, pick = false, uid, chart }: LoadDashboardOptions,
+  { persist, pick = false, uid, chart, prefetchAlso }: LoadDashboardOptions,
 ): Promise<DashboardLoaderData> => {
   const likely = pick && !requestedId ? null : (requestedId ?? (uid ? getActiveClubId(uid) : null))
-  if (likely) prefetchClubDashboard(queryClient, likely, { range: chart })
+  if (likely) {
+    prefetchClubDashboard(queryClient, likely, { range: chart })
+    prefetchAlso?.(likely)
+  }
   const [me, ownClubs] = await Promise.all([
     queryClient.ensureQueryData(getGetCurrentUserQueryOptions()),
     uid ? queryClient.ensureQueryData(getGetClubsOfUserQueryOptions(uid)) : undefined,
@@ -69,6 +74,7 @@ export const loadDashboard = async (
     // What was asked for already is not asked again (fresh in the cache or in flight); the club roles
     // wait for the role: staff only read, they get no invite form.
     prefetchClubDashboard(queryClient, choice.clubId, { range: chart, withClubRoles: me.role !== 'ROLE_STAFF' })
+    if (choice.clubId !== likely) prefetchAlso?.(choice.clubId)
     const ownClub = clubs.some((club) => club.id === choice.clubId)
     // A club not among the user's own has no name on the screen before its overview: wait for that.
     if (choice.clubId === likely || !ownClub) {

@@ -80,7 +80,7 @@ describe('Dashboard', () => {
 
   it('shows campaigns with their state, progress and links', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
-    const campaigns = screen.getByRole('region', { name: 'Kampagnen' })
+    const campaigns = await screen.findByRole('region', { name: 'Kampagnen' })
     expect(await within(campaigns).findByRole('link', { name: 'Kunstrasenplatz bearbeiten' })).toHaveAttribute(
       'href',
       `/campaign/${VOLUME}/cmp-gruenbach-kunstrasen`,
@@ -124,7 +124,7 @@ describe('Dashboard', () => {
 
   it('lists members with their club roles and open invitations', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
-    const members = screen.getByRole('region', { name: 'Mitglieder' })
+    const members = await screen.findByRole('region', { name: 'Mitglieder' })
     const table = await within(members).findByRole('table')
     expect(within(table).getByText('eingeladen@demo.at')).toBeInTheDocument()
     expect(within(table).getAllByText('Eingeladen').length).toBeGreaterThan(0)
@@ -161,13 +161,13 @@ describe('Dashboard', () => {
     await user.selectOptions(within(form).getByLabelText(/^Rolle im Verein/), 'cr-kassier')
     await user.click(within(form).getByRole('button', { name: 'Einladung senden' }))
     expect(await screen.findByText('Einladung an neue.kassierin@example.at wurde versendet.')).toBeInTheDocument()
-    const members = screen.getByRole('region', { name: 'Mitglieder' })
+    const members = await screen.findByRole('region', { name: 'Mitglieder' })
     expect(await within(members).findByText('neue.kassierin@example.at')).toBeInTheDocument()
   })
 
   it('lists documents with their labels', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
-    const documents = screen.getByRole('region', { name: 'Dokumente' })
+    const documents = await screen.findByRole('region', { name: 'Dokumente' })
     expect(await within(documents).findByText('SPEND 2-Formular')).toBeInTheDocument()
     expect(within(documents).getByText('Bescheid über die Spendenbegünstigung')).toBeInTheDocument()
   })
@@ -234,7 +234,7 @@ describe('Dashboard', () => {
   it('says what the campaign count counts: running ones out of all', async () => {
     await renderRoute(`/home?id=${VOLUME}`, { signedInAs: 'verein@demo.at' })
     await heading('SV Grünbach 1923')
-    const campaigns = screen.getByRole('region', { name: 'Kampagnen' })
+    const campaigns = await screen.findByRole('region', { name: 'Kampagnen' })
     const items = await within(campaigns).findAllByTestId('campaign-item')
     // Running: enabled and inside the donation period, the campaigns whose one status reads "Läuft".
     const running = items.filter((item) => within(item).queryByText('Läuft')).length

@@ -15,13 +15,17 @@ import { chartRangeOf, defaultChartRange, type ChartRange } from './chart-range.
 import { clubRightsOf } from './club-rights.ts'
 import { BankDataCard } from './components/bank-data-card.tsx'
 import { DeactivationNotice } from './components/deactivation-notice.tsx'
-import { CampaignsOverview } from './components/campaigns-overview.tsx'
 import { ClubOverviewCard } from './components/club-overview-card.tsx'
 import { ClubSwitcher } from './components/club-switcher.tsx'
 import { CompletenessHint } from './components/completeness-hint.tsx'
-import { DonationChartSection } from './components/donation-chart-section.tsx'
 import { DonationsOverview } from './components/donations-overview.tsx'
-import { MediaSection, MembersSection } from './components/lazy-sections.tsx'
+import {
+  CampaignsLater,
+  ChartSectionLater,
+  DonationsLater,
+  MediaSection,
+  MembersSection,
+} from './components/lazy-sections.tsx'
 import { NoClubState } from './components/no-club-state.tsx'
 
 const route = getRouteApi('/_authenticated/home')
@@ -193,7 +197,7 @@ const ClubDashboard = memo(function ClubDashboard({
         </div>
         <DonationsOverview clubId={clubId} overview={overview.data} />
         <div id="verlauf">
-          <DonationChartSection
+          <ChartSectionLater
             clubId={clubId}
             range={range}
             onRangeChange={(next) =>
@@ -205,8 +209,8 @@ const ClubDashboard = memo(function ClubDashboard({
             }
           />
         </div>
-        <CampaignsOverview clubId={clubId} canEdit={!readOnly} />
-        {renderDonations(clubId, club.name, rights ? rights.money : null)}
+        <CampaignsLater clubId={clubId} canEdit={!readOnly} />
+        <DonationsLater>{renderDonations(clubId, club.name, rights ? rights.money : null)}</DonationsLater>
         <MembersSection clubId={clubId} rights={rights} />
         <MediaSection clubId={clubId} canEdit={!readOnly} />
       </div>

@@ -11,7 +11,6 @@ import { getGetDonationStatsOfClubQueryOptions } from '#src/api/generated/query/
 import type { GetClubImagesParams } from '#openapi/generated/model/getClubImagesParams.ts'
 import type { GetDonationStatsOfClubParams } from '#openapi/generated/model/getDonationStatsOfClubParams.ts'
 import type { ChartRange } from './chart-range.ts'
-import { loadDonationChart, loadLowerSections } from './components/lazy-parts.ts'
 
 /** The media section's pictures: the gallery only (the identity-document scans are never shown there). */
 export const GALLERY: GetClubImagesParams = { label: 'GALLERY' }
@@ -24,11 +23,13 @@ export const statsParams = (range: ChartRange): GetDonationStatsOfClubParams => 
 })
 
 /**
- * Starts everything one club's dashboard shows, at once and without waiting: the overview, the
- * chart's data and code, the campaigns, the members, pictures and documents, and (for whoever may invite)
- * the club roles of the invite form, and the code of the members and media sections. The sections read the same queries (same generated keys, same
- * parameters), so when they render their data is there or on its way, instead of each asking only once
- * the overview has arrived. Never throws: a section shows its own failure.
+ * Starts everything one club's dashboard shows, at once and without waiting: the overview, the chart's
+ * data, the campaigns, the members, pictures and documents, and (for whoever may invite) the club roles of
+ * the invite form. The sections read the same queries (same generated keys, same parameters), so when they
+ * render their data is there or on its way, instead of each asking only once the overview has arrived.
+ * Not the code of the sections further down: it loads when they come near the viewport or the browser is
+ * idle, so it does not take the connection from the first screen. Never throws: a section shows its own
+ * failure.
  */
 export const prefetchClubDashboard = (
   queryClient: QueryClient,
@@ -37,9 +38,6 @@ export const prefetchClubDashboard = (
 ): void => {
   void queryClient.prefetchQuery(getGetClubOverviewQueryOptions(clubId))
   void queryClient.prefetchQuery(getGetDonationStatsOfClubQueryOptions(clubId, statsParams(range)))
-  // The code may fail to load (offline); the lazy components ask again and show that.
-  loadDonationChart().catch(() => undefined)
-  loadLowerSections().catch(() => undefined)
   void queryClient.prefetchQuery(getGetCampaignsOfClubQueryOptions(clubId))
   void queryClient.prefetchQuery(getGetClubUsersQueryOptions(clubId))
   void queryClient.prefetchQuery(getGetClubImagesQueryOptions(clubId, GALLERY))

@@ -36,12 +36,15 @@ export interface CsvLabels {
   noCampaign: string
 }
 
-const viennaTime = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-})
+// Built on the first export, not when the donation list loads.
+let viennaTimeFormat: Intl.DateTimeFormat | undefined
+const viennaTime = () =>
+  (viennaTimeFormat ??= new Intl.DateTimeFormat(LOCALE, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+  }))
 
 /** 123456 → "1234,56": a decimal comma, no thousands dots (the text an amount input shows, too). */
 export const centsToCsvAmount = centsToEuroInput
@@ -91,7 +94,7 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
     lines.push(
       row([
         formatShortDate(at),
-        viennaTime.format(at),
+        viennaTime().format(at),
         csvText(donation.donorName ?? labels.anonymous),
         csvText(donation.campaignName ?? labels.noCampaign),
         centsToCsvAmount(donation.amountCents),

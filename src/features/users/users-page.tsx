@@ -2,13 +2,14 @@ import './messages.ts'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Fragment, useCallback, useId, useMemo, useState } from 'react'
+import { useCallback, useId, useMemo, useState } from 'react'
 import { getGetUsersQueryOptions } from '#src/api/generated/query/endpoints/users/users.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
 import type { User } from '#openapi/generated/model/user.ts'
 import type { UserListItem } from '#openapi/generated/model/userListItem.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
+import { EmailAddress } from '#src/components/ui/email-address.tsx'
 import { Card, CardBody } from '#src/components/ui/card.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { SelectField, TextField } from '#src/components/ui/field.tsx'
@@ -225,29 +226,6 @@ const UserRow = ({ user, isSelf, lockReason, roleLabel, onEdit, onDelete }: User
         )}
       </TableCell>
     </TableRow>
-  )
-}
-
-/**
- * An address that wraps, where the column is narrow, before its `@` (`martin.aigner` / `@icloud.com`), and
- * only where the name does not fit on a line of its own also before a dot in it; not inside a word. The
- * domain offers no break of its own, so a line breaks before the `@` rather than before `.com`. On phones,
- * where the row is a card, a part too long for any line is broken anywhere (`wrap-anywhere`) rather than run
- * past the screen's edge, and `min-w-0` lets the address shrink beside its column name; the wide table
- * scrolls sideways instead. The text stays one run of text nodes in one element, as it reads.
- */
-const EmailAddress = ({ email }: { email: string }) => {
-  const at = email.lastIndexOf('@')
-  const parts = at > 0 ? [...email.slice(0, at).split(/(?=\.)/), email.slice(at)] : [email]
-  return (
-    <span className="min-w-0 max-md:wrap-anywhere">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
-    </span>
   )
 }
 

@@ -104,6 +104,40 @@ describe('the auth controller with a stored session (screens ask the backend at 
     expect(await auth.getIdToken()).toBe('token')
   })
 
+  it('checks the stored session when the app says so, and earlier only when a token must come from the provider', async () => {
+    const load = vi.fn(() => Promise.resolve(provider(anna)))
+    let check: () => void = () => undefined
+    const auth = new AuthController(
+      load,
+      () => true,
+      () => stored,
+      undefined,
+      (later) => (check = later),
+    )
+    expect(await auth.getIdToken()).toBe('stored-token')
+    expect(load).not.toHaveBeenCalled()
+    // A forced refresh cannot wait for the first screen.
+    expect(await auth.getIdToken(true)).toBe('token')
+    expect(load).toHaveBeenCalledTimes(1)
+    check()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('signs out before the provider was due to load: it loads it to end the session', async () => {
+    const signOut = vi.fn(done)
+    const load = vi.fn(() => Promise.resolve({ ...provider(anna), signOut }))
+    const auth = new AuthController(
+      load,
+      () => true,
+      () => stored,
+      undefined,
+      () => undefined,
+    )
+    await auth.signOut()
+    expect(signOut).toHaveBeenCalledTimes(1)
+    expect(auth.getUser()).toBeNull()
+  })
+
   it('forgets the stored user when the provider finds nobody signed in', async () => {
     const auth = new AuthController(
       () => Promise.resolve(provider(null)),

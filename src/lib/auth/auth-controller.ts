@@ -29,11 +29,18 @@ export class AuthController {
   /** Ends the sessions on the backend too (`signOut` of the contract), with the token given. */
   private readonly endServerSession: ((idToken: string) => Promise<void>) | undefined
 
+  /**
+   * @param checkStoredSessionLater when a stored session is used at once, when the provider loads to check
+   *   it: by default right away; the app passes "once the first screen is there and the browser idle", so the
+   *   SDK (about 38 KB) does not compete with the first screen's code and data for the connection. Whatever
+   *   needs the provider earlier (a token near its expiry, a forced refresh, sign-out) loads it then.
+   */
   constructor(
     load: () => Promise<AuthService>,
     mayHaveSession: () => boolean = () => true,
     storedSession: () => StoredSession | null = () => null,
     endServerSession?: (idToken: string) => Promise<void>,
+    checkStoredSessionLater: (check: () => void) => void = (check) => check(),
   ) {
     this.load = load
     this.endServerSession = endServerSession
@@ -46,7 +53,7 @@ export class AuthController {
       // Known at once: the guard and the screens go ahead while the provider checks the session.
       this.user = this.early.user
       this.restoring = Promise.resolve()
-      this.loaded().catch(() => undefined)
+      checkStoredSessionLater(() => void this.loaded().catch(() => undefined))
     } else {
       this.restoring = this.loaded().then(() => undefined)
     }
@@ -100,11 +107,11 @@ export class AuthController {
 
   async getIdToken(forceRefresh = false): Promise<string | null> {
     // Nobody signed in and nothing loading: there is no token, and no reason to fetch the SDK for that.
-    if (this.loading === null) return null
+    if (this.loading === null && this.early === null) return null
     // The stored session's token while the provider is still checking it (the backend verifies it).
     const early = this.early
     if (early && !forceRefresh && early.expiresAt - EARLY_TOKEN_MIN_LIFE_MS > Date.now()) return early.idToken
-    const service = await this.loading
+    const service = await this.loaded()
     return service.getIdToken(forceRefresh)
   }
 
@@ -116,8 +123,8 @@ export class AuthController {
   }
 
   async signOut(): Promise<void> {
-    if (this.loading === null) return this.set(null)
-    const service = await this.loading
+    if (this.loading === null && this.early === null) return this.set(null)
+    const service = await this.loaded()
     // The backend revokes the refresh tokens, so a copied session ends too. Best effort and not waited
     // for: the request goes out with the current token, and the person is signed out here whatever the
     // backend answers (or when it cannot be reached).

@@ -59,13 +59,20 @@ const setup = async () => {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('keepSessionInSync', () => {
-  it('fetches the globals for a reloaded, confirmed user (spec §4)', async () => {
+  it('fetches the globals for a confirmed user (spec §4) without reloading it: the provider looked it up as it started', async () => {
     const { provider, prefetch, onUserChanged } = await setup()
     provider.set(user('uid-admin'))
     await flush()
-    expect(provider.reload).toHaveBeenCalled()
     expect(prefetch).toHaveBeenCalledWith(expect.objectContaining({ queryKey: getGetGlobalsQueryKey() }))
+    expect(provider.reload).not.toHaveBeenCalled()
     expect(onUserChanged).toHaveBeenCalledTimes(1)
+  })
+
+  it('reloads an unconfirmed user, whose address may have been confirmed elsewhere', async () => {
+    const { provider } = await setup()
+    provider.set(user('uid-neu', false))
+    await flush()
+    expect(provider.reload).toHaveBeenCalled()
   })
 
   it("asks for a confirmed user's globals without waiting for the reload", async () => {

@@ -38,12 +38,16 @@ export const keepSessionInSync = ({ auth, queryClient, onUserChanged }: SessionS
   let previousUid: string | null = null
 
   const fetchGlobals = async (known: AuthUser) => {
-    // A confirmed address stays confirmed: the globals need not wait for the reload (one round
-    // trip fewer on every page load).
-    if (known.emailVerified) void queryClient.prefetchQuery(getGetGlobalsQueryOptions())
+    // A confirmed address stays confirmed: the globals need not wait for a reload (one round trip fewer
+    // on every page load), and nothing is left to pick up, so the provider loads when the app is ready for
+    // it (a stored session: after the first screen), not now.
+    if (known.emailVerified) {
+      void queryClient.prefetchQuery(getGetGlobalsQueryOptions())
+      return
+    }
     // The reload picks up a confirmation made elsewhere (another tab, the e-mail link on the phone).
     const user = await auth.reload().catch(() => auth.getUser())
-    if (!known.emailVerified && user?.uid && user.emailVerified) {
+    if (user?.uid && user.emailVerified) {
       await queryClient.prefetchQuery(getGetGlobalsQueryOptions())
     }
   }

@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy } from 'react'
 import { extend } from '#src/lib/search-params.ts'
 import { chartRangeOf } from '#src/features/dashboard/chart-range.ts'
 import { loadDashboard } from '#src/features/dashboard/dashboard-loader.ts'
 import { DashboardPage } from '#src/features/dashboard/dashboard-page.tsx'
 import { dashboardSearchSchema } from '#src/features/dashboard/dashboard-search.ts'
 import { donationSearchSchema } from '#src/features/donations/donation-search.ts'
-import { DonationsSection } from '#src/features/donations/donations-section.tsx'
+import { prefetchClubDonationPage } from '#src/features/donations/prefetch-donations.ts'
+
+// The list renders below the dashboard's first screen, and its code loads then (the dashboard's `Suspense`
+// around it shows the section's placeholder meanwhile).
+const DonationsSection = lazy(() =>
+  import('#src/features/donations/donations-section.tsx').then((module) => ({ default: module.DonationsSection })),
+)
 
 // The dashboard and the donation list are two features; the route puts the list into the dashboard. A
 // module-level function, so it is the same on every render and the memoised dashboard is not redrawn.
@@ -32,12 +39,14 @@ export const Route = createFileRoute('/_authenticated/home')({
     cTo: search.cTo,
   }),
   // A preload (the pointer resting on a link) loads the data but leaves the stored active club alone.
-  loader: ({ context, deps, preload }) =>
+  loader: ({ context, deps, preload, location }) =>
     loadDashboard(context.queryClient, deps.id, {
       persist: !preload,
       pick: deps.pick,
       uid: context.auth.getUser()?.uid,
       chart: chartRangeOf(deps),
+      // The list renders after the top of the dashboard; its first page is asked for with the rest.
+      prefetchAlso: (clubId) => prefetchClubDonationPage(context.queryClient, clubId, location.search),
     }),
   component: HomeRoute,
 })

@@ -15,13 +15,16 @@ import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '#src/components/ui/table.tsx'
 import { formatCents, formatDate, formatNumber } from '#src/lib/format.ts'
+import { useRenderLater } from '#src/lib/use-render-later.ts'
 import { bucketLabel } from '#src/features/dashboard/chart-labels.ts'
-import { chartRangeSchema, type ChartRange, type ChartRangeValues } from '#src/features/dashboard/chart-range.ts'
+import type { ChartRange } from '#src/features/dashboard/chart-range.ts'
+import { chartRangeSchema, type ChartRangeValues } from '#src/features/dashboard/chart-range-form.ts'
 import { statsParams } from '#src/features/dashboard/dashboard-queries.ts'
 import { loadDonationChart } from './lazy-parts.ts'
 
-// Recharts is big: it loads with the chart, never with the app's first page or the rest of the dashboard
-// (the loader starts the same import beside the chart's data).
+// Recharts is big (about a third of the dashboard's code): it loads and draws when the chart comes near the
+// viewport or the browser is idle, never with the first screen. The summary and the table carry the same
+// figures meanwhile.
 const DonationChart = lazy(() => loadDonationChart().then((module) => ({ default: module.DonationChart })))
 
 interface DonationChartSectionProps {
@@ -56,6 +59,7 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
   const stats = useGetDonationStatsOfClub(clubId, statsParams(range), { query: { placeholderData: keepPreviousData } })
   const summary = useSummary(stats.data)
   const summaryId = useId()
+  const [drawChart, chartBox] = useRenderLater()
   // Three years by day are over a thousand rows: the table is built only when somebody opens it.
   const [tableOpen, setTableOpen] = useState(false)
 
@@ -118,10 +122,14 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
             </p>
             {/* The chart is one keyboard stop of its own (Recharts: the arrow keys walk the periods), named
                 and described by the summary above. */}
-            <div className="h-72 w-full" data-testid="donation-chart">
-              <Suspense fallback={<LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>}>
-                <DonationChart stats={stats.data} label={t`Diagramm des Spendenverlaufs`} describedBy={summaryId} />
-              </Suspense>
+            <div ref={chartBox} className="h-72 w-full" data-testid="donation-chart">
+              {drawChart ? (
+                <Suspense fallback={<LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>}>
+                  <DonationChart stats={stats.data} label={t`Diagramm des Spendenverlaufs`} describedBy={summaryId} />
+                </Suspense>
+              ) : (
+                <LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>
+              )}
             </div>
             <details
               className="rounded-md border border-slate-200"

@@ -1,8 +1,10 @@
 /**
- * The dashboard's parts that load as chunks of their own, never with the first page or the top of the
- * dashboard: the chart's drawing (Recharts, the biggest chunk of the app) and the last sections (members,
- * media; lazy-sections.tsx). `/home`'s loader starts these imports at the same time as the data,
- * so the code is not asked for only once the dashboard renders or its data is there.
+ * The dashboard's parts that load as chunks of their own, never with the first screen: the chart's
+ * section (its range form) and drawing (Recharts, the biggest chunk of the app), and the members and media
+ * sections. Each loads when its part comes near the viewport or the browser is idle after the first screen
+ * (lazy-sections.tsx, donation-chart-section.tsx); their data is asked for in the first wave.
  */
 export const loadDonationChart = () => import('./donation-chart.tsx')
-export const loadLowerSections = () => Promise.all([import('./members-section.tsx'), import('./media-section.tsx')])
+export const loadChartSection = () => import('./donation-chart-section.tsx')
+export const loadMembersSection = () => import('./members-section.tsx')
+export const loadMediaSection = () => import('./media-section.tsx')

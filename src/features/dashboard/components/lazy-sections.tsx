@@ -1,20 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
+import { RenderLater } from '#src/components/ui/render-later.tsx'
 import { cn } from '#src/lib/cn.ts'
 import type { ClubRights } from '#src/features/dashboard/club-rights.ts'
+import type { ChartRange } from '#src/features/dashboard/chart-range.ts'
+import { CampaignsOverview } from './campaigns-overview.tsx'
+import { loadChartSection, loadMediaSection, loadMembersSection } from './lazy-parts.ts'
 
 /*
- * The last two sections of the dashboard, members and media, are chunks of their own (/home's
- * chunk ≤ 60 KB gzip, docs/decisions/0018). The route's loader has already asked for their data, so the
- * code arrives beside it. While it is on the way each shows its cards as they look while their data loads
- * (titles, a loading state, about the height the section will have), under the anchors the section
- * navigation links to, so little moves when the code is there.
+ * The dashboard below its first screen: the chart, the campaigns, the donation list, members and media.
+ * Each renders when it comes near the viewport or the browser is idle (`RenderLater`), so the first screen
+ * is drawn and usable before React lays out their rows and before their code has taken the connection;
+ * the chart, members and media are chunks of their own (as is the donation list, the route's). Their data
+ * is asked for with the first screen's. Until then each shows its card as it looks while its data loads
+ * (title, a loading state, about the height it will have), under the anchor the section navigation links
+ * to, so little moves when it arrives.
  */
 
-const Members = lazy(() => import('./members-section.tsx').then((module) => ({ default: module.MembersSection })))
-const Media = lazy(() => import('./media-section.tsx').then((module) => ({ default: module.MediaSection })))
+const ChartSection = lazy(() => loadChartSection().then((module) => ({ default: module.DonationChartSection })))
+const Members = lazy(() => loadMembersSection().then((module) => ({ default: module.MembersSection })))
+const Media = lazy(() => loadMediaSection().then((module) => ({ default: module.MediaSection })))
 
 const CardPending = ({
   id,
@@ -35,11 +42,64 @@ const CardPending = ({
   </Card>
 )
 
+/** A part rendered later, its placeholder also standing in while its code loads. */
+const Later = ({ pending, children }: { pending: ReactNode; children: ReactNode }) => (
+  <RenderLater placeholder={pending}>
+    <Suspense fallback={pending}>{children}</Suspense>
+  </RenderLater>
+)
+
+export const ChartSectionLater = (props: {
+  clubId: string
+  range: ChartRange
+  onRangeChange: (range: ChartRange) => void
+}) => {
+  const { t } = useLingui()
+  return (
+    <Later
+      pending={
+        // The range form and the chart's box (h-72) set the height.
+        <CardPending title={t`Spendenverlauf`} description={t`Summe der Spenden je Zeitraum.`} className="min-h-96" />
+      }
+    >
+      <ChartSection {...props} />
+    </Later>
+  )
+}
+
+export const CampaignsLater = (props: { clubId: string; canEdit: boolean }) => {
+  const { t } = useLingui()
+  return (
+    <Later pending={<CardPending id="kampagnen" title={t`Kampagnen`} className="min-h-48" />}>
+      <CampaignsOverview {...props} />
+    </Later>
+  )
+}
+
+/** The club's donation list (another feature's, placed and loaded by the route). */
+export const DonationsLater = ({ children }: { children: ReactNode }) => {
+  const { t } = useLingui()
+  return (
+    <Later
+      pending={
+        <CardPending
+          id="spenden"
+          title={t`Spenden`}
+          description={t`Alle Spenden, neueste zuerst oder nach Ihrer Sortierung.`}
+          className="min-h-96"
+        />
+      }
+    >
+      {children}
+    </Later>
+  )
+}
+
 export const MembersSection = (props: { clubId: string; rights: ClubRights | null }) => {
   const { t } = useLingui()
   return (
-    <Suspense
-      fallback={
+    <Later
+      pending={
         <CardPending
           id="mitglieder"
           title={t`Mitglieder`}
@@ -50,15 +110,15 @@ export const MembersSection = (props: { clubId: string; rights: ClubRights | nul
       }
     >
       <Members {...props} />
-    </Suspense>
+    </Later>
   )
 }
 
 export const MediaSection = (props: { clubId: string; canEdit: boolean }) => {
   const { t } = useLingui()
   return (
-    <Suspense
-      fallback={
+    <Later
+      pending={
         <div className="grid gap-6 lg:grid-cols-2">
           <CardPending id="bilder" title={t`Bilder und Medien`} />
           <CardPending title={t`Dokumente`} />
@@ -66,6 +126,6 @@ export const MediaSection = (props: { clubId: string; canEdit: boolean }) => {
       }
     >
       <Media {...props} />
-    </Suspense>
+    </Later>
   )
 }

@@ -27,7 +27,8 @@ const DownloadLink = ({ file, children }: { file: StoredFile; children: ReactNod
       download={file.name}
       target="_blank"
       rel="noopener noreferrer"
-      className="text-brand-800 underline underline-offset-2"
+      // At least 24 px high (WCAG 2.5.8): a file name in small type is a smaller target on its own.
+      className="flex min-h-6 items-center text-brand-800 underline underline-offset-2"
     >
       {children}
     </a>

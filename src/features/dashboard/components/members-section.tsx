@@ -5,6 +5,7 @@ import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
+import { EmailAddress } from '#src/components/ui/email-address.tsx'
 import { EmptyState } from '#src/components/ui/empty-state.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
@@ -191,7 +192,9 @@ export const MembersSection = ({ clubId, rights }: { clubId: string; rights: Clu
                         `${member.firstName} ${member.lastName}`
                       )}
                     </TableCell>
-                    <TableCell className={cn(STACKED, 'break-all')}>{member.email}</TableCell>
+                    <TableCell className={STACKED}>
+                      <EmailAddress email={member.email} />
+                    </TableCell>
                     <TableCell className={STACKED}>
                       {member.clubRoleName}
                       <RightsNote member={member} />
