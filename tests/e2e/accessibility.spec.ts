@@ -92,7 +92,9 @@ for (const route of ROUTES) {
       expect(await seriousViolations(page)).toEqual([])
     })
 
-    test(`${route.path}${who} fits 320 px without scrolling sideways`, async ({ warmPage: page }) => {
+    test(`${route.path}${who} fits 320 px without scrolling sideways, its targets large enough`, async ({
+      warmPage: page,
+    }) => {
       await page.setViewportSize({ width: 320, height: 640 })
       try {
         await page.goto(route.path)
@@ -104,6 +106,9 @@ for (const route of ROUTES) {
           window: document.documentElement.clientWidth,
         }))
         expect(widths.content, 'the page is wider than the window').toBeLessThanOrEqual(widths.window)
+        // Targets at least 24 px or far enough apart (WCAG 2.5.8), where the narrow window packs them closest.
+        const targets = await new AxeBuilder({ page }).withRules(['target-size']).analyze()
+        expect(targets.violations.flatMap((violation) => violation.nodes.map((node) => node.html))).toEqual([])
       } finally {
         // The warm page serves the next test too.
         await page.setViewportSize({ width: 1280, height: 800 })

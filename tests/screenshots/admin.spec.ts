@@ -44,6 +44,20 @@ test.describe('as administrator', () => {
     await shoot(page, 'users-email-wrap', { element: table })
   })
 
+  test("deleting the only user a search found: the focus on what takes the list's place", async ({ page }) => {
+    await page.goto('/users?q=martin.aigner')
+    await page
+      .getByRole('table', { name: 'Benutzer' })
+      .getByRole('button', { name: / löschen$/ })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Benutzer löschen?' })
+      .getByRole('button', { name: 'Endgültig löschen' })
+      .click()
+    await expect(page.locator(':focus')).toContainText('Keine Benutzer gefunden')
+    await shoot(page, 'users-deleted-last-match', { capture: 'window' })
+  })
+
   test('releasing a club nobody has marked as checked', async ({ page }) => {
     await page.goto('/admin?status=PROCESSING&clubType=ct-musikverein')
     await page

@@ -27,6 +27,13 @@ test.describe('as representative of two clubs', () => {
     await shoot(page, 'pager-reflow', { capture: 'window', focus: pager, widths: [320] })
   })
 
+  test('the members and their e-mail addresses on a phone', async ({ page }) => {
+    await page.goto(`/home?id=${VOLUME}`)
+    const members = membersOf(page)
+    await expect(members.getByRole('table')).toBeVisible()
+    await shoot(page, 'dashboard-members', { element: members })
+  })
+
   test('campaign forms', async ({ page }) => {
     await page.goto(`/campaign/${VOLUME}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Kampagne anlegen' })).toBeVisible()

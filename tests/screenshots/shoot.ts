@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { showWholePage } from '#tests/journeys/whole-page.ts'
 
 /** Where the pictures go: docs/screenshots/<screen>-<width>.png. */
 const DIR = new URL('../../docs/screenshots/', import.meta.url).pathname
@@ -66,6 +67,8 @@ export const shoot = async (
       : null
   for (const window of windows) {
     await page.setViewportSize(window)
+    // A whole page shows the parts rendered only near the viewport too (render-later.tsx).
+    if (settled && capture === 'page' && !element) await showWholePage(page)
     if (settled) await settle(page)
     else await page.evaluate(() => document.fonts.ready.then(() => undefined))
     const path = `${DIR}${name}-${window.width}.png`

@@ -23,7 +23,8 @@ const CampaignItem = ({ campaign, canEdit }: { campaign: Campaign; canEdit: bool
             <Link
               to="/campaign/$clubId/$campaignId"
               params={{ clubId: campaign.clubId, campaignId: campaign.documentId }}
-              className="text-brand-800 underline-offset-2 hover:underline"
+              // At least 24 px high (WCAG 2.5.8).
+              className="inline-flex min-h-6 items-center text-brand-800 underline-offset-2 hover:underline"
               aria-label={canEdit ? t`${campaign.name} bearbeiten` : undefined}
             >
               {campaign.name}
