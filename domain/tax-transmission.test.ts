@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -17,21 +17,17 @@ import {
 } from './tax-transmission.ts'
 
 /**
- * The BMF's schema, as the product must follow it: `../shared/reference/` beside the checkout
- * (`TAX_REFERENCE_DIR` to point elsewhere). Every file generated here is validated against it with xmllint
- * (Debian's libxml2-utils; `.ci/run` installs it).
+ * The BMF's schema, as the product must follow it (Stand 24.07.2024): a copy of the official reference
+ * folder's file beside the domain (domain/reference/), so the tests run on any machine. Every file generated
+ * here is validated against it with xmllint (Debian's libxml2-utils; `.ci/run` installs it).
  */
-const SCHEMA = path.resolve(
-  process.env.TAX_REFERENCE_DIR ?? path.join(import.meta.dirname, '../../shared/reference'),
-  'UebermittlungSonderausgaben_2.xsd',
-)
+const SCHEMA = path.join(import.meta.dirname, 'reference', 'UebermittlungSonderausgaben_2.xsd')
 const scratch = mkdtempSync(path.join(tmpdir(), 'transmission-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 let fileNumber = 0
 /** xmllint's verdict on a document: null when it is valid, else its complaint. */
 const schemaErrors = (xml: string): string | null => {
-  if (!existsSync(SCHEMA)) throw new Error(`The BMF schema is not at ${SCHEMA} (set TAX_REFERENCE_DIR).`)
   const file = path.join(scratch, `file-${(fileNumber += 1)}.xml`)
   writeFileSync(file, xml)
   const result = spawnSync('xmllint', ['--noout', '--schema', SCHEMA, file], { encoding: 'utf8' })
