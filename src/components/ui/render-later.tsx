@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { cn } from '#src/lib/cn.ts'
 import { useRenderLater, type RenderLaterOptions } from '#src/lib/use-render-later.ts'
 
 /**
@@ -15,12 +14,7 @@ export const RenderLater = ({
 }: RenderLaterOptions & { placeholder: ReactNode; children: ReactNode; className?: string }) => {
   const [render, ref] = useRenderLater(options)
   return (
-    // Out of view the browser skips its layout and paint too (content-visibility), at the size it last had.
-    <div
-      ref={ref}
-      className={cn('[contain-intrinsic-size:auto_30rem] [content-visibility:auto]', className)}
-      data-render-later={render ? 'rendered' : 'waiting'}
-    >
+    <div ref={ref} className={className} data-render-later={render ? 'rendered' : 'waiting'}>
       {render ? children : placeholder}
     </div>
   )
