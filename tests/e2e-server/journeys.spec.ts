@@ -60,13 +60,17 @@ test('every demo role signs in with Firebase and lands on its pages', async ({ p
   ] as const) {
     await signedIn(page, email)
     await check()
-    // In the real build nothing of the app's sits in browser storage: only the Firebase SDK's own
-    // session and the router's per-tab scroll positions (TanStack Router's `tsr-scroll-restoration-*`, by
-    // history entry), which are the libraries' bookkeeping, not the user's data.
+    // In the real build nothing of the user's sits in browser storage: only the Firebase SDK's own
+    // session, the router's per-tab scroll positions (TanStack Router's `tsr-scroll-restoration-*`, by
+    // history entry), which are the libraries' bookkeeping, and the portal's public logo's path (the same for
+    // every visitor, shown before `GET applogo` answers: app-logo.tsx).
     const ownKeys = () =>
       page.evaluate(() =>
         [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
-          (key) => !key.startsWith('firebase:') && !key.startsWith('tsr-scroll-restoration-'),
+          (key) =>
+            !key.startsWith('firebase:') &&
+            !key.startsWith('tsr-scroll-restoration-') &&
+            key !== 'vereinsportal.appLogoPath',
         ),
       )
     expect(await ownKeys()).toEqual([])

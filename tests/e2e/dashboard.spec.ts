@@ -1,5 +1,5 @@
 import { expect, latestMail, readMailbox, test } from '#tests/journeys/fixtures.ts'
-import { EMAIL_ADDRESS, textLines } from '#tests/journeys/text-lines.ts'
+import { EMAIL_ADDRESS, expectAddressesWrapWell, textLines } from '#tests/journeys/text-lines.ts'
 
 const VOLUME = 'club-sv-gruenbach'
 
@@ -105,13 +105,7 @@ test.describe('Dashboard', () => {
 
     const layout = await textLines(addresses)
     expect(layout.length).toBeGreaterThan(1)
-    for (const entry of layout) {
-      expect(
-        entry.lineStarts.every((character) => character === '@' || character === '.'),
-        entry.text,
-      ).toBe(true)
-      expect(entry.right, entry.text).toBeLessThanOrEqual(375)
-    }
+    expectAddressesWrapWell(layout, 375)
   })
 
   test.describe('of an incomplete club', () => {

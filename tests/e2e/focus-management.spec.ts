@@ -21,6 +21,17 @@ const expectFocusOn = async (page: Page, locator: Locator) => {
   await expectFocusNotLost(page)
 }
 
+/** Opens a user's delete dialog from its focused button by keyboard and confirms it. */
+const deleteUserByKeyboard = async (page: Page, remove: Locator) => {
+  await remove.focus()
+  await page.keyboard.press('Enter')
+  await page
+    .getByRole('dialog', { name: 'Benutzer löschen?' })
+    .getByRole('button', { name: 'Endgültig löschen' })
+    .click()
+  await expect(page.getByText('Benutzer wurde entfernt.')).toBeVisible()
+}
+
 test.describe('Vereinsprofil', () => {
   test.use({ signedInRole: 'newUser' })
 
@@ -98,13 +109,7 @@ test.describe('Administration', () => {
     expect(index).toBeGreaterThanOrEqual(0)
     const [doomed, next] = [names[index]!, names[index + 1]!]
 
-    await page.getByRole('button', { name: doomed, exact: true }).focus()
-    await page.keyboard.press('Enter')
-    await page
-      .getByRole('dialog', { name: 'Benutzer löschen?' })
-      .getByRole('button', { name: 'Endgültig löschen' })
-      .click()
-    await expect(page.getByText('Benutzer wurde entfernt.')).toBeVisible()
+    await deleteUserByKeyboard(page, page.getByRole('button', { name: doomed, exact: true }))
     await expect(page.getByRole('button', { name: doomed, exact: true })).toHaveCount(0)
     await expectFocusOn(page, page.getByRole('button', { name: next, exact: true }))
   })
@@ -115,13 +120,7 @@ test.describe('Administration', () => {
     await page.goto('/users?q=martin.aigner')
     const remove = page.getByRole('table', { name: 'Benutzer' }).getByRole('button', { name: / löschen$/ })
     await expect(remove).toHaveCount(1)
-    await remove.focus()
-    await page.keyboard.press('Enter')
-    await page
-      .getByRole('dialog', { name: 'Benutzer löschen?' })
-      .getByRole('button', { name: 'Endgültig löschen' })
-      .click()
-    await expect(page.getByText('Benutzer wurde entfernt.')).toBeVisible()
+    await deleteUserByKeyboard(page, remove)
     // Not the page's heading: the place where the list stood, which says what is left and what to do.
     await expectFocusOn(page, page.getByText('Keine Benutzer gefunden').locator('..'))
     await expect(page.locator(':focus')).toContainText('Ändern Sie den Suchbegriff.')

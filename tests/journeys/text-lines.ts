@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import { expect, type Locator } from '@playwright/test'
 
 export interface TextLines {
   /** The element's text. */
@@ -36,3 +36,14 @@ export const textLines = (elements: Locator): Promise<TextLines[]> =>
 
 /** An e-mail address as the tables show it, as a whole text. */
 export const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[a-z]+$/
+
+/** Each address wraps only before its "@" or a dot, never inside a name, and ends within the window. */
+export const expectAddressesWrapWell = (layout: readonly TextLines[], windowWidth: number) => {
+  for (const entry of layout) {
+    expect(
+      entry.lineStarts.every((character) => character === '@' || character === '.'),
+      entry.text,
+    ).toBe(true)
+    expect(entry.right, entry.text).toBeLessThanOrEqual(windowWidth)
+  }
+}
