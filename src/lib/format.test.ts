@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   centsToEuroInput,
   formatCents,
+  formatClockTime,
   formatCentsShort,
   formatDate,
   formatDateTime,
@@ -20,6 +21,11 @@ describe('formatting for de-AT', () => {
     expect(plain(formatCents(123456))).toBe('€ 1.234,56')
     expect(formatMonthYear('2026-01-15')).toBe('Jänner 2026')
     expect(formatDate('2026-03-09')).toBe('09.03.2026')
+  })
+
+  it('writes the time of day in Vienna on a 24-hour clock, summer time included', () => {
+    expect(formatClockTime('2026-01-15T08:05:00Z')).toBe('09:05')
+    expect(formatClockTime('2026-07-15T22:30:00Z')).toBe('00:30')
   })
 
   it('writes euros the Austrian way', () => {

@@ -45,6 +45,9 @@ const shortDate = once(
 const dateTime = once(
   () => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
 )
+const clockTime = once(
+  () => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE }),
+)
 const monthYear = once(() => new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: TIME_ZONE }))
 // Parts, not the formatted string: the day, month and year of a moment in Vienna, whatever the locale writes.
 const isoDay = once(
@@ -86,6 +89,8 @@ export const formatDate = (value: string | Date): string => date().format(toDate
 export const formatShortDate = (value: string | Date): string => shortDate().format(toDate(value))
 export const formatDateTime = (value: string | Date): string => dateTime().format(toDate(value))
 export const formatMonthYear = (value: string | Date): string => monthYear().format(toDate(value))
+/** The time of day in Vienna, 24 hours: "09:05". */
+export const formatClockTime = (value: string | Date): string => clockTime().format(toDate(value))
 
 /**
  * Today in Vienna as an ISO calendar day (`2026-05-01`), for date inputs, ranges and file names. Not

@@ -1,6 +1,6 @@
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import type { DonationStatus } from '#openapi/generated/model/donationStatus.ts'
-import { centsToEuroInput, formatShortDate, LOCALE, TIME_ZONE, todayIso } from '#src/lib/format.ts'
+import { centsToEuroInput, formatClockTime, formatShortDate, todayIso } from '#src/lib/format.ts'
 import { transliterateGerman } from '#checks/transliterate.ts'
 
 /**
@@ -35,16 +35,6 @@ export interface CsvLabels {
   /** For donations to the club itself (no campaign). */
   noCampaign: string
 }
-
-// Built on the first export, not when the donation list loads.
-let viennaTimeFormat: Intl.DateTimeFormat | undefined
-const viennaTime = () =>
-  (viennaTimeFormat ??= new Intl.DateTimeFormat(LOCALE, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: TIME_ZONE,
-  }))
 
 /** 123456 → "1234,56": a decimal comma, no thousands dots (the text an amount input shows, too). */
 export const centsToCsvAmount = centsToEuroInput
@@ -94,7 +84,7 @@ export const buildDonationsCsv = (donations: readonly Donation[], totals: CsvTot
     lines.push(
       row([
         formatShortDate(at),
-        viennaTime().format(at),
+        formatClockTime(at),
         csvText(donation.donorName ?? labels.anonymous),
         csvText(donation.campaignName ?? labels.noCampaign),
         centsToCsvAmount(donation.amountCents),

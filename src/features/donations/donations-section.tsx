@@ -24,7 +24,7 @@ import {
   type DonationSearch,
   type DonationSortField,
 } from './donation-search.ts'
-import { donationPageQueryOptions, type DonationScope } from './export-donations.ts'
+import { donationPageQueryOptions, type DonationScope } from './donation-queries.ts'
 
 // The refund form (its schema, the mutation) loads when a refund is asked for, not with the list.
 const RefundDialog = lazy(() =>

@@ -1,26 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import {
-  getGetDonationsOfCampaignQueryOptions,
-  getGetDonationsOfClubQueryOptions,
-} from '#src/api/generated/query/endpoints/donations/donations.ts'
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import type { DonationPage } from '#openapi/generated/model/donationPage.ts'
-import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
 import { getDonationsOfClubQuerySizeMax } from '#openapi/generated/zod/donations/donations.zod.ts'
-
-export type DonationScope = { kind: 'club'; clubId: string } | { kind: 'campaign'; campaignId: string }
+import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
+import { donationPageQueryOptions, type DonationScope } from './donation-queries.ts'
 
 /** The largest page the backend serves: an export of 10 000 donations needs 11 requests. */
 export const EXPORT_PAGE_SIZE = getDonationsOfClubQuerySizeMax
-
-export const donationPageQueryOptions = (
-  scope: DonationScope,
-  params: GetDonationsOfClubParams,
-  request?: { background: boolean },
-) =>
-  scope.kind === 'club'
-    ? getGetDonationsOfClubQueryOptions(scope.clubId, params, { request })
-    : getGetDonationsOfCampaignQueryOptions(scope.campaignId, params, { request })
 
 export interface ExportProgress {
   loaded: number

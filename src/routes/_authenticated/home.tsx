@@ -6,7 +6,7 @@ import { loadDashboard } from '#src/features/dashboard/dashboard-loader.ts'
 import { DashboardPage } from '#src/features/dashboard/dashboard-page.tsx'
 import { dashboardSearchSchema } from '#src/features/dashboard/dashboard-search.ts'
 import { donationSearchSchema } from '#src/features/donations/donation-search.ts'
-import { prefetchClubDonationPage } from '#src/features/donations/prefetch-donations.ts'
+import { prefetchDonationPage } from '#src/features/donations/donation-queries.ts'
 
 // The list renders below the dashboard's first screen, and its code loads then (the dashboard's `Suspense`
 // around it shows the section's placeholder meanwhile).
@@ -46,7 +46,7 @@ export const Route = createFileRoute('/_authenticated/home')({
       uid: context.auth.getUser()?.uid,
       chart: chartRangeOf(deps),
       // The list renders after the top of the dashboard; its first page is asked for with the rest.
-      prefetchAlso: (clubId) => prefetchClubDonationPage(context.queryClient, clubId, location.search),
+      prefetchAlso: (clubId) => prefetchDonationPage(context.queryClient, { kind: 'club', clubId }, location.search),
     }),
   component: HomeRoute,
 })

@@ -60,6 +60,7 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
   const summary = useSummary(stats.data)
   const summaryId = useId()
   const [drawChart, chartBox] = useRenderLater()
+  const chartPending = <LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>
   // Three years by day are over a thousand rows: the table is built only when somebody opens it.
   const [tableOpen, setTableOpen] = useState(false)
 
@@ -124,11 +125,11 @@ export const DonationChartSection = ({ clubId, range, onRangeChange }: DonationC
                 and described by the summary above. */}
             <div ref={chartBox} className="h-72 w-full" data-testid="donation-chart">
               {drawChart ? (
-                <Suspense fallback={<LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>}>
+                <Suspense fallback={chartPending}>
                   <DonationChart stats={stats.data} label={t`Diagramm des Spendenverlaufs`} describedBy={summaryId} />
                 </Suspense>
               ) : (
-                <LoadingBlock>{t`Diagramm wird geladen …`}</LoadingBlock>
+                chartPending
               )}
             </div>
             <details

@@ -7,7 +7,8 @@ import { Button } from '#src/components/ui/button.tsx'
 import { formatNumber } from '#src/lib/format.ts'
 import { DONATION_STATUS } from '#src/lib/labels/donation-labels.ts'
 import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '#src/features/donations/csv.ts'
-import { fetchAllDonations, type DonationScope, type ExportProgress } from '#src/features/donations/export-donations.ts'
+import type { DonationScope } from '#src/features/donations/donation-queries.ts'
+import { fetchAllDonations, type ExportProgress } from '#src/features/donations/export-donations.ts'
 import type { GetDonationsOfClubParams } from '#openapi/generated/model/getDonationsOfClubParams.ts'
 
 interface DonationExportProps {
