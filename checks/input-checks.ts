@@ -98,10 +98,10 @@ export const hasForbiddenCharacters = (text: string, multiline = false): boolean
 
 /**
  * Request fields whose text may span lines (the form shows a text area), by the last segment of their
- * path: a club's and a campaign's `description` and `shortDescription`, and the `reason` of a deactivation
- * or a rejected payment account.
+ * path: a club's and a campaign's `description` and `shortDescription`, the `reason` of a deactivation
+ * or a rejected payment account, and the `content` of an imported text file (a CSV, a protocol).
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['description', 'shortDescription', 'reason'])
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['description', 'shortDescription', 'reason', 'content'])
 
 /**
  * Request fields the character check leaves alone: passwords are never shown, and every character makes

@@ -8,17 +8,21 @@ import type { CampaignAcceptance } from '#openapi/generated/model/campaignAccept
 import type { CampaignClosedReason } from '#openapi/generated/model/campaignClosedReason.ts'
 import type { DonationCheckoutState } from '#openapi/generated/model/donationCheckoutState.ts'
 import type { PublicCampaign } from '#openapi/generated/model/publicCampaign.ts'
-import { getCampaign } from './common.ts'
+import type { DonorTaxData } from '#openapi/generated/model/donorTaxData.ts'
+import { checkBirthDateRange } from './club-checks.ts'
+import { getCampaign, normalizeName } from './common.ts'
 import { signedFileUrl } from './files.ts'
 import { defineOperations, json } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import { providerCall } from './payment-provider.ts'
 import type { Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
-import type { CampaignRecord, CheckoutRecord, ClubRecord, PaymentAccountRecord } from './records.ts'
+import type { CampaignRecord, CheckoutRecord, CheckoutTaxRecord, ClubRecord, PaymentAccountRecord } from './records.ts'
+import { clubDeductibleOn } from './tax-status.ts'
+import { TAX_CONSENT_TEXT } from './tax-donors.ts'
 import { PAYMENT_EVENTS_SERIAL_KEY, settleCheckout } from './payment-events.ts'
 import { MINUTE_MS, isoInstant, viennaDay } from './time.ts'
-import { normalizedText } from './validation.ts'
+import { FieldErrors, normalizedText } from './validation.ts'
 import { accountOfClub, currentFile, filesOfClub } from './views.ts'
 
 /** How long a donor has on the provider's page (Stripe allows 30 minutes to 24 hours). */
@@ -76,10 +80,12 @@ const acceptanceOf = ({ club, account, campaign }: PublicContext, now: number): 
 const publicCampaign = async (ctx: OperationContext, context: PublicContext): Promise<PublicCampaign> => {
   const { ports, now } = ctx
   const { campaign, club } = context
-  const [totals, files] = await Promise.all([
+  const [totals, files, tax] = await Promise.all([
     ports.donations.campaignTotals([campaign.documentId]),
     filesOfClub(ports, club.id),
+    ports.tax.getStatus(club.id),
   ])
+  const deductible = clubDeductibleOn(tax, viennaDay(now))
   const logo = currentFile(files, 'LOGO')
   const logoBlob = logo ? await ports.fileBlobs.get(logo.path) : null
   const raised = totals.get(campaign.documentId)
@@ -98,6 +104,8 @@ const publicCampaign = async (ctx: OperationContext, context: PublicContext): Pr
     raisedCents: raised?.cents ?? 0,
     donationCount: raised?.count ?? 0,
     acceptance: acceptanceOf(context, now),
+    taxDeductible: deductible,
+    taxConsentText: deductible ? TAX_CONSENT_TEXT : null,
   }
 }
 
@@ -109,6 +117,39 @@ const checkoutState = (checkout: CheckoutRecord): DonationCheckoutState => ({
   currency: 'EUR',
   donorName: checkout.donorName,
 })
+
+/**
+ * The donor's data for the tax office as the checkout keeps them until it is paid: only while the club is
+ * deductible (409 otherwise: the page offered nothing to consent to); a person's names and date of birth
+ * checked (the donor at least 14), with the consent's text as the page showed it.
+ */
+const checkoutTax = async (
+  ports: Ports,
+  clubId: string,
+  input: DonorTaxData | null,
+  now: number,
+): Promise<CheckoutTaxRecord | null> => {
+  if (input === null) return null
+  const today = viennaDay(now)
+  if (!clubDeductibleOn(await ports.tax.getStatus(clubId), today))
+    throw problem('invalid-transition', 'Donations to this club do not count for tax: there is nothing to consent to.')
+  if (input.company) return { company: true }
+  const errors = new FieldErrors()
+  if (input.firstName === null) errors.add('tax.firstName', 'Required for the tax office.', 'required')
+  if (input.lastName === null) errors.add('tax.lastName', 'Required for the tax office.', 'required')
+  if (input.birthDate === null) errors.add('tax.birthDate', 'Required for the tax office.', 'required')
+  if (input.scope === null) errors.add('tax.scope', 'Say whether the consent is for this donation only.', 'required')
+  checkBirthDateRange(errors, 'tax.birthDate', input.birthDate, today)
+  errors.throwIfAny()
+  return {
+    company: false,
+    firstName: normalizedText('tax.firstName', input.firstName!, 1, normalizeName),
+    lastName: normalizedText('tax.lastName', input.lastName!, 1, normalizeName),
+    birthDate: input.birthDate!,
+    scope: input.scope!,
+    text: TAX_CONSENT_TEXT,
+  }
+}
 
 /** The app's page for this campaign: where the provider sends the donor back to. */
 const donationPage = (appOrigin: string, campaignId: string): string =>
@@ -133,6 +174,7 @@ export const givingOperations = defineOperations({
       }
       const donorName = body.donorName === null ? null : normalizedText('donorName', body.donorName, 1)
       const message = body.message === null ? null : normalizedText('message', body.message, 1)
+      const tax = await checkoutTax(ports, club.id, body.tax ?? null, now)
       const id = ports.ids.token(18)
       const expiresAt = now + CHECKOUT_MINUTES * MINUTE_MS
       const page = donationPage(request.appOrigin, campaign.documentId)
@@ -164,6 +206,7 @@ export const givingOperations = defineOperations({
         message,
         state: 'OPEN',
         donationId: null,
+        tax,
         createdAt: isoInstant(now),
         expiresAt: isoInstant(expiresAt),
         updatedAt: isoInstant(now),

@@ -79,15 +79,29 @@ export const donationReceivedMail = (donation: {
   campaignId: string
   campaignName: string
   amountCents: number
+  /** The page of the donor's consent to the transmission (see and withdraw it), when one covers the donation. */
+  consentLink?: string | null
 }): OutgoingMail => {
-  const link = `/spenden/${encodeURIComponent(donation.campaignId)}`
   const amount = formatEuroCents(donation.amountCents)
   const greeting = donation.donorName === null ? 'Guten Tag' : `Hallo ${donation.donorName}`
+  const thanks = `${greeting},\n\nvielen Dank für Ihre Spende von ${amount} an ${donation.clubName} für „${donation.campaignName}“. Die Zahlung ist eingegangen.`
+  if (donation.consentLink) {
+    // The consent's page is the link the mail is about: the donor may want to withdraw it.
+    const link = donation.consentLink
+    return {
+      to: donation.to,
+      kind: 'DONATION_RECEIVED',
+      subject: `Danke für Ihre Spende an ${donation.clubName}`,
+      text: `${thanks}\n\nSie haben eingewilligt, dass ${donation.clubName} Ihre Spende mit Ihrem Namen und Geburtsdatum an das Finanzamt übermittelt, damit Sie sie von der Steuer absetzen können. Ihre Einwilligung ansehen oder für künftige Spenden widerrufen:\n${link}\n\nIhr Vereinsportal-Team`,
+      link,
+    }
+  }
+  const link = `/spenden/${encodeURIComponent(donation.campaignId)}`
   return {
     to: donation.to,
     kind: 'DONATION_RECEIVED',
     subject: `Danke für Ihre Spende an ${donation.clubName}`,
-    text: `${greeting},\n\nvielen Dank für Ihre Spende von ${amount} an ${donation.clubName} für „${donation.campaignName}“. Die Zahlung ist eingegangen.\n\nZur Kampagne:\n${link}\n\nIhr Vereinsportal-Team`,
+    text: `${thanks}\n\nZur Kampagne:\n${link}\n\nIhr Vereinsportal-Team`,
     link,
   }
 }

@@ -16,6 +16,7 @@ import { memberOperations } from './members.ts'
 import type { AnyOperation } from './operation.ts'
 import { paymentEventOperations } from './payment-events.ts'
 import { paymentOperations } from './payments.ts'
+import { taxOperations } from './tax.ts'
 import { userOperations } from './users.ts'
 
 const all = {
@@ -35,6 +36,7 @@ const all = {
   ...donationOperations,
   ...otherOperations,
   ...fileOperations,
+  ...taxOperations,
 }
 
 // Both directions: every operation of the contract has an implementation, and nothing is implemented

@@ -12,10 +12,17 @@ import { defineOperations, json } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
-import type { CheckoutRecord, DonationPayment, DonationRecord, PaymentAccountRecord } from './records.ts'
+import type {
+  CheckoutRecord,
+  DonationPayment,
+  DonationRecord,
+  DonationTaxRecord,
+  PaymentAccountRecord,
+} from './records.ts'
 import { isoInstant, viennaDay } from './time.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { donationReceivedMail } from './mails.ts'
+import { consentLink, donationTaxOf } from './tax-donors.ts'
 
 /**
  * What records the provider's reports takes turns (UnitOfWork.run): many events at once for one campaign
@@ -79,7 +86,12 @@ export const applyAccountUpdate = async (
   await ports.paymentAccounts.update(followProvider(account, provider, eventAt, now))
 }
 
-const donationOf = (checkout: CheckoutRecord, paymentIntentId: string, now: number): DonationRecord => ({
+const donationOf = (
+  checkout: CheckoutRecord,
+  paymentIntentId: string,
+  now: number,
+  tax: DonationTaxRecord | null,
+): DonationRecord => ({
   // The checkout's id: a second completion of the same checkout finds the donation there.
   id: checkout.id,
   clubId: checkout.clubId,
@@ -90,6 +102,7 @@ const donationOf = (checkout: CheckoutRecord, paymentIntentId: string, now: numb
   at: now,
   day: viennaDay(now),
   payment: { checkoutId: checkout.id, paymentIntentId, refundedCents: 0, dispute: null, disputeEventAt: null },
+  tax,
 })
 
 /**
@@ -106,8 +119,11 @@ export const settleCheckout = async (
   const { ports, now } = ctx
   if (checkout.state !== 'OPEN') return checkout
   if (state.status === 'complete' && state.paymentStatus === 'paid' && state.paymentIntentId !== null) {
-    const donation = donationOf(checkout, state.paymentIntentId, now)
-    if (await ports.donations.insert(donation)) {
+    // The consent is recorded only with the donation it came with (a donation recorded already has its own).
+    const recorded = await ports.donations.get(checkout.id)
+    const { tax, consentId } = recorded ? { tax: null, consentId: null } : await donationTaxOf(ports, checkout, now)
+    const donation = donationOf(checkout, state.paymentIntentId, now, tax)
+    if (!recorded && (await ports.donations.insert(donation))) {
       const [club, campaign] = await Promise.all([
         ports.clubs.get(checkout.clubId),
         ports.campaigns.get(checkout.campaignId),
@@ -120,6 +136,7 @@ export const settleCheckout = async (
           campaignId: checkout.campaignId,
           campaignName: campaign?.name ?? '',
           amountCents: checkout.amountCents,
+          consentLink: consentId === null ? null : consentLink(consentId),
         }),
       )
     }

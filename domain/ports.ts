@@ -20,6 +20,7 @@ import type {
   CampaignRecord,
   CheckoutRecord,
   ClubRecord,
+  ClubTaxRecord,
   DonationPayment,
   ClubRoleRecord,
   DonationRecord,
@@ -31,6 +32,9 @@ import type {
   OutgoingMail,
   PaymentAccountRecord,
   PaymentEventRecord,
+  TaxConsentRecord,
+  TaxDonorRecord,
+  TaxTransmissionRecord,
   UserRecord,
 } from './records.ts'
 import type { PaymentProvider } from './payment-provider.ts'
@@ -47,7 +51,8 @@ export interface Slice<T> {
  */
 export class DuplicateKeyError extends Error {
   /** `club-zvr`: another club has the ZVR number (by `zvrKey`, domain/club-checks.ts). */
-  readonly key: 'user-email' | 'club-type-name' | 'club-role-name' | 'club-zvr'
+  /** `tax-donor-match`: the club has a donor with this `matchKey` (two first donations at once). */
+  readonly key: 'user-email' | 'club-type-name' | 'club-role-name' | 'club-zvr' | 'tax-donor-match'
   constructor(key: DuplicateKeyError['key']) {
     super(`duplicate key: ${key}`)
     this.name = 'DuplicateKeyError'
@@ -223,6 +228,54 @@ export interface DonationRepository {
   insert(donation: DonationRecord): Promise<boolean>
   /** Replaces a card donation's payment state (refunds, disputes). */
   updatePayment(id: string, payment: DonationPayment): Promise<void>
+  /**
+   * The club's donations with a `tax` record (a donor's consent or a company's) whose `day` lies in
+   * [from, to] (inclusive Vienna days), in no particular order (the domain sums them).
+   */
+  listWithTax(clubId: string, from: string, to: string): Promise<DonationRecord[]>
+}
+
+/**
+ * The annual transmission's records (domain/tax-*.ts): a club's tax data, its donors who consented, their
+ * consents, and the transmissions made. Stored as given; the domain computes totals and plans.
+ */
+export interface TaxRepository {
+  getStatus(clubId: string): Promise<ClubTaxRecord | null>
+  /** Inserts or replaces the club's tax data. */
+  putStatus(record: ClubTaxRecord): Promise<void>
+  /**
+   * The club's next donor number: 1 for its first donor, then one more each call; a number is never
+   * given twice, also to transactions of several processes at once (a rolled-back one may leave a gap).
+   */
+  nextDonorNumber(clubId: string): Promise<number>
+  getDonor(id: string): Promise<TaxDonorRecord | null>
+  /** The donors of the club with these ids (others absent). */
+  getDonors(ids: readonly string[]): Promise<Map<string, TaxDonorRecord>>
+  findDonorByRefNr(clubId: string, refNr: string): Promise<TaxDonorRecord | null>
+  findDonorByNumber(clubId: string, number: number): Promise<TaxDonorRecord | null>
+  /** By `matchKey`; the store keeps it unique per club (`tax-donor-match`). */
+  findDonorByMatchKey(clubId: string, matchKey: string): Promise<TaxDonorRecord | null>
+  insertDonor(donor: TaxDonorRecord): Promise<void>
+  updateDonor(donor: TaxDonorRecord): Promise<void>
+  getConsent(id: string): Promise<TaxConsentRecord | null>
+  /**
+   * The newest consent of the club with scope `UNTIL_WITHDRAWN`, not withdrawn, given with this address
+   * (compared exactly: the domain lower-cases it), or null.
+   */
+  findStandingConsent(clubId: string, email: string): Promise<TaxConsentRecord | null>
+  insertConsent(consent: TaxConsentRecord): Promise<void>
+  updateConsent(consent: TaxConsentRecord): Promise<void>
+  getTransmission(id: string): Promise<TaxTransmissionRecord | null>
+  /** The club's transmissions of a year, oldest first (by `createdAt`, then id). */
+  listTransmissions(clubId: string, year: number): Promise<TaxTransmissionRecord[]>
+  /** The newest year the club has a production transmission of, or null. */
+  lastTransmittedYear(clubId: string): Promise<number | null>
+  /** The club's transmission one of whose parts has this `messageRefId`, or null. */
+  findTransmissionByMessageRefId(clubId: string, messageRefId: string): Promise<TaxTransmissionRecord | null>
+  insertTransmission(transmission: TaxTransmissionRecord): Promise<void>
+  /** Replaces the parts (protocols imported); the rest never changes. */
+  updateTransmission(transmission: TaxTransmissionRecord): Promise<void>
+  deleteTransmission(id: string): Promise<void>
 }
 
 export interface CheckoutRepository {
@@ -448,6 +501,7 @@ export interface Ports {
   readonly payments: PaymentProvider
   readonly checkouts: CheckoutRepository
   readonly paymentEvents: PaymentEventLog
+  readonly tax: TaxRepository
   readonly ids: IdGenerator
 }
 

@@ -17,6 +17,7 @@ import type { LogoContentType } from '#openapi/generated/model/logoContentType.t
 import type { PaymentAccountStatus } from '#openapi/generated/model/paymentAccountStatus.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import type { Role } from '#openapi/generated/model/role.ts'
+import type { TransmissionCategory, TransmissionRecord } from './tax-transmission.ts'
 
 /** A person's portal record. Credentials belong to the identity provider, never to this record. */
 export interface UserRecord {
@@ -165,6 +166,8 @@ export interface DonationRecord {
   readonly day: string
   /** How it was paid by card; absent for donations that came another way (the seed's, imported ones). */
   readonly payment?: DonationPayment
+  /** Whose consent to the transmission covers it, or a company's; absent or null: neither. */
+  readonly tax?: DonationTaxRecord | null
 }
 
 /** What a donation adds to the totals: what was paid and not given back (refunded, or lost in a dispute). */
@@ -206,6 +209,8 @@ export interface CheckoutRecord {
   readonly state: CheckoutState
   /** The donation the paid checkout became. */
   readonly donationId: string | null
+  /** The donor's data and consent for the transmission, or a company's donation; absent or null: none. */
+  readonly tax?: CheckoutTaxRecord | null
   readonly createdAt: string
   readonly expiresAt: string
   readonly updatedAt: string
@@ -291,4 +296,124 @@ export interface OutgoingMail {
    * that delivers outside the app (server/mail) puts the app's origin in front of it there.
    */
   readonly link: string
+}
+
+/** One entry on the BMF list as the club entered it or an administrator confirmed it (domain/tax-status.ts). */
+export interface DeductibilityFieldsRecord {
+  /** `SO-1158` (domain/tax-transmission.ts `parseRegisterNumber`). */
+  readonly registerNumber: string
+  readonly category: TransmissionCategory
+  readonly validFrom: string
+  /** The first day it no longer held; null while it holds. */
+  readonly revokedOn: string | null
+}
+
+export interface DeductibilityEntryRecord {
+  readonly id: string
+  /** What an administrator confirmed against the BMF list; null before the first confirmation. */
+  readonly confirmed:
+    (DeductibilityFieldsRecord & { readonly confirmedAt: string; readonly confirmedByName: string }) | null
+  /** The club's change waiting for confirmation; null when there is none. */
+  readonly pending: DeductibilityFieldsRecord | null
+  readonly changedAt: string
+}
+
+/** A club's tax data: one per club, created with the first entry. */
+export interface ClubTaxRecord {
+  readonly clubId: string
+  readonly taxNumber: string | null
+  /** When the club last reported (entered by the club). */
+  readonly lastReportOn: string | null
+  /** Oldest first. */
+  readonly entries: readonly DeductibilityEntryRecord[]
+  readonly updatedAt: string
+}
+
+export type BpkState = 'NONE' | 'FOUND' | 'NO_MATCH' | 'AMBIGUOUS' | 'ERROR'
+
+/**
+ * A donor who gave their data for the transmission, recognised across the club's donations by name and
+ * date of birth (`matchKey`). `number` is the club's running number (never repeated), the `RefNr` is made
+ * from it. The vbPK is stored as the bPK service last gave it and is never a key.
+ */
+export interface TaxDonorRecord {
+  readonly id: string
+  readonly clubId: string
+  readonly number: number
+  readonly refNr: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly birthDate: string
+  /** `taxDonorKey(firstName, lastName, birthDate)` (domain/tax-donors.ts); unique per club. */
+  readonly matchKey: string
+  readonly bpkState: BpkState
+  readonly vbpk: string | null
+  readonly bpkMessage: string | null
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+export type TaxConsentScopeRecord = 'DONATION' | 'UNTIL_WITHDRAWN'
+
+/** A donor's consent as given on the donation page: its text and time; withdrawn for the future. */
+export interface TaxConsentRecord {
+  /** Unguessable: the withdrawal link carries it. */
+  readonly id: string
+  readonly clubId: string
+  readonly donorId: string
+  /** The address of the checkout it was given with: a consent "until withdrawn" covers its later donations. */
+  readonly email: string
+  readonly scope: TaxConsentScopeRecord
+  readonly text: string
+  readonly givenAt: string
+  readonly withdrawnAt: string | null
+}
+
+/** What a checkout carries for the tax office until it is paid (then the consent is recorded). */
+export type CheckoutTaxRecord =
+  | { readonly company: true }
+  | {
+      readonly company: false
+      readonly firstName: string
+      readonly lastName: string
+      readonly birthDate: string
+      readonly scope: TaxConsentScopeRecord
+      readonly text: string
+    }
+
+/** What a donation is for the transmission: whose consent covers it, or a company's (never transmitted). */
+export type DonationTaxRecord =
+  | { readonly company: true; readonly donorId: null; readonly consentId: null }
+  | { readonly company: false; readonly donorId: string; readonly consentId: string }
+
+export type TransmissionModeRecord = 'TEST' | 'PRODUCTION'
+export type ProtocolStatusRecord = 'OK' | 'TWOK' | 'NOK'
+
+export interface TransmissionProtocolRecord {
+  readonly status: ProtocolStatusRecord
+  readonly importedAt: string
+  readonly errors: ReadonlyArray<{ readonly refNr: string | null; readonly message: string }>
+}
+
+/** One file of a transmission: its records exactly as written, and the protocol once imported. */
+export interface TransmissionPartRecord {
+  readonly part: number
+  /** Unique per club (the store keeps it so): the protocol names it. */
+  readonly messageRefId: string
+  readonly records: readonly TransmissionRecord[]
+  readonly protocol: TransmissionProtocolRecord | null
+}
+
+/** A year's transmission as made: the files are written again from it, byte for byte. */
+export interface TaxTransmissionRecord {
+  readonly id: string
+  readonly clubId: string
+  readonly year: number
+  readonly mode: TransmissionModeRecord
+  readonly category: TransmissionCategory
+  readonly taxNumber: string | null
+  /** Epoch ms: the files' `Timestamp`. */
+  readonly createdAt: number
+  readonly createdByName: string
+  readonly parts: readonly TransmissionPartRecord[]
 }

@@ -115,8 +115,8 @@ describe('a donor’s total for the year', () => {
       2026,
     )
     expect(totals).toEqual([
-      { refNr: 'SP-1', totalCents: 4_250 },
-      { refNr: 'SP-2', totalCents: 5_000 },
+      { refNr: 'SP-1', totalCents: 4_250, donationCount: 3 },
+      { refNr: 'SP-2', totalCents: 5_000, donationCount: 1 },
     ])
   })
 })

@@ -1,3 +1,4 @@
+import type { ClubTaxRecord } from './records.ts'
 import type { TransmissionCategory } from './tax-transmission.ts'
 
 /*
@@ -33,6 +34,17 @@ export const periodOn = (history: readonly DeductibilityPeriod[], day: string): 
 /** Whether a donation made on `day` counts for tax: a confirmed entry held that day. */
 export const isDeductibleOn = (history: readonly DeductibilityPeriod[], day: string): boolean =>
   periodOn(history, day) !== null
+
+/** The entries as periods: what was confirmed counts; a pending change is an unconfirmed period. */
+export const periodsOf = (record: ClubTaxRecord | null): DeductibilityPeriod[] =>
+  (record?.entries ?? []).flatMap((entry) => [
+    ...(entry.confirmed ? [{ ...entry.confirmed, confirmedAt: entry.confirmed.confirmedAt }] : []),
+    ...(entry.pending ? [{ ...entry.pending, confirmedAt: null }] : []),
+  ])
+
+/** Whether a donation made on `day` to the club counts for tax: a confirmed entry held that day. */
+export const clubDeductibleOn = (record: ClubTaxRecord | null, day: string): boolean =>
+  isDeductibleOn(periodsOf(record), day)
 
 /** The years a club may transmit: from 2017 to last year, never the current or a future one. */
 export const mayTransmitYear = (year: number, today: string): boolean =>
@@ -118,14 +130,15 @@ export const yearlyTotals = (
   donations: readonly TaxableDonation[],
   history: readonly DeductibilityPeriod[],
   year: number,
-): Array<{ refNr: string; totalCents: number }> => {
-  const totals = new Map<string, number>()
+): Array<{ refNr: string; totalCents: number; donationCount: number }> => {
+  const totals = new Map<string, { totalCents: number; donationCount: number }>()
   for (const donation of donations) {
     if (!donation.refNr || donation.company || !donation.donatedOn.startsWith(`${year}-`)) continue
     if (!isDeductibleOn(history, donation.donatedOn) || donation.netCents <= 0) continue
-    totals.set(donation.refNr, (totals.get(donation.refNr) ?? 0) + donation.netCents)
+    const sum = totals.get(donation.refNr) ?? { totalCents: 0, donationCount: 0 }
+    totals.set(donation.refNr, { totalCents: sum.totalCents + donation.netCents, donationCount: sum.donationCount + 1 })
   }
   return [...totals]
-    .map(([refNr, totalCents]) => ({ refNr, totalCents }))
+    .map(([refNr, sum]) => ({ refNr, ...sum }))
     .sort((a, b) => a.refNr.localeCompare(b.refNr, 'en', { numeric: true }))
 }

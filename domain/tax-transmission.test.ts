@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { transmissionSchemaErrors as schemaErrors } from '#tests/utils/transmission-schema.ts'
 import {
   betragOf,
   isValidRefNr,
@@ -15,25 +12,6 @@ import {
   transmissionXml,
   type TransmissionRecord,
 } from './tax-transmission.ts'
-
-/**
- * The BMF's schema, as the product must follow it (Stand 24.07.2024): a copy of the official reference
- * folder's file beside the domain (domain/reference/), so the tests run on any machine. Every file generated
- * here is validated against it with xmllint (Debian's libxml2-utils; `.ci/run` installs it).
- */
-const SCHEMA = path.join(import.meta.dirname, 'reference', 'UebermittlungSonderausgaben_2.xsd')
-const scratch = mkdtempSync(path.join(tmpdir(), 'transmission-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-
-let fileNumber = 0
-/** xmllint's verdict on a document: null when it is valid, else its complaint. */
-const schemaErrors = (xml: string): string | null => {
-  const file = path.join(scratch, `file-${(fileNumber += 1)}.xml`)
-  writeFileSync(file, xml)
-  const result = spawnSync('xmllint', ['--noout', '--schema', SCHEMA, file], { encoding: 'utf8' })
-  if (result.error) throw new Error(`xmllint could not run (apt-get install libxml2-utils): ${result.error.message}`)
-  return result.status === 0 ? null : result.stderr.trim()
-}
 
 /** A vbPK as the register gives it: 172 characters of base64. */
 const vbpk = (seed: string) => Buffer.from(seed.repeat(200)).toString('base64').slice(0, 172)

@@ -53,6 +53,8 @@ export interface MockBackend {
   reset(): void
   /** An operation as the domain answers it, after the injected delay and failure, if any. */
   execute(operationId: OperationId, request: ApiRequest, options?: ExecuteRequestOptions): Promise<ApiResponse>
+  /** Moves the clock to `instant` (epoch ms), from where it runs on; null: the given clock again (`/__mock/clock`). */
+  setClock(instant: number | null): void
   /** A valid ID token for a user of the store (e.g. a seed account), as the offline sign-in issues it now. */
   idTokenFor(email: string): string
   /** The simulated card provider this backend's donations are paid at (its hosted checkout page uses it). */
@@ -64,7 +66,9 @@ export interface MockBackend {
 export const freshSeed = (now: number): DbState => seedState(seedInstant(now))
 
 export const createMockBackend = (options: MockBackendOptions = {}): MockBackend => {
-  const now = options.now ?? (() => Date.now())
+  const system = options.now ?? (() => Date.now())
+  let clockOffset = 0
+  const now = () => system() + clockOffset
   const signingKey = options.signingKey ?? newSigningKey()
   const store = createStore(options.initialState ?? freshSeed(now()))
   // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
@@ -91,7 +95,11 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     store,
     now,
     payments,
+    setClock: (instant) => {
+      clockOffset = instant === null ? 0 : instant - system()
+    },
     reset: () => {
+      clockOffset = 0
       store.replace(freshSeed(now()))
       fileBlobs.clear()
       // Forgotten before it returns: the simulated provider here has no shared state to wait for.

@@ -5,8 +5,9 @@
  *
  * - the local identity's sign-in protocol, `POST /__mock/identity/<action>` (sign in, refresh, look up,
  *   verify the address, reset the password): the development stand-in for Firebase Auth;
- * - with test hooks on: `POST /__mock/reset` (every table back to the demo seed) and
- *   `GET`/`DELETE /__mock/mailbox` (the mail outbox, newest first).
+ * - with test hooks on: `POST /__mock/reset` (every table back to the demo seed),
+ *   `GET`/`DELETE /__mock/mailbox` (the mail outbox, newest first) and `PUT /__mock/clock` (the
+ *   domain's clock moved to an instant, server/test-clock.ts).
  *
  * Neither is ever registered with NODE_ENV=production (server/config.ts refuses to start), and the local
  * identity never beside Firebase Auth.
@@ -15,15 +16,16 @@ import type { FastifyInstance } from 'fastify'
 import { pathOf, readJsonBody, sendProblem } from './api-routes.ts'
 import { identityAction } from '#adapters/offline-identity/offline-identity.ts'
 import type { ServerBackend } from './backend.ts'
+import type { TestClock } from './test-clock.ts'
 import { hasSnapshot, restoreSnapshot } from './db/seed-snapshot.ts'
 
 /** The server's routes under `/__mock/` (buildApp's `controlPlane`). */
 export const serverControlPlane =
-  (backend: ServerBackend, options: { readonly testHooks: boolean }) =>
+  (backend: ServerBackend, options: { readonly testHooks: boolean; readonly clock?: TestClock | undefined }) =>
   (app: FastifyInstance): void => {
     // With Firebase Auth the browser signs in at Firebase; the local stand-in must not exist beside it.
     if (backend.identity !== 'firebase') registerLocalIdentity(app, backend)
-    if (options.testHooks) registerTestHooks(app, backend)
+    if (options.testHooks) registerTestHooks(app, backend, options.clock)
   }
 
 const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): void => {
@@ -38,7 +40,20 @@ const registerLocalIdentity = (app: FastifyInstance, backend: ServerBackend): vo
   })
 }
 
-const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void => {
+const registerTestHooks = (app: FastifyInstance, backend: ServerBackend, clock: TestClock | undefined): void => {
+  // `{ "now": "2027-01-15T10:00:00Z" }` moves the domain's clock there (it runs on); `{ "now": null }` back.
+  if (clock)
+    app.put('/__mock/clock', async (request, reply) => {
+      const reading = readJsonBody(request)
+      if ('refused' in reading) return sendProblem(reply, reading.refused, pathOf(request))
+      const value = (reading.body as { now?: unknown } | null)?.now
+      const instant = typeof value === 'string' ? Date.parse(value) : value === null ? null : Number.NaN
+      if (instant !== null && !Number.isFinite(instant))
+        return reply.code(400).send({ error: 'INVALID_CLOCK', message: 'Send { "now": "<ISO instant>" | null }.' })
+      clock.set(instant)
+      return reply.send({ now: new Date(clock.now()).toISOString() })
+    })
+
   app.post('/__mock/reset', async (_request, reply) => {
     if (!(await hasSnapshot(backend.database))) {
       return reply.code(409).send({
@@ -48,6 +63,7 @@ const registerTestHooks = (app: FastifyInstance, backend: ServerBackend): void =
     }
     await restoreSnapshot(backend.database)
     await backend.simulatedProvider?.forget()
+    clock?.set(null)
     return reply.code(204).send()
   })
 

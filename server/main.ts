@@ -32,6 +32,7 @@ import { pino } from 'pino'
 import { buildApp } from './app.ts'
 import { serverControlPlane } from './control-plane.ts'
 import { createServerBackend } from './backend.ts'
+import { createTestClock } from './test-clock.ts'
 import { loadConfig, startupWarnings } from './config.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/database.ts'
@@ -105,7 +106,10 @@ const providerState =
         logger.warn({ err: error }, 'a connection of the simulated provider failed while idle'),
       )
     : undefined
+// With test hooks the journeys may move the domain's clock (a later year's tax transmission).
+const testClock = config.testHooks ? createTestClock() : undefined
 const backend = createServerBackend(mail.database, {
+  ...(testClock ? { clock: testClock } : {}),
   logger,
   firebaseAuth: firebase?.auth,
   firebasePasswordCheck: firebase?.checkPassword,
@@ -118,7 +122,13 @@ const backend = createServerBackend(mail.database, {
   // PGlite's pending account changes live beside its data (on a PostgreSQL server: a table).
   pendingAccountsDir: `${config.dataDir}/identity-pending`,
 })
-const app = await buildApp({ backend, config, logger, metrics, controlPlane: serverControlPlane(backend, config) })
+const app = await buildApp({
+  backend,
+  config,
+  logger,
+  metrics,
+  controlPlane: serverControlPlane(backend, { testHooks: config.testHooks, clock: testClock }),
+})
 await app.listen({ port: config.port, host: config.host })
 const metricsListener =
   config.metricsPort === undefined

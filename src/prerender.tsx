@@ -29,6 +29,7 @@ export const PRERENDERED_PAGES = [
   '/success',
   '/spenden/$campaignId',
   '/spenden/$campaignId/danke',
+  '/steuer-einwilligung/$consentId',
 ] as const
 
 /**

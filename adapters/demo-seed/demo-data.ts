@@ -13,6 +13,7 @@ import type {
   CampaignRecord,
   ClubRecord,
   ClubRoleRecord,
+  ClubTaxRecord,
   ClubTypeRecord,
   DonationRecord,
   FileRecord,
@@ -20,6 +21,8 @@ import type {
   MembershipRecord,
   OnboardingLinkRecord,
   PaymentAccountRecord,
+  TaxConsentRecord,
+  TaxDonorRecord,
   UserRecord,
 } from '#domain/records.ts'
 import type { Globals } from '#openapi/generated/model/globals.ts'
@@ -42,6 +45,10 @@ export interface DemoTables {
   readonly onboardingLinks: ReadonlyMap<string, OnboardingLinkRecord>
   /** In the order appended, oldest first (a Map keeps insertion order). */
   readonly auditLog: ReadonlyMap<string, AuditEntryRecord>
+  /** A club's tax data, by club id (seed-tax.ts). */
+  readonly taxStatus: ReadonlyMap<string, ClubTaxRecord>
+  readonly taxDonors: ReadonlyMap<string, TaxDonorRecord>
+  readonly taxConsents: ReadonlyMap<string, TaxConsentRecord>
 }
 
 export interface DemoData {

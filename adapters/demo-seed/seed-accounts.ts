@@ -102,3 +102,12 @@ export const seedPaymentAccounts = {
 
 /** The seeded portal logo. */
 export const seedAppLogoId = 'logo-vereinsportal'
+
+/** The tax data of the volume club (adapters/demo-seed/seed-tax.ts): its confirmed BMF entry, a donor's consent. */
+export const seedTax = {
+  entryId: 'tax-entry-gruenbach-1',
+  /** Maria Huber's consent "until withdrawn" (the link of her confirmation mail). */
+  consentId: 'consent-seed-huber-Q7vK2mXp9LrT4wNs',
+  /** Sabine Moser, whom the bPK service did not find. */
+  unmatchedRefNr: 'SP-3',
+} as const

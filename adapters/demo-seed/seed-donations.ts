@@ -106,13 +106,17 @@ const generateDonations = (seedAt: number, jobs: readonly DonationJob[], into: (
  * The seed's donation table, a Map that builds its 13 000 records the first time anything reads it. Most
  * page loads in the browser (sign-in, start page, administration) never do, and building them is most of
  * the seed's cost. Its content never changes: a transaction that writes donations copies it first.
+ * `fixed` are the seed's donations made by hand (seed-tax.ts), after the generated ones.
  */
 class LazyDonations extends Map<string, DonationRecord> {
   #pending: (() => void) | null
 
-  constructor(seedAt: number, jobs: readonly DonationJob[]) {
+  constructor(seedAt: number, jobs: readonly DonationJob[], fixed: readonly DonationRecord[]) {
     super()
-    this.#pending = () => generateDonations(seedAt, jobs, (record) => super.set(record.id, record))
+    this.#pending = () => {
+      generateDonations(seedAt, jobs, (record) => super.set(record.id, record))
+      for (const record of fixed) super.set(record.id, record)
+    }
   }
 
   get materialized(): boolean {
@@ -177,8 +181,11 @@ class LazyDonations extends Map<string, DonationRecord> {
   }
 }
 
-export const lazyDonations = (seedAt: number, jobs: readonly DonationJob[]): ReadonlyMap<string, DonationRecord> =>
-  new LazyDonations(seedAt, jobs)
+export const lazyDonations = (
+  seedAt: number,
+  jobs: readonly DonationJob[],
+  fixed: readonly DonationRecord[] = [],
+): ReadonlyMap<string, DonationRecord> => new LazyDonations(seedAt, jobs, fixed)
 
 /** True for a seed donation table nobody has read yet (it holds only generated donations, none built). */
 export const isUnreadSeedDonations = (table: ReadonlyMap<string, unknown>): boolean =>

@@ -5,8 +5,9 @@
  *
  * One builder per entity, in sibling files: users and memberships (seed-users.ts), clubs with their files,
  * board and payment account (seed-clubs.ts), campaigns (seed-campaigns.ts), donations (seed-donations.ts),
- * invitations and onboarding links (seed-invitations.ts). They share one PRNG (seed-build.ts), so
- * `generate` below is also the order of its draws: changing it changes the seed.
+ * invitations and onboarding links (seed-invitations.ts), the tax data (seed-tax.ts: fixed records, no
+ * draws). They share one PRNG (seed-build.ts), so `generate` below is also the order of its draws:
+ * changing it changes the seed.
  */
 import { DEFAULT_GLOBALS } from '#domain/globals.ts'
 import { HOUR_MS } from '#domain/time.ts'
@@ -14,6 +15,7 @@ import { daysAgo, newSeedBuild } from './seed-build.ts'
 import { buildClub, buildClubRoles, buildClubTypes } from './seed-clubs.ts'
 import { lazyDonations } from './seed-donations.ts'
 import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
+import { buildTaxSeed } from './seed-tax.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
 import { seedAppLogoId } from './seed-accounts.ts'
 import { buildSeedAccounts, buildVolumeBoard } from './seed-users.ts'
@@ -50,6 +52,7 @@ const generate = (seedAt: number): DemoData => {
   const kassierin = buildVolumeBoard(build)
   buildInvitations(build, kassierin.uid)
   buildOnboardingLinks(build)
+  const tax = buildTaxSeed(build)
 
   return {
     tables: {
@@ -62,7 +65,7 @@ const generate = (seedAt: number): DemoData => {
       clubs: build.clubs,
       files: build.files,
       campaigns: build.campaigns,
-      donations: lazyDonations(seedAt, build.donationJobs),
+      donations: lazyDonations(seedAt, build.donationJobs, tax.donations),
       paymentAccounts: build.paymentAccounts,
       onboardingLinks: build.onboardingLinks,
       // Appended oldest first, as the backend appends them.
@@ -71,6 +74,9 @@ const generate = (seedAt: number): DemoData => {
           .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1))
           .map((entry) => [entry.id, entry]),
       ),
+      taxStatus: tax.status,
+      taxDonors: tax.donors,
+      taxConsents: tax.consents,
     },
     appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(build, 1150) },
     globals: DEFAULT_GLOBALS,

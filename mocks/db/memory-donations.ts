@@ -131,3 +131,20 @@ export const totalsOfList = (list: List, sinceDay: string): { all: DonationTotal
     since: { count: list.length - start, cents: prefix[list.length]! - prefix[start]! },
   }
 }
+
+const withTaxCache = new WeakMap<List, List>()
+
+/**
+ * The donations of a list with a `tax` record whose day lies in [from, to]. The few of them are picked
+ * once per list (kept in time order, so the day range is two binary searches), not per request from the
+ * club's 10 000.
+ */
+export const withTaxOfList = (list: List, from: string, to: string): DonationRecord[] => {
+  let withTax = withTaxCache.get(list)
+  if (!withTax) {
+    withTax = list.filter((donation) => donation.tax != null)
+    withTaxCache.set(list, withTax)
+  }
+  const start = lowerBound(withTax, from)
+  return withTax.slice(start, Math.max(start, upperBound(withTax, to)))
+}

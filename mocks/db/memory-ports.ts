@@ -15,6 +15,7 @@ import type {
   IdGenerator,
   NamedCatalogue,
   Ports,
+  TaxRepository,
   UnitOfWork,
 } from '#domain/ports.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
@@ -27,6 +28,8 @@ import type {
   MembershipRecord,
   NamedRecord,
   OutgoingMail,
+  TaxDonorRecord,
+  TaxTransmissionRecord,
 } from '#domain/records.ts'
 import { compareBySortKey, searchKey, sortKey } from '#domain/sort-key.ts'
 import { isoInstant } from '#domain/time.ts'
@@ -35,7 +38,7 @@ import type { IdentityStore } from '#adapters/offline-identity/offline-identity.
 import { hashPassword, verifyPassword } from '#adapters/offline-identity/passwords.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { createMemoryFileBlobs } from './memory-file-blobs.ts'
-import { dailyTotalsOfList, pageOfList, totalsOfList } from './memory-donations.ts'
+import { dailyTotalsOfList, pageOfList, totalsOfList, withTaxOfList } from './memory-donations.ts'
 import { Tx } from './store.ts'
 import type { Store } from './store.ts'
 import type { TableName } from './types.ts'
@@ -184,6 +187,103 @@ const donationRepository = (tx: Tx): DonationRepository => {
       const donation = tx.table('donations').get(id)
       if (donation) tx.put('donations', id, { ...donation, payment })
     },
+    listWithTax: async (clubId, from, to) => withTaxOfList(listOf({ clubId }), from, to),
+  }
+}
+
+/**
+ * The store's backstops, as PostgreSQL's unique constraints on `tax_donors` are (migration 0012): a
+ * `matchKey` taken by another donor of the club is the domain's `tax-donor-match`; a number or reference
+ * given twice is a fault of the caller (nextDonorNumber never repeats), as it is there.
+ */
+const assertDonorUnique = (tx: Tx, donor: TaxDonorRecord): TaxDonorRecord => {
+  for (const other of tx.table('taxDonors').values()) {
+    if (other.clubId !== donor.clubId || other.id === donor.id) continue
+    if (other.matchKey === donor.matchKey) throw new DuplicateKeyError('tax-donor-match')
+    if (other.number === donor.number || other.refNr === donor.refNr)
+      throw new Error(`The club has a tax donor with number ${donor.number} or reference ${donor.refNr} already.`)
+  }
+  return donor
+}
+
+/** A part's `messageRefId` names one transmission of the club (the protocol is matched by it). */
+const assertMessageRefIdsUnique = (tx: Tx, transmission: TaxTransmissionRecord): TaxTransmissionRecord => {
+  const ids = transmission.parts.map((part) => part.messageRefId)
+  const taken = new Set<string>()
+  for (const other of tx.table('taxTransmissions').values())
+    if (other.clubId === transmission.clubId && other.id !== transmission.id)
+      for (const part of other.parts) taken.add(part.messageRefId)
+  if (new Set(ids).size !== ids.length || ids.some((id) => taken.has(id)))
+    throw new Error('A messageRefId of the transmission names another transmission of the club.')
+  return transmission
+}
+
+const compareNewestConsent = (a: { givenAt: string; id: string }, b: { givenAt: string; id: string }): number =>
+  compareStrings(b.givenAt, a.givenAt) || compareStrings(b.id, a.id)
+
+/** The tax records. A club has a few hundred donors and a few transmissions a year: lookups scan. */
+const taxRepository = (tx: Tx): TaxRepository => {
+  const donorsOf = (clubId: string) => values(tx, 'taxDonors').filter((donor) => donor.clubId === clubId)
+  const transmissionsOf = (clubId: string) =>
+    values(tx, 'taxTransmissions').filter((transmission) => transmission.clubId === clubId)
+  return {
+    getStatus: async (clubId) => tx.table('taxStatus').get(clubId) ?? null,
+    putStatus: async (record) => void tx.put('taxStatus', record.clubId, record),
+    // Transactions run one at a time here; the counter is kept apart from the status, which putStatus
+    // replaces. A club without one (the seed's) continues after its highest donor number.
+    nextDonorNumber: async (clubId) => {
+      const last = donorsOf(clubId).reduce(
+        (highest, donor) => Math.max(highest, donor.number),
+        tx.table('taxDonorNumbers').get(clubId)?.last ?? 0,
+      )
+      tx.put('taxDonorNumbers', clubId, { clubId, last: last + 1 })
+      return last + 1
+    },
+    getDonor: async (id) => tx.table('taxDonors').get(id) ?? null,
+    getDonors: async (ids) => getMany(tx, 'taxDonors', ids),
+    findDonorByRefNr: async (clubId, refNr) => donorsOf(clubId).find((donor) => donor.refNr === refNr) ?? null,
+    findDonorByNumber: async (clubId, number) => donorsOf(clubId).find((donor) => donor.number === number) ?? null,
+    findDonorByMatchKey: async (clubId, matchKey) =>
+      donorsOf(clubId).find((donor) => donor.matchKey === matchKey) ?? null,
+    insertDonor: async (donor) => void tx.put('taxDonors', assertDonorUnique(tx, donor).id, donor),
+    updateDonor: async (donor) => void tx.put('taxDonors', assertDonorUnique(tx, donor).id, donor),
+    getConsent: async (id) => tx.table('taxConsents').get(id) ?? null,
+    findStandingConsent: async (clubId, email) =>
+      values(tx, 'taxConsents')
+        .filter(
+          (consent) =>
+            consent.clubId === clubId &&
+            consent.email === email &&
+            consent.scope === 'UNTIL_WITHDRAWN' &&
+            consent.withdrawnAt === null,
+        )
+        .sort(compareNewestConsent)[0] ?? null,
+    insertConsent: async (consent) => void tx.put('taxConsents', consent.id, consent),
+    updateConsent: async (consent) => void tx.put('taxConsents', consent.id, consent),
+    getTransmission: async (id) => tx.table('taxTransmissions').get(id) ?? null,
+    listTransmissions: async (clubId, year) =>
+      transmissionsOf(clubId)
+        .filter((transmission) => transmission.year === year)
+        .sort((a, b) => a.createdAt - b.createdAt || compareStrings(a.id, b.id)),
+    lastTransmittedYear: async (clubId) => {
+      const years = transmissionsOf(clubId)
+        .filter((transmission) => transmission.mode === 'PRODUCTION')
+        .map((transmission) => transmission.year)
+      return years.length > 0 ? Math.max(...years) : null
+    },
+    findTransmissionByMessageRefId: async (clubId, messageRefId) =>
+      transmissionsOf(clubId).find((transmission) =>
+        transmission.parts.some((part) => part.messageRefId === messageRefId),
+      ) ?? null,
+    insertTransmission: async (transmission) =>
+      void tx.put('taxTransmissions', assertMessageRefIdsUnique(tx, transmission).id, transmission),
+    // Only the parts change, as the SQL adapter writes only them.
+    updateTransmission: async (transmission) => {
+      const stored = tx.table('taxTransmissions').get(transmission.id)
+      if (stored)
+        tx.put('taxTransmissions', stored.id, assertMessageRefIdsUnique(tx, { ...stored, parts: transmission.parts }))
+    },
+    deleteTransmission: async (id) => tx.delete('taxTransmissions', id),
   }
 }
 
@@ -420,6 +520,7 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       insert: async (checkout) => void tx.put('checkouts', checkout.id, checkout),
       update: async (checkout) => void tx.put('checkouts', checkout.id, checkout),
     },
+    tax: taxRepository(tx),
     // Transactions run one at a time here, so the check and the write cannot interleave.
     paymentEvents: {
       record: async (event) => {

@@ -68,7 +68,9 @@ const keyOf = (name: TableName, record: Record<string, unknown>): string =>
             ? record.token
             : name === 'oobCodes'
               ? record.code
-              : record.id,
+              : name === 'taxStatus' || name === 'taxDonorNumbers'
+                ? record.clubId
+                : record.id,
   )
 
 /** The saved state, or null when there is none usable (absent, corrupt or from another seed version). */
@@ -84,7 +86,12 @@ export const deserializeState = (text: string | null): DbState | null => {
     const seed = buildSeed(saved.singletons.seedAt)
     const tables = {} as Record<TableName, ReadonlyMap<string, unknown>>
     for (const name of TABLE_NAMES) {
-      const records = saved.tables[name] ?? (TABLES_ADDED_LATER.has(name) ? [] : undefined)
+      if (saved.tables[name] === undefined && TABLES_ADDED_LATER.has(name)) {
+        // Saved before the table existed: the seed's records (the rebuilt donations point at them), or none.
+        tables[name] = (seed.tables as Partial<Record<TableName, ReadonlyMap<string, unknown>>>)[name] ?? new Map()
+        continue
+      }
+      const records = saved.tables[name]
       if (!Array.isArray(records)) return null
       const map = new Map<string, unknown>(
         records.map((record) => [keyOf(name, record as Record<string, unknown>), record]),

@@ -24,6 +24,8 @@ export const stateOfDemo = (data: DemoData): DbState => {
         refreshTokens: new Map(),
         oobCodes: new Map(),
         mails: new Map(),
+        taxTransmissions: new Map(),
+        taxDonorNumbers: new Map(),
       },
       singletons: {
         appLogo: data.appLogo,

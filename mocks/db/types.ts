@@ -5,7 +5,13 @@
  * immutable: a write replaces a record (and, inside a transaction, the table that holds it), so a request
  * that fails half-way leaves nothing behind and a reset can hand out the cached seed without copying it.
  */
-import type { AppLogoRecord, CheckoutRecord, OutgoingMail, PaymentEventRecord } from '#domain/records.ts'
+import type {
+  AppLogoRecord,
+  CheckoutRecord,
+  OutgoingMail,
+  PaymentEventRecord,
+  TaxTransmissionRecord,
+} from '#domain/records.ts'
 import type { Globals } from '#openapi/generated/model/globals.ts'
 import type { DemoTables } from '#adapters/demo-seed/demo-data.ts'
 import type { ActionCodeRecord, RefreshTokenRecord } from '#adapters/offline-identity/offline-identity.ts'
@@ -35,9 +41,20 @@ export interface Settings {
   readonly firebaseEmulatorProject: string | null
 }
 
+/**
+ * The last donor number a club gave (TaxRepository.nextDonorNumber), by club id. A club without one (the
+ * seed's, or before its first call) continues after its highest donor number.
+ */
+export interface TaxDonorNumberRecord {
+  readonly clubId: string
+  readonly last: number
+}
+
 export interface Tables extends DemoTables {
   readonly checkouts: ReadonlyMap<string, CheckoutRecord>
   readonly paymentEvents: ReadonlyMap<string, PaymentEventRecord>
+  readonly taxTransmissions: ReadonlyMap<string, TaxTransmissionRecord>
+  readonly taxDonorNumbers: ReadonlyMap<string, TaxDonorNumberRecord>
   readonly refreshTokens: ReadonlyMap<string, RefreshTokenRecord>
   readonly oobCodes: ReadonlyMap<string, ActionCodeRecord>
   readonly mails: ReadonlyMap<string, MailRecord>
@@ -82,9 +99,26 @@ export const TABLE_NAMES: readonly TableName[] = [
   'oobCodes',
   'mails',
   'auditLog',
+  'taxStatus',
+  'taxDonors',
+  'taxConsents',
+  'taxTransmissions',
+  'taxDonorNumbers',
 ]
 
-/** Tables a state saved by an earlier version lacks: restored empty instead of dropping the state. */
-export const TABLES_ADDED_LATER: ReadonlySet<TableName> = new Set(['checkouts', 'paymentEvents'])
+/**
+ * Tables a state saved by an earlier version lacks: restored as the seed has them (empty when the seed has
+ * none of its own) instead of dropping the state. The seed's donations, rebuilt on load, point at the
+ * seed's tax donors and consents, so those come back with them.
+ */
+export const TABLES_ADDED_LATER: ReadonlySet<TableName> = new Set([
+  'checkouts',
+  'paymentEvents',
+  'taxStatus',
+  'taxDonors',
+  'taxConsents',
+  'taxTransmissions',
+  'taxDonorNumbers',
+])
 
 export const DEFAULT_FAULTS: Faults = { delayMs: 0, failures: [], tokenLifetimeSeconds: 3600 }

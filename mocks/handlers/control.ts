@@ -51,6 +51,19 @@ export const controlHandlers = (backend: MockBackend): HttpHandler[] => {
       return new HttpResponse(null, { status: 204 })
     }),
 
+    // `{ "now": "<ISO instant>" }` moves the backend's clock there (it runs on); `{ "now": null }` back.
+    http.put('*/__mock/clock', async ({ request }) => {
+      const body = await readJsonBody(request)
+      const value = body === MALFORMED_BODY ? undefined : (body as { now?: unknown } | null)?.now
+      const instant = typeof value === 'string' ? Date.parse(value) : value === null ? null : Number.NaN
+      if (instant !== null && !Number.isFinite(instant))
+        return HttpResponse.json(
+          { error: 'INVALID_CLOCK', message: 'Send { "now": "<ISO instant>" | null }.' },
+          { status: 400 },
+        )
+      backend.setClock(instant)
+      return HttpResponse.json({ now: new Date(backend.now()).toISOString() })
+    }),
     http.get('*/__mock/faults', () => HttpResponse.json(store.state.singletons.faults)),
     // The operationIds a failure can name (for the mock tools panel's picker).
     http.get('*/__mock/operations', () => HttpResponse.json([...OPERATION_IDS].sort())),

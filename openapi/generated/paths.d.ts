@@ -1505,6 +1505,340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/club/{clubId}/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's deductibility status (Spendenbegünstigung) with its history
+         * @description Why an addition: donations to a club on the BMF's list of begünstigte Spendenempfänger count for
+         *     the donor's tax only while the club's entry holds (docs/decisions/0048-tax-deductibility.md). The
+         *     entries newest first, each with what an administrator confirmed against the BMF list and what the
+         *     club changed since (`pending`); the notices the club should act on today.
+         *
+         *     Access: `ADMIN`, `STAFF`, `CLUB_MEMBER`.
+         */
+        get: operations["getClubTaxStatus"];
+        /**
+         * Enter or change the club's entry on the BMF list
+         * @description Why an addition: the club enters its register number, category, validity and tax number. A change
+         *     of an entry waits as `pending` until an administrator confirms it (`confirmClubTaxEntry`); until
+         *     then the confirmed values count. `entryId` null starts a new entry (the club was listed again
+         *     after a revocation); 409 `invalid-transition` while the newest entry holds (not revoked). A member
+         *     needs the club role's right to manage the club's money (403 `club-right-missing`).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        put: operations["updateClubTaxStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Confirm a club's entry against the BMF list
+         * @description Why an addition: only an administrator who has looked the club up on the BMF list makes an entry
+         *     count. The entry's pending values become its confirmed ones; recorded in the audit log
+         *     (`TAX_STATUS_CONFIRMED`, before and after). 409 `invalid-transition` when the entry has nothing
+         *     pending.
+         *
+         *     Access: `ADMIN`.
+         */
+        put: operations["confirmClubTaxEntry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The years of the club's donations that count for tax
+         * @description Why an addition: the treasurer's overview of the annual transmission (Sonderausgaben-
+         *     Datenübermittlung, § 18 Abs. 8 EStG). Every year from the first donation covered by a donor's
+         *     consent to the current one, newest first: donors, totals and what is still open. Only years
+         *     before the current one may be transmitted (`mayTransmit`). A member needs the club role's right to
+         *     manage the club's money (403 `club-right-missing`).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getClubTaxYears"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/years/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One year's donors, what goes to the tax office and what came back
+         * @description Why an addition: each consenting donor's total for the year (paid minus refunds, only donations
+         *     made while the club was deductible), the state of their vbPK, the record the next file would carry
+         *     for them (E, A or S, from what the tax office last accepted in production) and a rejection to
+         *     correct; the year's transmissions. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getClubTaxYear"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/years/{year}/bpk-query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch file for the bPK service (bPK-Abfrage)
+         * @description Why an addition: the vbPK a first record needs comes from the Stammzahlenregister, not from the
+         *     donor. The UTF-8 CSV the BMI's bPK service takes (`VERSCHLÜSSELTEBPK=BMF+SA`,
+         *     `DATUMSFORMAT=JJJJ-MM-TT`, columns `LAUFNR;NACHNAME;VORNAME;GEBDATUM`) for the year's donors
+         *     without a vbPK; `LAUFNR` is the number of the donor's `RefNr`. 409 `invalid-transition` when every
+         *     donor of the year has one. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getBpkQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/bpk-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the bPK service's answer
+         * @description Why an addition: the answer says per line found (with the vbPK), no match, ambiguous or error; each
+         *     donor's state is stored (the vbPK is never used as a key: it differs on every query). Lines naming
+         *     no donor of the club are counted as `unknown`. 400 `validation` on `content` when the file has no
+         *     `LAUFNR` column or no column for the result. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["importBpkAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/donors/{refNr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a donor's name or date of birth
+         * @description Why an addition: a donor the bPK service did not find (a typo, a name not as on the Meldezettel) is
+         *     corrected by the treasurer; the donor's vbPK state starts over (`NONE`), the `RefNr` stays. A
+         *     member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        put: operations["updateTaxDonor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/years/{year}/transmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the year's transmission file(s)
+         * @description Why an addition: the records the year needs now (E, A, S from what the tax office last accepted in
+         *     production) in files of at most 10 000 records, valid against `UebermittlungSonderausgaben_2.xsd`,
+         *     kept so the protocol can be matched and the same bytes downloaded again. `TEST` and `PRODUCTION`
+         *     are kept apart: a test transmission never changes what counts as accepted. 409
+         *     `invalid-transition` when the year may not be transmitted yet (the current or a future year),
+         *     when nothing is to be sent, or while a production transmission of the year awaits its protocol
+         *     (discard it first if it was never uploaded). A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["createTaxTransmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/transmissions/{transmissionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a transmission that was never uploaded
+         * @description Why an addition: a file made and not uploaded would otherwise block the year's next production
+         *     transmission. 409 `invalid-transition` once a protocol was imported for it. A member needs the
+         *     right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        delete: operations["discardTaxTransmission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/transmissions/{transmissionId}/files/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of a transmission (Übermittlungsdatei)
+         * @description Why an addition: the XML to upload in FinanzOnline, the same bytes every time. `part` counts from
+         *     1. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getTaxTransmissionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/tax/protocols": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the tax office's protocol of an upload
+         * @description Why an addition: FinanzOnline answers each file with a protocol (`SonderausgabenResponse`: `OK`,
+         *     `TWOK` accepted with errors, `NOK` rejected, and errors per `RefNr`). It is matched to its file by
+         *     the `MessageRefId`; accepted records become what counts as accepted (production only), rejected
+         *     ones come back as a to-do. Importing the same protocol again changes nothing. 400 `validation` on
+         *     `content` when the file is no protocol or names no file of the club; 409 `invalid-transition` when
+         *     the file has a different protocol already. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["importTaxProtocol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/tax-consents/{consentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A donor's consent to the transmission, by the link in the confirmation mail
+         * @description Why an addition: the donor can see and withdraw the consent given on the donation page. The id is
+         *     unguessable and reaches only the donor (the confirmation e-mail). The date of birth is not shown.
+         *
+         *     Access: `ANYONE` holding the link.
+         */
+        get: operations["getTaxConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/tax-consents/{consentId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a consent for the future
+         * @description Why an addition: a consent "until withdrawn" ends for donations from now on; donations already made
+         *     stay covered (the law asks the club to transmit them). Withdrawing again changes nothing.
+         *
+         *     Access: `ANYONE` holding the link.
+         */
+        post: operations["withdrawTaxConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/globals": {
         parameters: {
             query?: never;
@@ -2429,10 +2763,17 @@ export interface components {
             raisedCents: number;
             donationCount: number;
             acceptance: components["schemas"]["CampaignAcceptance"];
+            /** @description The club's confirmed entry on the BMF list holds today ("Ihre Spende ist steuerlich absetzbar"). */
+            taxDeductible: boolean;
+            /** @description The consent text a donor agrees to with `DonorTaxData`; null when not deductible. */
+            taxConsentText: string | null;
         };
         /**
          * @description A donation as the donor enters it. `amountCents` at least the campaign's `minimumDonationCents`;
          *     `donorName` null gives anonymously ("anonym" in the club's list); `email` gets the confirmation.
+         *     `tax` (only while `PublicCampaign.taxDeductible`, else 409 `invalid-transition`): the donor's data
+         *     and consent for the transmission to the tax office, or a company's donation; absent or null: not
+         *     deductible (unless a consent "until withdrawn" of the same address covers it).
          */
         DonationCheckoutInput: {
             amountCents: components["schemas"]["Cents"];
@@ -2440,6 +2781,7 @@ export interface components {
             /** Format: email */
             email: string;
             message: string | null;
+            tax?: components["schemas"]["DonorTaxData"] | null;
         };
         /** @description A started checkout; the donor continues on the provider's page at `url` until `expiresAt`. */
         DonationCheckout: {
@@ -2553,7 +2895,8 @@ export interface components {
         /**
          * @description What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
          *     (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
-         *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); a card-provider
+         *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); an entry on the BMF list
+         *     confirmed (`TAX_STATUS_CONFIRMED`); a card-provider
          *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
          *     (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
          *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`)
@@ -2563,12 +2906,12 @@ export interface components {
          *     refunded, with the amount and reason (`DONATION_REFUNDED`).
          * @enum {string}
          */
-        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "MEMBER_ROLE_CHANGED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "CLUB_ROLE_RIGHTS_CHANGED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "TAX_STATUS_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "MEMBER_ROLE_CHANGED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "CLUB_ROLE_RIGHTS_CHANGED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
         /**
          * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
          * @enum {string}
          */
-        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "clubRole.manageMoney" | "clubRole.manageMembers" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason";
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "clubRole.manageMoney" | "clubRole.manageMembers" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason" | "taxEntry.registerNumber" | "taxEntry.category" | "taxEntry.validFrom" | "taxEntry.revokedOn";
         /** @description One value before and after the action (null where there was or is none). */
         AuditChange: {
             field: components["schemas"]["AuditField"];
@@ -2692,6 +3035,249 @@ export interface components {
                 amountCents: number;
                 count: number;
             }[];
+        };
+        /**
+         * @description The category of the BMF list the club is on (`Uebermittlungsart` in the transmission): for clubs
+         *     mostly `SP` sport, `GM` other non-profit, `FF` fire brigades, `SO` charitable, `KK` culture, `NT`
+         *     nature.
+         * @enum {string}
+         */
+        TransmissionCategory: "KK" | "SO" | "FW" | "NT" | "SN" | "SG" | "UN" | "MÖ" | "MP" | "FF" | "KR" | "PA" | "SE" | "ZG" | "SV" | "ZI" | "AS" | "BI" | "GM" | "ÖK" | "ÖS" | "PK" | "PS" | "SP";
+        /**
+         * @description The number on the BMF list: two letters and the number (`SO-1158`). Taken as "SO 1158",
+         *     "so-1158" or "SO1158"; stored and answered as `SO-1158`.
+         */
+        RegisterNumber: string;
+        /** @description The club's tax number (FASTNR), 9 digits. */
+        TaxNumber: string;
+        /** @description One entry on the BMF list. `revokedOn` is the first day it no longer held. */
+        DeductibilityFields: {
+            registerNumber: components["schemas"]["RegisterNumber"];
+            category: components["schemas"]["TransmissionCategory"];
+            /** Format: date */
+            validFrom: string;
+            revokedOn: string | null;
+        };
+        /** @description An entry as an administrator confirmed it against the BMF list, when and by whom. */
+        ConfirmedDeductibility: {
+            registerNumber: components["schemas"]["RegisterNumber"];
+            category: components["schemas"]["TransmissionCategory"];
+            /** Format: date */
+            validFrom: string;
+            revokedOn: string | null;
+            /** Format: date-time */
+            confirmedAt: string;
+            confirmedByName: string;
+        };
+        /**
+         * @description An entry as an administrator confirmed it (`confirmed`, null before the first confirmation) and the
+         *     club's change waiting for confirmation (`pending`, null when there is none).
+         */
+        DeductibilityEntry: {
+            id: string;
+            confirmed: components["schemas"]["ConfirmedDeductibility"] | null;
+            pending: components["schemas"]["DeductibilityFields"] | null;
+            /** Format: date-time */
+            changedAt: string;
+        };
+        /**
+         * @description `REPORT_DUE` last year's transmission is due by `on` (end of February); `REPORT_OVERDUE` it is past
+         *     `on`; `LAPSES_SOON` the status ends on `on` (within 30 days); `LAPSED` it ended on `on`;
+         *     `UNCONFIRMED` an entry waits for an administrator.
+         * @enum {string}
+         */
+        TaxNoticeKind: "REPORT_DUE" | "REPORT_OVERDUE" | "LAPSES_SOON" | "LAPSED" | "UNCONFIRMED";
+        TaxNotice: {
+            kind: components["schemas"]["TaxNoticeKind"];
+            year: number | null;
+            on: string | null;
+        };
+        /**
+         * @description The club's deductibility: the entries newest first, whether a donation made today counts
+         *     (`deductibleToday`: a confirmed entry holds today), the notices to act on.
+         */
+        ClubTaxStatus: {
+            clubId: string;
+            taxNumber: components["schemas"]["TaxNumber"] | null;
+            /** @description When the club last sent an annual transmission (entered, or the last accepted one's protocol). */
+            lastReportOn: string | null;
+            deductibleToday: boolean;
+            entries: components["schemas"]["DeductibilityEntry"][];
+            notices: components["schemas"]["TaxNotice"][];
+        };
+        /** @description The club's entry and tax data. `entryId` names the entry to change; null starts a new one. */
+        ClubTaxStatusUpdate: {
+            entryId: string | null;
+            registerNumber: components["schemas"]["RegisterNumber"];
+            category: components["schemas"]["TransmissionCategory"];
+            /** Format: date */
+            validFrom: string;
+            revokedOn: string | null;
+            taxNumber: components["schemas"]["TaxNumber"] | null;
+            lastReportOn: string | null;
+        };
+        TaxEntryConfirmation: {
+            entryId: string;
+        };
+        /**
+         * @description `DONATION` this donation only; `UNTIL_WITHDRAWN` this and later donations to the club until withdrawn.
+         * @enum {string}
+         */
+        TaxConsentScope: "DONATION" | "UNTIL_WITHDRAWN";
+        /**
+         * @description The donor's data for the transmission: first and last name as on the Meldezettel, date of birth
+         *     (the donor at least 14), and the consent's scope. `company` true marks a company's donation
+         *     (Betriebsausgabe): never transmitted, and then the other fields are null.
+         */
+        DonorTaxData: {
+            company: boolean;
+            firstName: components["schemas"]["PersonName"] | null;
+            lastName: components["schemas"]["PersonName"] | null;
+            birthDate: string | null;
+            scope: components["schemas"]["TaxConsentScope"] | null;
+        };
+        /** @description A donor's consent as the withdrawal page shows it (no date of birth). */
+        TaxConsent: {
+            clubName: string;
+            firstName: string;
+            lastName: string;
+            scope: components["schemas"]["TaxConsentScope"];
+            /** @description The consent text the donor was shown. */
+            text: string;
+            /** Format: date-time */
+            givenAt: string;
+            withdrawnAt: string | null;
+        };
+        /**
+         * @description The donor's vbPK: `NONE` not queried yet (or corrected since), `FOUND`, `NO_MATCH`, `AMBIGUOUS`,
+         *     `ERROR` (as the bPK service answered).
+         * @enum {string}
+         */
+        BpkState: "NONE" | "FOUND" | "NO_MATCH" | "AMBIGUOUS" | "ERROR";
+        TaxDonorIdentity: {
+            refNr: string;
+            firstName: string;
+            lastName: string;
+            /** Format: date */
+            birthDate: string;
+            bpkState: components["schemas"]["BpkState"];
+            /** @description The service's message for a donor it did not find. */
+            bpkMessage: string | null;
+        };
+        TaxDonorUpdate: {
+            firstName: components["schemas"]["PersonName"];
+            lastName: components["schemas"]["PersonName"];
+            /** Format: date */
+            birthDate: string;
+        };
+        /**
+         * @description `E` first transmission, `A` changed total, `S` cancelled.
+         * @enum {string}
+         */
+        TaxRecordType: "E" | "A" | "S";
+        /** @description A donor of the year (`TaxDonorIdentity`) with their total and what goes to the tax office. */
+        TaxYearDonor: {
+            refNr: string;
+            firstName: string;
+            lastName: string;
+            /** Format: date */
+            birthDate: string;
+            bpkState: components["schemas"]["BpkState"];
+            bpkMessage: string | null;
+            totalCents: number;
+            donationCount: number;
+            /** @description What the tax office last accepted in production; null before. */
+            acceptedCents: number | null;
+            /** @description The record the next file carries for the donor; null when nothing is to be sent. */
+            next: components["schemas"]["TaxRecordType"] | null;
+            /** @description Why the tax office rejected the donor's last record, until a later one is accepted. */
+            rejection: string | null;
+        };
+        /**
+         * @description `TEST` uploaded as a test (T): never counts; `PRODUCTION` (P).
+         * @enum {string}
+         */
+        TaxTransmissionMode: "TEST" | "PRODUCTION";
+        /**
+         * @description `OK` accepted, `TWOK` accepted except the records with errors, `NOK` rejected.
+         * @enum {string}
+         */
+        TaxProtocolStatus: "OK" | "TWOK" | "NOK";
+        TaxTransmissionFile: {
+            part: number;
+            messageRefId: string;
+            recordCount: number;
+            protocol: {
+                status: components["schemas"]["TaxProtocolStatus"];
+                /** Format: date-time */
+                importedAt: string;
+                errors: {
+                    refNr: string | null;
+                    message: string;
+                }[];
+            } | null;
+        };
+        TaxTransmission: {
+            id: string;
+            year: number;
+            mode: components["schemas"]["TaxTransmissionMode"];
+            /** Format: date-time */
+            createdAt: string;
+            createdByName: string;
+            counts: {
+                E: number;
+                A: number;
+                S: number;
+            };
+            files: components["schemas"]["TaxTransmissionFile"][];
+        };
+        TaxTransmissionInput: {
+            mode: components["schemas"]["TaxTransmissionMode"];
+        };
+        /**
+         * @description A year at a glance: consenting donors with a total, their sum, how many records the next production
+         *     file would carry (`open`), donors still without a vbPK and rejected by the tax office.
+         */
+        TaxYearSummary: {
+            year: number;
+            mayTransmit: boolean;
+            donorCount: number;
+            totalCents: number;
+            open: number;
+            withoutVbpk: number;
+            rejected: number;
+            /** @description A production file of the year was accepted (OK or TWOK). */
+            transmitted: boolean;
+        };
+        TaxYear: {
+            summary: components["schemas"]["TaxYearSummary"];
+            /** @description The category the year's file names (the entry in force at the year's end), or null. */
+            category: components["schemas"]["TransmissionCategory"] | null;
+            donors: components["schemas"]["TaxYearDonor"][];
+            /** @description References whose total exceeds what one record carries (999 999,99 €). */
+            tooLarge: string[];
+            /** @description The year's transmissions, newest first. */
+            transmissions: components["schemas"]["TaxTransmission"][];
+        };
+        /** @description A file the browser saves as it is. */
+        TextFile: {
+            fileName: string;
+            contentType: string;
+            content: string;
+        };
+        /** @description A text file the user picked (UTF-8), at most 1 MB (a larger bPK answer is imported in parts). */
+        TextImport: {
+            fileName: string;
+            content: string;
+        };
+        BpkImportResult: {
+            found: number;
+            noMatch: number;
+            ambiguous: number;
+            error: number;
+            /** @description Lines whose number names no donor of the club. */
+            unknown: number;
+            unreadable: number;
         };
         /**
          * @description Settings the client needs after sign-in: upload limits (so a too-large file is refused before it is
@@ -2881,6 +3467,14 @@ export interface components {
         DonationSize: number;
         /** @description `field,direction`; fields `donatedAt`, `amountCents`, `donorName`; default `donatedAt,desc`. */
         DonationSort: string;
+        /** @description A calendar year (transmissions exist from 2017). */
+        TaxYear: number;
+        /** @description The donor's reference (`RefNr`). */
+        RefNr: string;
+        /** @description The transmission's id. */
+        TransmissionId: string;
+        /** @description The consent's id from the confirmation e-mail's link. */
+        ConsentId: string;
     };
     requestBodies: never;
     headers: never;
@@ -4972,6 +5566,468 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClubTaxStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubTaxStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateClubTaxStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubTaxStatusUpdate"];
+            };
+        };
+        responses: {
+            /** @description The status after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubTaxStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmClubTaxEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxEntryConfirmation"];
+            };
+        };
+        responses: {
+            /** @description The status after the confirmation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubTaxStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClubTaxYears: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxYearSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClubTaxYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description A calendar year (transmissions exist from 2017). */
+                year: components["parameters"]["TaxYear"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxYear"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBpkQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description A calendar year (transmissions exist from 2017). */
+                year: components["parameters"]["TaxYear"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importBpkAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextImport"];
+            };
+        };
+        responses: {
+            /** @description What the file said. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BpkImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateTaxDonor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The donor's reference (`RefNr`). */
+                refNr: components["parameters"]["RefNr"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxDonorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The donor after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxDonorIdentity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTaxTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description A calendar year (transmissions exist from 2017). */
+                year: components["parameters"]["TaxYear"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxTransmissionInput"];
+            };
+        };
+        responses: {
+            /** @description The transmission; its files are read with `getTaxTransmissionFile`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxTransmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    discardTaxTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The transmission's id. */
+                transmissionId: components["parameters"]["TransmissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTaxTransmissionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The transmission's id. */
+                transmissionId: components["parameters"]["TransmissionId"];
+                /** @description The file's number within the transmission, from 1. */
+                part: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importTaxProtocol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextImport"];
+            };
+        };
+        responses: {
+            /** @description The transmission with the protocol. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxTransmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTaxConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The consent's id from the confirmation e-mail's link. */
+                consentId: components["parameters"]["ConsentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxConsent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawTaxConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The consent's id from the confirmation e-mail's link. */
+                consentId: components["parameters"]["ConsentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxConsent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

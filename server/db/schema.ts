@@ -7,6 +7,7 @@
  * statuses) has `COLLATE "C"`, so PostgreSQL orders it exactly as the in-memory store does.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type { CheckoutTaxRecord, DeductibilityEntryRecord, TransmissionPartRecord } from '#domain/records.ts'
 
 /** Read as ISO strings (`2026-05-01T08:30:00.000Z`, see database.ts); written as Date or ISO string. */
 type Timestamp = ColumnType<string, Date | string, Date | string>
@@ -142,6 +143,13 @@ export interface DonationsTable {
   dispute_event_at: number | null
   /** What the totals sum: 0 once a dispute is lost, else `amount_cents - refunded_cents` (generated). */
   counted_cents: ColumnType<number, never, never>
+  /**
+   * Its tax record (migration 0012): null (all three) when none; true with no donor for a company's; false
+   * with the donor and the consent that covers it.
+   */
+  tax_company: boolean | null
+  tax_donor_id: string | null
+  tax_consent_id: string | null
 }
 
 /** A donor's hosted checkout at the card provider (migration 0009). */
@@ -159,6 +167,8 @@ export interface DonationCheckoutsTable {
   state: string
   /** The donation the paid checkout became. */
   donation_id: string | null
+  /** domain/records.ts `CheckoutTaxRecord`: the donor's data and consent, or a company's (migration 0012). */
+  tax: Json<CheckoutTaxRecord> | null
   created_at: Timestamp
   expires_at: Timestamp
   updated_at: Timestamp
@@ -345,6 +355,73 @@ export interface IdentityPendingAccountsTable {
   since: Timestamp
 }
 
+/**
+ * A club's tax data and its donor counter (migration 0012). A row made by the counter alone (a donor before
+ * any tax data) has `updated_at` null: the club has no tax data yet.
+ */
+export interface ClubTaxTable {
+  club_id: string
+  tax_number: string | null
+  last_report_on: Day | null
+  /** domain/records.ts `DeductibilityEntryRecord`s, oldest first. */
+  entries: Json<DeductibilityEntryRecord[]>
+  /** The number the club's next donor gets. */
+  next_donor_number: Generated<number>
+  updated_at: Timestamp | null
+}
+
+/** A donor who gave their data for the transmission (migration 0012). */
+export interface TaxDonorsTable {
+  id: string
+  club_id: string
+  number: number
+  ref_nr: string
+  first_name: string
+  last_name: string
+  birth_date: Day
+  /** domain/tax-donors.ts `taxDonorKey`; unique per club (`tax_donors_match_key`). */
+  match_key: string
+  bpk_state: string
+  vbpk: string | null
+  bpk_message: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A donor's consent to the transmission (migration 0012). */
+export interface TaxConsentsTable {
+  id: string
+  club_id: string
+  donor_id: string
+  email: string
+  scope: string
+  text: string
+  given_at: Timestamp
+  withdrawn_at: Timestamp | null
+}
+
+/** A year's transmission as made (migration 0012). */
+export interface TaxTransmissionsTable {
+  id: string
+  club_id: string
+  year: number
+  mode: string
+  category: string
+  tax_number: string | null
+  /** Epoch ms: the files' `Timestamp`. */
+  created_at: number
+  created_by_name: string
+  /** domain/records.ts `TransmissionPartRecord`s, by part. */
+  parts: Json<TransmissionPartRecord[]>
+}
+
+/** Which transmission of the club a file's `messageRefId` belongs to: unique per club (migration 0012). */
+export interface TaxTransmissionPartsTable {
+  club_id: string
+  message_ref_id: string
+  transmission_id: string
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -374,6 +451,11 @@ export interface Database {
   server_secrets: ServerSecretsTable
   simulated_provider_state: SimulatedProviderStateTable
   identity_pending_accounts: IdentityPendingAccountsTable
+  club_tax: ClubTaxTable
+  tax_donors: TaxDonorsTable
+  tax_consents: TaxConsentsTable
+  tax_transmissions: TaxTransmissionsTable
+  tax_transmission_parts: TaxTransmissionPartsTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

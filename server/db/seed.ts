@@ -25,6 +25,7 @@ import { membershipRow } from './repositories/memberships.ts'
 import { clubRoleRow, namedRow } from './repositories/named-catalogues.ts'
 import { linkRow } from './repositories/onboarding-links.ts'
 import { accountRow } from './repositories/payment-accounts.ts'
+import { clubTaxRow, taxConsentRow, taxDonorRow } from './repositories/tax.ts'
 import { userRow } from './repositories/users.ts'
 
 /** Rows per INSERT: well below PostgreSQL's 65 535 parameters for the widest table. */
@@ -81,6 +82,21 @@ export const loadDemoData = async (database: OpenDatabase, { tables, appLogo }: 
     await insertAll(trx, 'invitations', [...tables.invitations.values()].map(invitationRow))
     await insertAll(trx, 'files', [...tables.files.values()].map(fileRow))
     await insertAll(trx, 'campaigns', [...tables.campaigns.values()].map(campaignRow))
+    // Before the donations, which name their donors and consents.
+    const donors = [...tables.taxDonors.values()]
+    await insertAll(
+      trx,
+      'club_tax',
+      [...tables.taxStatus.values()].map((status) =>
+        // The counter continues after the seed's donors of the club.
+        clubTaxRow(
+          status,
+          donors.reduce((next, donor) => (donor.clubId === status.clubId ? Math.max(next, donor.number + 1) : next), 1),
+        ),
+      ),
+    )
+    await insertAll(trx, 'tax_donors', donors.map(taxDonorRow))
+    await insertAll(trx, 'tax_consents', [...tables.taxConsents.values()].map(taxConsentRow))
     await insertAll(trx, 'donations', donations.map(donationRow))
     await insertAll(trx, 'payment_accounts', [...tables.paymentAccounts.values()].map(accountRow))
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))

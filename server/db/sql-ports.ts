@@ -22,6 +22,7 @@ import { onboardingLinkRepository } from './repositories/onboarding-links.ts'
 import { paymentAccountRepository } from './repositories/payment-accounts.ts'
 import { paymentEventLog } from './repositories/payment-events.ts'
 import { globalsRepository } from './repositories/settings.ts'
+import { taxRepository } from './repositories/tax.ts'
 import { untracked, userRepository } from './repositories/users.ts'
 import type { UserTouched } from './repositories/users.ts'
 
@@ -50,6 +51,7 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   onboardingLinks: onboardingLinkRepository(trx),
   checkouts: checkoutRepository(trx),
   paymentEvents: paymentEventLog(trx),
+  tax: taxRepository(trx),
   clubTypes: clubTypeCatalogue(trx),
   clubRoles: clubRoleCatalogue(trx),
   appLogo: appLogoRepository(trx),

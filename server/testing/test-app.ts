@@ -18,6 +18,7 @@ import type { AppOptions, EdgeConfig, HttpBackend } from '#server/app.ts'
 import { createServerBackend } from '#server/backend.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
+import { createTestClock } from '#server/test-clock.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import type { FileStore } from '#server/files/file-store.ts'
 import { createServerMetrics } from '#server/metrics.ts'
@@ -74,7 +75,10 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   const logger = options.logger ?? silentLogger
   const metrics = createServerMetrics()
   const unwatch = metrics.watchDatabase(database)
+  // Test hooks may move the domain's clock (PUT /__mock/clock).
+  const clock = options.testHooks ? createTestClock() : undefined
   const backend = createServerBackend(database, {
+    ...(clock ? { clock } : {}),
     logger,
     signingKey,
     ...(options.sharedRateLimits === undefined ? {} : { sharedRateLimits: options.sharedRateLimits }),
@@ -89,7 +93,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     config: { ...TEST_EDGE_CONFIG, ...options.config },
     logger,
     metrics,
-    controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false }),
+    controlPlane: serverControlPlane(backend, { testHooks: options.testHooks ?? false, clock }),
   })
   await app.ready()
   return {
@@ -102,7 +106,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
         const user = await ports.users.findByEmail(email.trim().toLowerCase())
         if (!user) throw new Error(`No user with the e-mail address ${email} in the database.`)
         const validAfter = (await identity.credentials.sessionsValidAfter(user.uid)) ?? 0
-        return mintIdToken(user, validAfter, Date.now(), 3600, signingKey)
+        return mintIdToken(user, validAfter, backend.clock.now(), 3600, signingKey)
       }, true),
     close: async () => {
       await app.close()

@@ -41,6 +41,7 @@ export interface ControlPaths {
   '/__mock/reset': { post: Operation<never, undefined> }
   '/__mock/faults': { get: Operation<never, Faults>; put: Operation<FaultsInput, Faults> }
   '/__mock/operations': { get: Operation<never, string[]> }
+  '/__mock/clock': { put: Operation<{ now: string | null }, { now: string }> }
   '/__mock/settings': { get: Operation<never, Settings>; put: Operation<Partial<Settings>, Settings> }
   '/__mock/provider/link': { get: Operation<never, NonNullable<Awaited<ReturnType<typeof onboardingLinkInfo>>>> }
   '/__mock/provider/session': { get: Operation<never, CheckoutSessionInfo> }

@@ -40,6 +40,7 @@ import {
   seedClubs,
   seedInvitations,
   seedPaymentAccounts,
+  seedTax,
 } from '#adapters/demo-seed/seed-accounts.ts'
 
 /** Who calls: a seed account by role, nobody, or someone with a token the backend never issued. */
@@ -380,6 +381,34 @@ const memberWithoutRights = async (api: SetupApi): Promise<void> => {
     if (changed.status !== 200) throw new Error(`setup: the role change answered ${changed.status}`)
   }
 }
+
+/** The volume club's seeded BMF entry as the club sends it, with a new register number (a change to confirm). */
+const taxStatusBody = () => ({
+  entryId: seedTax.entryId,
+  registerNumber: 'SO 4712',
+  category: 'SP' as const,
+  validFrom: '2019-01-01',
+  revokedOn: null,
+  taxNumber: '123456789',
+  lastReportOn: null,
+})
+
+/** Last year: the one the seed's donors gave in, which may be transmitted. */
+const lastYear = () => String(new Date().getUTCFullYear() - 1)
+
+/** A test transmission of last year; its id. */
+const taxTransmission = async (api: SetupApi): Promise<string> => {
+  const made = await api.api('POST', '/club/{clubId}/tax/years/{year}/transmissions', {
+    as: 'member',
+    params: { clubId: seedClubs.volume, year: lastYear() },
+    body: { mode: 'TEST' },
+  })
+  return idOf(made.body)
+}
+
+/** The tax office's protocol of a file, accepted. */
+const taxProtocol = (messageRefId: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><SonderausgabenResponse><MessageRefId>${messageRefId}</MessageRefId><Status>OK</Status></SonderausgabenResponse>`
 
 export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   // ------------------------------------------------------------------------------------------- users
@@ -2230,5 +2259,175 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
         },
       },
     ],
+  },
+
+  // ------------------------------------------------------------------------------------------ tax
+  getClubTaxStatus: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
+  },
+  updateClubTaxStatus: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume }, body: taxStatusBody() },
+    cases: [
+      {
+        name: 'a new entry while the newest holds',
+        as: 'member',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.volume },
+        body: { ...taxStatusBody(), entryId: null },
+      },
+      {
+        name: 'a register number that is none',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        expectError: { field: 'registerNumber', code: 'invalid_format' },
+        params: { clubId: seedClubs.volume },
+        body: { ...taxStatusBody(), registerNumber: 'SO 1234567' },
+        malformed: true,
+      },
+    ],
+  },
+  confirmClubTaxEntry: {
+    sample: {
+      as: 'admin',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: { entryId: seedTax.entryId },
+      setup: async (api) => {
+        await api.api('PUT', '/club/{clubId}/tax', {
+          as: 'member',
+          params: { clubId: seedClubs.volume },
+          body: taxStatusBody(),
+        })
+        return {}
+      },
+    },
+    cases: [
+      {
+        name: 'an entry with nothing to confirm',
+        as: 'admin',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.volume },
+        body: { entryId: seedTax.entryId },
+      },
+    ],
+  },
+  getClubTaxYears: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
+  },
+  getClubTaxYear: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume, year: lastYear() } },
+    cases: [
+      {
+        name: 'a year before 2017',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume, year: '2016' },
+        malformed: true,
+      },
+    ],
+  },
+  getBpkQuery: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume, year: lastYear() } },
+  },
+  importBpkAnswer: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: {
+        fileName: 'antwort.csv',
+        content: 'LAUFNR;NACHNAME;VORNAME;GEBDATUM;STATUS\r\n3;Moser;Sabine;1988-07-21;Keine Person gefunden\r\n',
+      },
+    },
+    cases: [
+      {
+        name: 'a file that is no answer',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        expectError: { field: 'content', code: 'unreadable' },
+        params: { clubId: seedClubs.volume },
+        body: { fileName: 'brief.txt', content: 'Sehr geehrte Damen und Herren' },
+      },
+    ],
+  },
+  updateTaxDonor: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume, refNr: seedTax.unmatchedRefNr },
+      body: { firstName: 'Sabine', lastName: 'Moser-Huber', birthDate: '1988-07-21' },
+    },
+  },
+  createTaxTransmission: {
+    sample: {
+      as: 'member',
+      expect: 201,
+      params: { clubId: seedClubs.volume, year: lastYear() },
+      body: { mode: 'TEST' },
+    },
+    cases: [
+      {
+        name: 'the current year',
+        as: 'member',
+        expect: 409,
+        kind: 'invalid-transition',
+        params: { clubId: seedClubs.volume, year: String(new Date().getUTCFullYear()) },
+        body: { mode: 'PRODUCTION' },
+      },
+    ],
+  },
+  discardTaxTransmission: {
+    sample: {
+      as: 'member',
+      expect: 204,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => ({ params: { transmissionId: await taxTransmission(api) } }),
+    },
+  },
+  getTaxTransmissionFile: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume, part: '1' },
+      setup: async (api) => ({ params: { transmissionId: await taxTransmission(api) } }),
+    },
+  },
+  importTaxProtocol: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => {
+        const made = await api.api('POST', '/club/{clubId}/tax/years/{year}/transmissions', {
+          as: 'member',
+          params: { clubId: seedClubs.volume, year: lastYear() },
+          body: { mode: 'PRODUCTION' },
+        })
+        const messageRefId = (made.body as { files: Array<{ messageRefId: string }> }).files[0]!.messageRefId
+        return { body: { fileName: 'protokoll.xml', content: taxProtocol(messageRefId) } }
+      },
+    },
+    cases: [
+      {
+        name: 'a protocol of a file the club never made',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        expectError: { field: 'content', code: 'unknown_message' },
+        params: { clubId: seedClubs.volume },
+        body: { fileName: 'protokoll.xml', content: taxProtocol('00000000-0000-0000-0000-000000000000') },
+      },
+    ],
+  },
+  getTaxConsent: {
+    sample: { as: 'none', expect: 200, params: { consentId: seedTax.consentId } },
+  },
+  withdrawTaxConsent: {
+    sample: { as: 'none', expect: 200, params: { consentId: seedTax.consentId } },
   },
 }

@@ -52,6 +52,24 @@ const oversizedJson = (bytes: number): RawBody =>
 const pathNamesOf = (operation: ContractOperation): string[] =>
   [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
 
+/** Values for a path parameter that is no id (a year, a file's number): the first its schema takes. */
+const NUMBER_CANDIDATES = ['2017', '1']
+
+/**
+ * The path parameters naming nothing the seed has: an unknown id where the schema takes one, else (a
+ * number) a valid value, so only the ids are unknown. `unknownNames` are the ones that are.
+ */
+const unknownParamsOf = (operation: ContractOperation): { params: Record<string, string>; unknownNames: string[] } => {
+  const takes = (name: string, value: string) =>
+    !(operation.params?.safeParse({ [name]: value }).error?.issues ?? []).some((issue) => issue.path[0] === name)
+  const params: Record<string, string> = {}
+  for (const name of pathNamesOf(operation))
+    params[name] = takes(name, UNKNOWN_ID)
+      ? UNKNOWN_ID
+      : (NUMBER_CANDIDATES.find((value) => takes(name, value)) ?? UNKNOWN_ID)
+  return { params, unknownNames: Object.keys(params).filter((name) => params[name] === UNKNOWN_ID) }
+}
+
 /** The caller whose role the operation's access admits, without depending on the resource. */
 const callerByRole = (operation: ContractOperation): Caller => {
   const { access } = operation
@@ -70,7 +88,7 @@ const needsNoInput = (operation: ContractOperation): boolean =>
  * placeholder ids; the success status it declares (the first 2xx) for a GET that needs nothing more.
  */
 const placeholderRequest = (operation: ContractOperation): RequestSpec & { expect: number } => {
-  const params = Object.fromEntries(pathNamesOf(operation).map((name) => [name, UNKNOWN_ID]))
+  const { params } = unknownParamsOf(operation)
   const success = operation.statuses.find((status) => status >= 200 && status < 300) ?? 200
   return { as: callerByRole(operation), params, expect: success }
 }
@@ -235,11 +253,11 @@ export const deriveCases = (
     })
   }
   if (pathNames.length > 0 && (sampled || needsNoInput(operation))) {
-    const unknown = Object.fromEntries(pathNames.map((name) => [name, UNKNOWN_ID]))
+    const { params: unknown, unknownNames } = unknownParamsOf(operation)
     cases.push({
       ...sample,
       operation,
-      name: `an unknown ${pathNames.join(' and ')}`,
+      name: `an unknown ${unknownNames.join(' and ')}`,
       as: access.includes('ADMIN') ? 'admin' : sample.as,
       params: unknown,
       setup: sample.setup ? async (api) => ({ ...(await sample.setup!(api)), params: unknown }) : undefined,

@@ -10,6 +10,8 @@ interface Gift {
   name: string | null
   email: string
   message?: string
+  /** "Spende steuerlich absetzen" as a private person: the data for the tax office and the consent's scope. */
+  tax?: { firstName: string; lastName: string; birthDate: string; untilWithdrawn: boolean }
 }
 
 /**
@@ -24,6 +26,16 @@ export const giveOnPublicPage = async (page: Page, campaignId: string, gift: Gif
   else await page.getByLabel('Ihr Name').fill(gift.name)
   await page.getByLabel('E-Mail-Adresse').fill(gift.email)
   if (gift.message) await page.getByLabel('Nachricht an den Verein (freiwillig)').fill(gift.message)
+  if (gift.tax) {
+    await page.getByRole('radio', { name: 'Als Privatperson absetzen' }).check()
+    await page.getByLabel('Vorname').fill(gift.tax.firstName)
+    await page.getByLabel('Nachname').fill(gift.tax.lastName)
+    await page.getByLabel('Geburtsdatum').fill(gift.tax.birthDate)
+    await page
+      .getByRole('group', { name: /Ihre Einwilligung gilt/ })
+      .getByRole('radio', { name: gift.tax.untilWithdrawn ? /bis ich widerrufe/ : 'nur für diese Spende' })
+      .check()
+  }
   await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click()
   await expect(page.getByRole('heading', { name: 'Spende bezahlen' })).toBeVisible()
   await page.getByLabel('Kartennummer').fill(card)

@@ -111,4 +111,8 @@ export const AuditField = {
   donationid: 'donation.id',
   donationrefundedCents: 'donation.refundedCents',
   donationrefundReason: 'donation.refundReason',
+  taxEntryregisterNumber: 'taxEntry.registerNumber',
+  taxEntrycategory: 'taxEntry.category',
+  taxEntryvalidFrom: 'taxEntry.validFrom',
+  taxEntryrevokedOn: 'taxEntry.revokedOn',
 } as const;

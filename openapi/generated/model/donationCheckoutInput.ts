@@ -81,10 +81,14 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Cents } from './cents.ts';
+import type { DonorTaxData } from './donorTaxData.ts';
 
 /**
  * A donation as the donor enters it. `amountCents` at least the campaign's `minimumDonationCents`;
  * `donorName` null gives anonymously ("anonym" in the club's list); `email` gets the confirmation.
+ * `tax` (only while `PublicCampaign.taxDeductible`, else 409 `invalid-transition`): the donor's data
+ * and consent for the transmission to the tax office, or a company's donation; absent or null: not
+ * deductible (unless a consent "until withdrawn" of the same address covers it).
  */
 export interface DonationCheckoutInput {
   amountCents: Cents;
@@ -92,4 +96,5 @@ export interface DonationCheckoutInput {
   /** @maxLength 254 */
   email: string;
   message: string | null;
+  tax?: DonorTaxData | null;
 }

@@ -106,4 +106,8 @@ export interface PublicCampaign {
   /** @minimum 0 */
   donationCount: number;
   acceptance: CampaignAcceptance;
+  /** The club's confirmed entry on the BMF list holds today ("Ihre Spende ist steuerlich absetzbar"). */
+  taxDeductible: boolean;
+  /** The consent text a donor agrees to with `DonorTaxData`; null when not deductible. */
+  taxConsentText: string | null;
 }

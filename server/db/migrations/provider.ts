@@ -17,6 +17,7 @@ import * as clubRoleRights from './0008-club-role-rights.ts'
 import * as cardPayments from './0009-card-payments.ts'
 import * as sharedProcesses from './0010-shared-processes.ts'
 import * as identityPendingAccounts from './0011-identity-pending-accounts.ts'
+import * as tax from './0012-tax.ts'
 import * as requestIds from './0013-request-ids.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-card-payments': cardPayments,
   '0010-shared-processes': sharedProcesses,
   '0011-identity-pending-accounts': identityPendingAccounts,
+  '0012-tax': tax,
   '0013-request-ids': requestIds,
 }
 

@@ -3,6 +3,7 @@ import type { CheckoutRepository } from '#domain/ports.ts'
 import type { CheckoutRecord } from '#domain/records.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { NewRow, Row } from '#server/db/schema.ts'
+import { json } from './rows.ts'
 
 const toCheckout = (row: Row<'donation_checkouts'>): CheckoutRecord => ({
   id: row.id,
@@ -16,6 +17,8 @@ const toCheckout = (row: Row<'donation_checkouts'>): CheckoutRecord => ({
   message: row.message,
   state: row.state as CheckoutRecord['state'],
   donationId: row.donation_id,
+  // Absent (as on a checkout made before the transmission existed) rather than null.
+  ...(row.tax !== null && { tax: row.tax }),
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   updatedAt: row.updated_at,
@@ -33,6 +36,7 @@ export const checkoutRow = (checkout: CheckoutRecord): NewRow<'donation_checkout
   message: checkout.message,
   state: checkout.state,
   donation_id: checkout.donationId,
+  tax: checkout.tax ? json(checkout.tax) : null,
   created_at: checkout.createdAt,
   expires_at: checkout.expiresAt,
   updated_at: checkout.updatedAt,

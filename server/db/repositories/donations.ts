@@ -2,11 +2,12 @@
  * The table `donations`: the seed loads them, a paid checkout adds one, and the provider's events change a
  * card donation's payment state (refunds, disputes). Its sums are read from the per-day totals
  * `donation_day_totals` that triggers keep (migrations 0002, 0009): the count of every donation and the sum
- * of what each counts (`counted_cents`: paid and not refunded, nothing once a dispute is lost).
+ * of what each counts (`counted_cents`: paid and not refunded, nothing once a dispute is lost). A donation's
+ * tax record is three columns (migration 0012), so the few with one are a partial index's range.
  */
 import { sql } from 'kysely'
 import type { DonationRepository, DonationScope } from '#domain/ports.ts'
-import type { DisputeState, DonationPayment, DonationRecord } from '#domain/records.ts'
+import type { DisputeState, DonationPayment, DonationRecord, DonationTaxRecord } from '#domain/records.ts'
 import { sortKey } from '#domain/sort-key.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { NewRow, Row } from '#server/db/schema.ts'
@@ -36,8 +37,25 @@ const paymentColumns = (payment: DonationPayment | undefined): PaymentColumns =>
   dispute_event_at: payment?.disputeEventAt ?? null,
 })
 
+/** Its tax record; absent (no key at all) when it has none, as on the seed's generated donations. */
+const toTax = (row: Row<'donations'>): DonationTaxRecord | undefined =>
+  row.tax_company === null
+    ? undefined
+    : row.tax_company
+      ? { company: true, donorId: null, consentId: null }
+      : { company: false, donorId: row.tax_donor_id ?? '', consentId: row.tax_consent_id ?? '' }
+
+const taxColumns = (
+  tax: DonationTaxRecord | null | undefined,
+): Pick<NewRow<'donations'>, 'tax_company' | 'tax_donor_id' | 'tax_consent_id'> => ({
+  tax_company: tax?.company ?? null,
+  tax_donor_id: tax?.donorId ?? null,
+  tax_consent_id: tax?.consentId ?? null,
+})
+
 const toDonation = (row: Row<'donations'>): DonationRecord => {
   const payment = toPayment(row)
+  const tax = toTax(row)
   return {
     id: row.id,
     clubId: row.club_id,
@@ -48,6 +66,7 @@ const toDonation = (row: Row<'donations'>): DonationRecord => {
     at: Date.parse(row.donated_at),
     day: row.day,
     ...(payment && { payment }),
+    ...(tax && { tax }),
   }
 }
 
@@ -62,6 +81,7 @@ export const donationRow = (donation: DonationRecord): NewRow<'donations'> => ({
   donated_at: new Date(donation.at),
   day: donation.day,
   ...paymentColumns(donation.payment),
+  ...taxColumns(donation.tax),
 })
 
 export const donationRepository = (trx: Trx): DonationRepository => {
@@ -103,6 +123,18 @@ export const donationRepository = (trx: Trx): DonationRepository => {
     updatePayment: async (id, payment) => {
       await trx.updateTable('donations').set(paymentColumns(payment)).where('id', '=', id).execute()
     },
+    // The predicate of the partial index `donations_with_tax` (migration 0012), so the planner takes it.
+    listWithTax: async (clubId, from, to) =>
+      (
+        await trx
+          .selectFrom('donations')
+          .selectAll()
+          .where('club_id', '=', clubId)
+          .where('tax_company', 'is not', null)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .execute()
+      ).map(toDonation),
     page: async (scope, query) => {
       let filtered = inScope(scope)
       let totals = totalsInScope(scope)

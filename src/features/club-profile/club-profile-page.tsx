@@ -17,6 +17,7 @@ import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { useUnsavedChanges } from '#src/lib/use-unsaved-changes.ts'
 import { ClubProfileForm } from './components/club-profile-form.tsx'
 import { CompletenessSummary, SaveAlert } from './components/completeness-summary.tsx'
+import { DeductibilitySection } from './components/deductibility-section.tsx'
 import { DocumentsSection } from './components/documents-section.tsx'
 import { LogoSection } from './components/logo-section.tsx'
 import { GallerySection, OtherDocumentsSection } from './components/media-section.tsx'
@@ -46,9 +47,10 @@ export const ClubProfilePage = () => {
   const bankReadOnly = readOnly || (ownClub !== undefined && !ownClub.manageMoney)
   const [formDirty, setFormDirty] = useState(false)
   const [documentsDirty, setDocumentsDirty] = useState(false)
+  const [deductibilityDirty, setDeductibilityDirty] = useState(false)
   const [saveResult, setSaveResult] = useState<Completeness | null>(null)
   const saveAlert = useRef<HTMLDivElement>(null)
-  const prompt = useUnsavedChanges(formDirty || documentsDirty)
+  const prompt = useUnsavedChanges(formDirty || documentsDirty || deductibilityDirty)
 
   useEffect(() => {
     if (saveResult) {
@@ -102,6 +104,8 @@ export const ClubProfilePage = () => {
           onDirtyChange={setFormDirty}
           onSaved={onSaved}
         />
+        {/* Its own form and "Speichern": an entry on the BMF list waits for the administration's check. */}
+        <DeductibilitySection clubId={clubId} canEdit={!bankReadOnly} onDirtyChange={setDeductibilityDirty} />
         <LogoSection clubId={clubId} logo={club.logo} disabled={readOnly} />
         <DocumentsSection
           key={`documents-${club.id}`}

@@ -1,6 +1,6 @@
 import './messages.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { memo, useState, type ReactNode } from 'react'
 import { useGetClubOverview, useGetClubsOfUser } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import type { CurrentUser } from '#openapi/generated/model/currentUser.ts'
@@ -25,6 +25,7 @@ import {
   DonationsLater,
   MediaSection,
   MembersSection,
+  TaxNoticeLater,
 } from './components/lazy-sections.tsx'
 import { NoClubState } from './components/no-club-state.tsx'
 
@@ -38,7 +39,11 @@ export interface DashboardPageProps {
   renderDonations: (clubId: string, clubName: string, mayRefund: boolean | null) => ReactNode
 }
 
-const SectionNav = () => {
+/**
+ * The dashboard's sections, and (for whoever may manage the club's money) the club's tax screen, which
+ * lives on a page of its own.
+ */
+const SectionNav = ({ taxClubId }: { taxClubId?: string | undefined }) => {
   const { t } = useLingui()
   const links = [
     { href: '#verlauf', label: t`Spendenverlauf` },
@@ -54,6 +59,15 @@ const SectionNav = () => {
           {link.label}
         </a>
       ))}
+      {taxClubId && (
+        <Link
+          to="/steuer/$clubId"
+          params={{ clubId: taxClubId }}
+          className="text-brand-800 underline-offset-2 hover:underline"
+        >
+          {t`Steuer`}
+        </Link>
+      )}
     </nav>
   )
 }
@@ -113,6 +127,8 @@ const ClubDashboard = memo(function ClubDashboard({
   const isMember = Boolean(ownClub)
   // What the person may do inside this club: money (bank details, onboarding) and members.
   const rights = clubRightsOf(me, ownClub)
+  // The tax screen needs the money right (the backend refuses everyone else).
+  const taxClubId = rights?.money ? clubId : undefined
   const deniedAlert = denied && (
     <Alert tone="warning" role="status">
       <Trans>Der angeforderte Verein gehört nicht zu Ihren Vereinen. Angezeigt wird Ihr aktiver Verein.</Trans>
@@ -130,7 +146,7 @@ const ClubDashboard = memo(function ClubDashboard({
           description={ownClub && t`Die Übersicht Ihres Vereins.`}
           actions={switcher}
         />
-        {ownClub && <SectionNav />}
+        {ownClub && <SectionNav taxClubId={taxClubId} />}
         <div className="flex min-h-dvh flex-col gap-6" data-testid="dashboard-pending">
           {deniedAlert}
           <div>
@@ -179,7 +195,7 @@ const ClubDashboard = memo(function ClubDashboard({
         description={isMember ? t`Die Übersicht Ihres Vereins.` : t`Die Übersicht des Vereins ${club.name}.`}
         actions={switcher}
       />
-      <SectionNav />
+      <SectionNav taxClubId={taxClubId} />
       <div className="flex flex-col gap-6">
         {deniedAlert}
         <DeactivationNotice club={club} />
@@ -196,6 +212,7 @@ const ClubDashboard = memo(function ClubDashboard({
           <BankDataCard club={club} canEdit={rights?.money === true} />
         </div>
         <DonationsOverview clubId={clubId} overview={overview.data} />
+        {taxClubId && <TaxNoticeLater clubId={taxClubId} />}
         <div id="verlauf">
           <ChartSectionLater
             clubId={clubId}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { amountPresets, centsToAmountInput, donationFormSchema, toCheckoutBody } from './schemas.ts'
+import { todayIso } from '#src/lib/format.ts'
+import {
+  amountPresets,
+  centsToAmountInput,
+  donationFormSchema,
+  emptyDonationForm,
+  toCheckoutBody,
+  type DonationFormInput,
+} from './schemas.ts'
 
 describe('the amounts offered', () => {
   it('are the suggestion with one round amount below it and two above', () => {
@@ -17,7 +25,12 @@ describe('the amounts offered', () => {
 
 describe('the donation form', () => {
   const schema = donationFormSchema(1_000)
-  const valid = { amount: '25,50', anonymous: false, donorName: ' Anna ', email: ' anna@example.at ', message: '' }
+  const valid = {
+    ...emptyDonationForm(2_550),
+    amount: '25,50',
+    donorName: ' Anna ',
+    email: ' anna@example.at ',
+  }
 
   it('reads euros the Austrian way and sends cents, trimmed text and no empty message', () => {
     expect(toCheckoutBody(schema.parse(valid))).toEqual({
@@ -44,5 +57,59 @@ describe('the donation form', () => {
   it('shows whole euros without cents in the field', () => {
     expect(centsToAmountInput(10_000)).toBe('100')
     expect(centsToAmountInput(2_550)).toBe('25,50')
+  })
+})
+
+describe('the tax data of a deductible donation', () => {
+  const schema = donationFormSchema(1_000)
+  const base = { ...emptyDonationForm(2_500), donorName: 'Anna', email: 'anna@example.at' }
+  const person: DonationFormInput['tax'] = {
+    choice: 'PERSON',
+    firstName: ' Anna ',
+    lastName: 'Berger ',
+    birthDate: '1980-05-17',
+    scope: 'DONATION',
+  }
+  const taxIssues = (tax: Partial<DonationFormInput['tax']>) =>
+    (schema.safeParse({ ...base, tax: { ...person, ...tax } }).error?.issues ?? []).map((issue) => issue.path.join('.'))
+
+  it('sends null for "Nicht absetzen", a company without a person, else the person trimmed', () => {
+    const body = (tax: object) =>
+      toCheckoutBody(schema.parse({ ...base, tax: { ...base.tax, ...tax } }), { deductible: true }).tax
+    expect(body({})).toBeNull()
+    // What was typed before choosing the company stays home.
+    expect(body({ ...person, choice: 'COMPANY' })).toEqual({
+      company: true,
+      firstName: null,
+      lastName: null,
+      birthDate: null,
+      scope: null,
+    })
+    expect(body(person)).toEqual({
+      company: false,
+      firstName: 'Anna',
+      lastName: 'Berger',
+      birthDate: '1980-05-17',
+      scope: 'DONATION',
+    })
+  })
+
+  it('sends no tax at all for a club that is not deductible', () => {
+    expect(toCheckoutBody(schema.parse({ ...base, tax: person }))).not.toHaveProperty('tax')
+  })
+
+  it('asks a private donor for names, a real date of birth of someone at least 14 and the scope', () => {
+    expect(taxIssues({})).toEqual([])
+    expect(taxIssues({ firstName: ' ', lastName: '', birthDate: '', scope: '' })).toEqual([
+      'tax.firstName',
+      'tax.lastName',
+      'tax.birthDate',
+      'tax.scope',
+    ])
+    expect(taxIssues({ birthDate: '1980-02-30' })).toEqual(['tax.birthDate'])
+    const thirteen = `${Number(todayIso().slice(0, 4)) - 13}-01-01`
+    expect(taxIssues({ birthDate: thirteen })).toEqual(['tax.birthDate'])
+    // Only checked when the donor deducts as a person.
+    expect(schema.safeParse({ ...base, tax: { ...person, firstName: '', choice: 'NONE' } }).success).toBe(true)
   })
 })

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescrip
   CLUB_UNCHECKED: { label: msg`Prüfvermerk entfernt`, tone: 'neutral' },
   BANK_DETAILS_CHANGED: { label: msg`Bankverbindung geändert`, tone: 'warning' },
   BANK_REVIEW_CONFIRMED: { label: msg`Neue Bankverbindung bestätigt`, tone: 'success' },
+  TAX_STATUS_CONFIRMED: { label: msg`Spendenbegünstigung bestätigt`, tone: 'success' },
   PAYMENT_ACCOUNT_CREATED: { label: msg`Zahlungskonto angelegt`, tone: 'info' },
   PAYMENT_ACCOUNT_REJECTED: { label: msg`Zahlungskonto deaktiviert`, tone: 'danger' },
   PAYMENT_ACCOUNT_DELETED: { label: msg`Zahlungskonto gelöscht`, tone: 'danger' },
@@ -64,6 +65,10 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>>
   'donation.id': msg`Spende`,
   'donation.refundedCents': msg`Erstattet (Cent)`,
   'donation.refundReason': msg`Grund der Erstattung`,
+  'taxEntry.registerNumber': msg`Registrierungsnummer (BMF-Liste)`,
+  'taxEntry.category': msg`Kategorie`,
+  'taxEntry.validFrom': msg`Begünstigt ab`,
+  'taxEntry.revokedOn': msg`Widerrufen am`,
 }
 
 const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {

@@ -131,7 +131,9 @@ export const GetPublicCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "acceptance": /*#__PURE__*/ zod.strictObject({
   "accepting": /*#__PURE__*/ zod.boolean(),
   "reason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['CLUB_NOT_ACTIVE', 'PAYMENTS_NOT_READY', 'PAYOUTS_HELD', 'CAMPAIGN_DISABLED', 'NOT_STARTED', 'ENDED']).check(/*#__PURE__*/ zod.describe('Why a campaign takes no donations now, as a donor may know it: `CLUB_NOT_ACTIVE` (the club is not\nreleased or was deactivated), `PAYMENTS_NOT_READY` (its card-provider account cannot take charges),\n`PAYOUTS_HELD` (changed bank details await an administrator\'s confirmation), `CAMPAIGN_DISABLED`,\n`NOT_STARTED` (before `from`), `ENDED` (after `to`).\n')),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('Whether the campaign takes donations now; `reason` is null exactly when it does.'))
+}).check(/*#__PURE__*/ zod.describe('Whether the campaign takes donations now; `reason` is null exactly when it does.')),
+  "taxDeductible": /*#__PURE__*/ zod.boolean().check(/*#__PURE__*/ zod.describe('The club\'s confirmed entry on the BMF list holds today ("Ihre Spende ist steuerlich absetzbar").')),
+  "taxConsentText": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The consent text a donor agrees to with `DonorTaxData`; null when not deductible.'))
 }).check(/*#__PURE__*/ zod.describe('What the public donation page shows. `raisedCents` and `donationCount` count what was paid and not\nrefunded. `logoUrl` is a signed link to the club\'s logo, or null.\n'))
 
 /**
@@ -161,14 +163,25 @@ export const createDonationCheckoutBodyEmailMax = 254;
 
 export const createDonationCheckoutBodyMessageOneMax = 500;
 
+export const createDonationCheckoutBodyTaxOneFirstNameOneMax = 100;
+
+export const createDonationCheckoutBodyTaxOneLastNameOneMax = 100;
+
 
 
 export const CreateDonationCheckoutBody = /*#__PURE__*/ zod.strictObject({
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(createDonationCheckoutBodyAmountCentsMax)).check(/*#__PURE__*/ zod.describe('A positive amount in euro cents (up to 1 000 000 €).')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyDonorNameOneMax)),/*#__PURE__*/ zod.null()]),
   "email": /*#__PURE__*/ zod.email().check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyEmailMax)),
-  "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyMessageOneMax)),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('A donation as the donor enters it. `amountCents` at least the campaign\'s `minimumDonationCents`;\n`donorName` null gives anonymously ("anonym" in the club\'s list); `email` gets the confirmation.\n'))
+  "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyMessageOneMax)),/*#__PURE__*/ zod.null()]),
+  "tax": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "company": /*#__PURE__*/ zod.boolean(),
+  "firstName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyTaxOneFirstNameOneMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),/*#__PURE__*/ zod.null()]),
+  "lastName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyTaxOneLastNameOneMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),/*#__PURE__*/ zod.null()]),
+  "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]),
+  "scope": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['DONATION', 'UNTIL_WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`DONATION` this donation only; `UNTIL_WITHDRAWN` this and later donations to the club until withdrawn.')),/*#__PURE__*/ zod.null()])
+}).check(/*#__PURE__*/ zod.describe('The donor\'s data for the transmission: first and last name as on the Meldezettel, date of birth\n(the donor at least 14), and the consent\'s scope. `company` true marks a company\'s donation\n(Betriebsausgabe): never transmitted, and then the other fields are null.\n')),/*#__PURE__*/ zod.null()]))
+}).check(/*#__PURE__*/ zod.describe('A donation as the donor enters it. `amountCents` at least the campaign\'s `minimumDonationCents`;\n`donorName` null gives anonymously ("anonym" in the club\'s list); `email` gets the confirmation.\n`tax` (only while `PublicCampaign.taxDeductible`, else 409 `invalid-transition`): the donor\'s data\nand consent for the transmission to the tax office, or a company\'s donation; absent or null: not\ndeductible (unless a consent "until withdrawn" of the same address covers it).\n'))
 
 export const CreateDonationCheckoutResponse = /*#__PURE__*/ zod.strictObject({
   "checkoutId": /*#__PURE__*/ zod.string(),

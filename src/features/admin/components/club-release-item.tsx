@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Suspense, lazy, useId } from 'react'
+import { Suspense, lazy, useId, useState } from 'react'
 import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button, buttonClasses } from '#src/components/ui/button.tsx'
@@ -14,6 +14,12 @@ import { PaymentAccountPanel, type PaymentAction } from './payment-account-panel
 // first one shown, not with the list.
 const BankReviewPanel = lazy(() =>
   import('./bank-review-panel.tsx').then((module) => ({ default: module.BankReviewPanel })),
+)
+
+// The entry on the BMF list is looked at club by club: its panel and the club's tax status load when an
+// administrator opens it, not for every club of the list.
+const DeductibilityPanel = lazy(() =>
+  import('./deductibility-panel.tsx').then((module) => ({ default: module.DeductibilityPanel })),
 )
 
 type ClubActionKind = 'activate' | 'deactivate' | 'check' | 'uncheck' | 'confirmBank'
@@ -33,6 +39,8 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction, position }: C
   const { t, i18n } = useLingui()
   const headingId = useId()
   const whyNotId = useId()
+  const taxPanelId = useId()
+  const [taxOpen, setTaxOpen] = useState(false)
   const status = CLUB_STATUS[club.status]
   const missing = club.completeness.missing
   const complete = club.completeness.complete
@@ -183,6 +191,31 @@ export const ClubReleaseItem = ({ club, onAction, onPaymentAction, position }: C
             </div>
           </div>
           <PaymentAccountPanel club={club} onAction={onPaymentAction} />
+        </div>
+
+        <div className="mt-3 border-t border-slate-100 pt-2">
+          <h4>
+            <button
+              type="button"
+              aria-expanded={taxOpen}
+              aria-controls={taxOpen ? taxPanelId : undefined}
+              aria-label={t`Spendenbegünstigung (${club.name})`}
+              onClick={() => setTaxOpen((open) => !open)}
+              className={buttonClasses('ghost', 'sm')}
+            >
+              <span aria-hidden="true" className="inline-block w-3">
+                {taxOpen ? '▾' : '▸'}
+              </span>
+              <Trans>Spendenbegünstigung</Trans>
+            </button>
+          </h4>
+          {taxOpen && (
+            <div id={taxPanelId} className="mt-2">
+              <Suspense fallback={<LoadingBlock />}>
+                <DeductibilityPanel clubId={club.id} clubName={club.name} />
+              </Suspense>
+            </div>
+          )}
         </div>
       </article>
     </li>

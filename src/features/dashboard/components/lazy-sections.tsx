@@ -7,7 +7,7 @@ import { cn } from '#src/lib/cn.ts'
 import type { ClubRights } from '#src/features/dashboard/club-rights.ts'
 import type { ChartRange } from '#src/features/dashboard/chart-range.ts'
 import { CampaignsOverview } from './campaigns-overview.tsx'
-import { loadChartSection, loadMediaSection, loadMembersSection } from './lazy-parts.ts'
+import { loadChartSection, loadMediaSection, loadMembersSection, loadTaxNotice } from './lazy-parts.ts'
 
 /*
  * The dashboard below its first screen: the chart, the campaigns, the donation list, members and media.
@@ -22,6 +22,7 @@ import { loadChartSection, loadMediaSection, loadMembersSection } from './lazy-p
 const ChartSection = lazy(() => loadChartSection().then((module) => ({ default: module.DonationChartSection })))
 const Members = lazy(() => loadMembersSection().then((module) => ({ default: module.MembersSection })))
 const Media = lazy(() => loadMediaSection().then((module) => ({ default: module.MediaSection })))
+const TaxNotice = lazy(() => loadTaxNotice().then((module) => ({ default: module.TaxNoticeCard })))
 
 const CardPending = ({
   id,
@@ -129,3 +130,17 @@ export const MediaSection = (props: { clubId: string; canEdit: boolean }) => {
     </Later>
   )
 }
+
+/**
+ * The tax notices (report due or overdue, deductibility lapsing, an entry unconfirmed), for whoever may
+ * manage the club's money. A reminder, so nothing stands in for it: its status is asked for only when it
+ * renders, after the first screen, and it shows only when there is something to do (the empty box takes
+ * no room in the column's gap).
+ */
+export const TaxNoticeLater = (props: { clubId: string }) => (
+  <RenderLater placeholder={null} className="empty:hidden">
+    <Suspense fallback={null}>
+      <TaxNotice {...props} />
+    </Suspense>
+  </RenderLater>
+)

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toast } from '#src/lib/toast.ts'
 import { Button } from '#src/components/ui/button.tsx'
 import { formatNumber } from '#src/lib/format.ts'
+import { saveTextFile } from '#src/lib/save-file.ts'
 import { DONATION_STATUS } from '#src/lib/labels/donation-labels.ts'
 import { buildDonationsCsv, donationsCsvFileName, type CsvLabels } from '#src/features/donations/csv.ts'
 import type { DonationScope } from '#src/features/donations/donation-queries.ts'
@@ -18,19 +19,6 @@ interface DonationExportProps {
   fileNameParts: readonly string[]
   /** Nothing to export: the button is disabled. */
   disabled: boolean
-}
-
-const saveFile = (content: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoke later: some browsers read the blob only after the click handler returned.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /**
@@ -71,7 +59,11 @@ export const DonationExport = ({ scope, filter, fileNameParts, disabled }: Donat
     try {
       const result = await fetchAllDonations(queryClient, scope, filter, setProgress, controller.signal)
       const csv = buildDonationsCsv(result.donations, result, labels)
-      saveFile(csv, donationsCsvFileName(fileNameParts, new Date(), { from: filter.from, to: filter.to }))
+      saveTextFile(
+        csv,
+        donationsCsvFileName(fileNameParts, new Date(), { from: filter.from, to: filter.to }),
+        'text/csv;charset=utf-8',
+      )
       const exported = result.donations.length
       const count = formatNumber(exported)
       toast.success(

@@ -22,6 +22,7 @@ import {
   type DonationFormValues,
 } from '#src/features/giving/schemas.ts'
 import { applyCheckoutFieldErrors, checkoutFailureMessage } from '#src/features/giving/server-errors.ts'
+import { TaxSection } from './tax-section.tsx'
 
 /** A preset's label: whole euros without cents ("€ 25"), other amounts exactly ("€ 15,50"). */
 const presetLabel = (cents: number) => (cents % 100 === 0 ? formatCentsShort(cents) : formatCents(cents))
@@ -34,13 +35,15 @@ interface Failure {
 
 /**
  * The donation: an amount (a preset or typed), the donor's name or "anonym", the address for the
- * confirmation and a message. Sending starts a checkout at the card provider and leaves for its hosted
- * page; a failure says why in place and keeps everything the donor typed.
+ * confirmation, a message and, for a club on the BMF list, whether and how the donation counts for tax.
+ * Sending starts a checkout at the card provider and leaves for its hosted page; a failure says why in
+ * place and keeps everything the donor typed.
  */
 export const DonationForm = ({ campaign }: { campaign: PublicCampaign }) => {
   const { t } = useLingui()
   const headingId = useId()
   const minimum = campaign.minimumDonationCents
+  const deductible = campaign.taxDeductible
   const schema = useMemo(() => donationFormSchema(minimum), [minimum])
   const presets = useMemo(() => amountPresets(campaign.amountCents, minimum), [campaign.amountCents, minimum])
   const form = useForm<DonationFormInput, unknown, DonationFormValues>({
@@ -66,7 +69,10 @@ export const DonationForm = ({ campaign }: { campaign: PublicCampaign }) => {
   const onValid = async (values: DonationFormValues) => {
     setFailure(null)
     try {
-      const started = await checkout.mutateAsync({ campaignId: campaign.documentId, data: toCheckoutBody(values) })
+      const started = await checkout.mutateAsync({
+        campaignId: campaign.documentId,
+        data: toCheckoutBody(values, { deductible }),
+      })
       setLeaving(true)
       providerRedirect.go(started.url)
     } catch (error) {
@@ -163,6 +169,7 @@ export const DonationForm = ({ campaign }: { campaign: PublicCampaign }) => {
           {...register('message')}
         />
       </div>
+      {deductible && <TaxSection form={form} consentText={campaign.taxConsentText} />}
       {failure && (
         <div ref={failureRef} tabIndex={-1} data-testid="checkout-failure" className="rounded-md focus:outline-none">
           <Alert tone="error" role="alert" title={t`Die Spende wurde nicht gestartet`}>
