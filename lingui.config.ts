@@ -11,6 +11,9 @@ import { readdirSync } from 'node:fs'
 // - `features/<feature>`: one per feature, loaded by its screens (src/features/<feature>/messages.ts);
 // - `messages`: what the screens share (components, labels, checks), loaded with every feature's catalogue
 //   (src/lib/i18n/screen-messages.ts);
+// - `tax`: the names of the tax data several screens show (src/lib/labels/tax-labels.ts and
+//   src/components/tax) and the club profile's section on them, loaded by the labels' module: only the
+//   screens that show tax data carry them (the profile's section is loaded after the profile form);
 // - `mock-tools`: the demo tools of the mocked mode, loaded by their panel.
 const notExtracted = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/api/generated/**']
 const shell = [
@@ -26,6 +29,12 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name)
   .sort()
 const mockTools = '<rootDir>/src/components/mock-tools'
+const tax = [
+  '<rootDir>/src/lib/labels/tax-labels.ts',
+  '<rootDir>/src/components/tax',
+  '<rootDir>/src/features/club-profile/components/deductibility-section.tsx',
+  '<rootDir>/src/features/club-profile/deductibility-schema.ts',
+]
 
 export default defineConfig({
   sourceLocale: 'de',
@@ -36,13 +45,14 @@ export default defineConfig({
     ...features.map((feature) => ({
       path: `<rootDir>/src/locales/{locale}/features/${feature}`,
       include: [`<rootDir>/src/features/${feature}`],
-      exclude: notExtracted,
+      exclude: [...notExtracted, ...tax],
     })),
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notExtracted, ...shell, '<rootDir>/src/features', mockTools],
+      exclude: [...notExtracted, ...shell, '<rootDir>/src/features', mockTools, ...tax],
     },
+    { path: '<rootDir>/src/locales/{locale}/tax', include: tax, exclude: notExtracted },
     { path: '<rootDir>/src/locales/{locale}/mock-tools', include: [mockTools], exclude: notExtracted },
   ],
   format: formatter({ origins: true, lineNumbers: false }),

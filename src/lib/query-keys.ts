@@ -19,13 +19,6 @@ import {
   getGetDonationStatsOfClubQueryKey,
 } from '#src/api/generated/query/endpoints/donations/donations.ts'
 import { getGetPaymentAccountQueryKey } from '#src/api/generated/query/endpoints/payments/payments.ts'
-import {
-  getGetBpkQueryQueryKey,
-  getGetClubTaxStatusQueryKey,
-  getGetClubTaxYearQueryKey,
-  getGetClubTaxYearsQueryKey,
-  getGetTaxTransmissionFileQueryKey,
-} from '#src/api/generated/query/endpoints/tax/tax.ts'
 
 /**
  * Which cached queries a change makes stale, named once. The generated key of a read is its
@@ -38,7 +31,7 @@ import {
 export type QueryPredicate = (query: Pick<Query, 'queryKey'>) => boolean
 
 /** Stands for any value of a path parameter; no id contains it. */
-const ANY = '\u0000'
+export const ANY = '\u0000'
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -49,7 +42,7 @@ const pathPattern = (key: QueryKey): RegExp => {
   return new RegExp(`^${path.split(ANY).map(escape).join('[^/]+')}$`)
 }
 
-const matchesAny = (keys: QueryKey[]): QueryPredicate => {
+export const matchesAny = (keys: QueryKey[]): QueryPredicate => {
   const patterns = keys.map(pathPattern)
   return (query) => {
     const [path] = query.queryKey
@@ -63,33 +56,14 @@ export const isClubListQuery: QueryPredicate = matchesAny([getGetClubsQueryKey()
 /** The clubs of a user (the club switcher); every user's when no uid is given. */
 export const isClubsOfUserQuery = (uid: string = ANY): QueryPredicate => matchesAny([getGetClubsOfUserQueryKey(uid)])
 
-/** A number path parameter (a year, a file's number) standing for any value. */
-const ANY_NUMBER = ANY as unknown as number
-
-/** The reads of a club's tax data: its status, the years, a year, and the files below them. */
-const taxKeys = (clubId: string): QueryKey[] => [
-  getGetClubTaxStatusQueryKey(clubId),
-  getGetClubTaxYearsQueryKey(clubId),
-  getGetClubTaxYearQueryKey(clubId, ANY_NUMBER),
-  getGetBpkQueryQueryKey(clubId, ANY_NUMBER),
-  getGetTaxTransmissionFileQueryKey(clubId, ANY, ANY_NUMBER),
-]
-
-/**
- * Every read of a club's tax data. A saved entry changes the category a year's file names, an import or a
- * transmission changes the years: whoever changes one refreshes them all.
- */
-export const isTaxQuery = (clubId: string = ANY): QueryPredicate => matchesAny(taxKeys(clubId))
-
 /**
  * Every read that shows a club: its overview (the dashboard), members, images, documents and audit log,
- * its tax data, and the lists that name it (the club list, the clubs of a user). With a club id, that club's reads and
+ * and the lists that name it (the club list, the clubs of a user). With a club id, that club's reads and
  * the lists; without, every club's. A release, a check mark, a renamed club type or a saved profile
  * changes what all of them show, and a saved ZVR number changes which numbers are still free.
  */
 export const isClubQuery = (clubId: string = ANY): QueryPredicate =>
   matchesAny([
-    ...taxKeys(clubId),
     getGetClubOverviewQueryKey(clubId),
     getGetClubUsersQueryKey(clubId),
     getGetClubImagesQueryKey(clubId),

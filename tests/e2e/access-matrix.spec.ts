@@ -34,6 +34,7 @@ const ROUTES: RouteCase[] = [
   { path: `/club/${CLUB}/false`, access: 'login' },
   { path: `/campaign/${CLUB}/${CAMPAIGN}`, access: 'login' },
   { path: `/campaign/${CLUB}`, access: 'login' },
+  { path: `/steuer/${CLUB}`, heading: 'Steuer', access: 'login' },
 ]
 
 const VISITORS: Visitor[] = ['anonymous', 'user', 'staff', 'admin']

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { seedTax } from '#adapters/demo-seed/seed-accounts.ts'
 import { expect, test, type AccountName } from '#tests/journeys/fixtures.ts'
 import { field } from '#tests/journeys/forms.ts'
 import { showWholePage } from '#tests/journeys/whole-page.ts'
@@ -74,6 +75,9 @@ const ROUTES: Array<{ path: string; as?: AccountName }> = [
   { path: `/club/${CLUB}/false`, as: 'user' },
   { path: `/campaign/${CLUB}`, as: 'user' },
   { path: `/campaign/${CLUB}/${CAMPAIGN}`, as: 'user' },
+  { path: `/steuer/${CLUB}`, as: 'user' },
+  { path: `/spenden/${CAMPAIGN}` },
+  { path: `/steuer-einwilligung/${seedTax.consentId}` },
   { path: '/gibt-es-nicht' },
 ]
 

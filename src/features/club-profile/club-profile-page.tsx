@@ -2,7 +2,7 @@ import './messages.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import {
   getGetClubOverviewQueryOptions,
   getGetClubsOfUserQueryOptions,
@@ -17,10 +17,13 @@ import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { useUnsavedChanges } from '#src/lib/use-unsaved-changes.ts'
 import { ClubProfileForm } from './components/club-profile-form.tsx'
 import { CompletenessSummary, SaveAlert } from './components/completeness-summary.tsx'
-import { DeductibilitySection } from './components/deductibility-section.tsx'
 import { DocumentsSection } from './components/documents-section.tsx'
 import { LogoSection } from './components/logo-section.tsx'
 import { GallerySection, OtherDocumentsSection } from './components/media-section.tsx'
+
+const DeductibilitySection = lazy(() =>
+  import('./components/deductibility-section.tsx').then((module) => ({ default: module.DeductibilitySection })),
+)
 
 const routeApi = getRouteApi('/_authenticated/club/$clubId/$showSaveAlert')
 
@@ -104,8 +107,11 @@ export const ClubProfilePage = () => {
           onDirtyChange={setFormDirty}
           onSaved={onSaved}
         />
-        {/* Its own form and "Speichern": an entry on the BMF list waits for the administration's check. */}
-        <DeductibilitySection clubId={clubId} canEdit={!bankReadOnly} onDirtyChange={setDeductibilityDirty} />
+        {/* Its own form and "Speichern": an entry on the BMF list waits for the administration's check. Its
+            code comes after the profile form's (it is below it, and only clubs on the BMF list need it). */}
+        <Suspense fallback={<LoadingBlock />}>
+          <DeductibilitySection clubId={clubId} canEdit={!bankReadOnly} onDirtyChange={setDeductibilityDirty} />
+        </Suspense>
         <LogoSection clubId={clubId} logo={club.logo} disabled={readOnly} />
         <DocumentsSection
           key={`documents-${club.id}`}

@@ -229,7 +229,7 @@ describe('Steuer: the years and a year', () => {
     expect(sabine).toHaveTextContent('Keine Person gefunden')
 
     const toCorrect = screen.getByRole('region', { name: 'Zu korrigieren (1)' })
-    expect(within(toCorrect).getByRole('button', { name: 'Daten von Sabine Moser korrigieren' })).toBeInTheDocument()
+    expect(within(toCorrect).getByRole('button', { name: 'Daten korrigieren (Sabine Moser)' })).toBeInTheDocument()
 
     const transmissions = screen.getByRole('region', { name: 'Übermittlungen 2025' })
     const item = within(transmissions).getByTestId('tax-transmission')
@@ -460,7 +460,7 @@ describe('Steuer: correcting a donor', () => {
       }),
     )
     const { user } = await openYear()
-    await user.click(screen.getByRole('button', { name: 'Daten von Sabine Moser korrigieren' }))
+    await user.click(screen.getByRole('button', { name: 'Daten korrigieren (Sabine Moser)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Daten korrigieren' })
     const firstName = within(dialog).getByLabelText(/^Vorname/)
     expect(firstName).toHaveValue('Sabine')
@@ -483,7 +483,7 @@ describe('Steuer: correcting a donor', () => {
     mockTax()
     server.use(http.put(`${BASE}/donors/SP-3`, () => problem('invalid-transition', 409)))
     const { user } = await openYear()
-    await user.click(screen.getByRole('button', { name: 'Daten von Sabine Moser korrigieren' }))
+    await user.click(screen.getByRole('button', { name: 'Daten korrigieren (Sabine Moser)' }))
     const dialog = await screen.findByRole('dialog', { name: 'Daten korrigieren' })
     await user.clear(within(dialog).getByLabelText(/^Nachname/))
     await user.type(within(dialog).getByLabelText(/^Nachname/), 'Huber')

@@ -62,7 +62,7 @@ const DonorsToCorrect = ({
                 variant="secondary"
                 size="sm"
                 className="shrink-0"
-                aria-label={t`Daten von ${name} korrigieren`}
+                aria-label={t`Daten korrigieren (${name})`}
                 onClick={() => onCorrect(donor)}
               >
                 <Trans>Daten korrigieren</Trans>
