@@ -23,33 +23,34 @@ i18n.load('de', messages)
 /**
  * The categories of the BMF list of begünstigte Spendenempfänger (`Uebermittlungsart`). The code stays
  * part of the name: it is what the BMF list and FinanzOnline show, and the first two letters of the
- * register number. Codes whose BMF wording was not at hand are named only as a further category.
+ * register number. The names follow the schema's own documentation of `Uebermittlungsart_EnumType`
+ * (domain/reference/UebermittlungSonderausgaben_2.xsd), shortened by the legal references.
  */
 export const TRANSMISSION_CATEGORY_LABELS: Readonly<Record<TransmissionCategory, MessageDescriptor>> = {
-  SP: msg`SP – Sport`,
-  GM: msg`GM – Gemeinnützige Zwecke`,
+  SP: msg`SP – Sporteinrichtungen`,
+  GM: msg`GM – Andere gemeinnützige Einrichtungen`,
   FF: msg`FF – Freiwillige Feuerwehren und Landesfeuerwehrverbände`,
-  SO: msg`SO – Mildtätige Zwecke, Entwicklungs- und Katastrophenhilfe`,
-  KK: msg`KK – Kunst und Kultur`,
-  NT: msg`NT – Natur-, Umwelt- und Artenschutz, Tierheime`,
-  BI: msg`BI – Bildung`,
-  FW: msg`FW – Wissenschaft und Forschung`,
-  SN: msg`SN – Spendensammeleinrichtungen für Natur- und Umweltschutz`,
+  SO: msg`SO – Karitative Einrichtungen`,
+  KK: msg`KK – Einrichtungen für Kunst und Kultur`,
+  NT: msg`NT – Naturschutz und Tierheime`,
+  BI: msg`BI – Sonstige Bildungseinrichtungen`,
+  FW: msg`FW – Wissenschaftseinrichtungen`,
+  SN: msg`SN – Sammeleinrichtungen Naturschutz`,
   SG: msg`SG – Gemeinnützige Stiftungen (Spenden)`,
   ZG: msg`ZG – Gemeinnützige Stiftungen (Zuwendungen zur Vermögensausstattung)`,
   UN: msg`UN – Universitäten, Kunsthochschulen, Akademie der bildenden Künste`,
   MÖ: msg`MÖ – Museen von Körperschaften öffentlichen Rechts`,
   MP: msg`MP – Privatmuseen von überregionaler Bedeutung`,
   SE: msg`SE – Behindertensport-Dachverbände, Anti-Korruptions-Akademie, Diplomatische Akademie`,
-  KR: msg`KR – Kirchen und Religionsgesellschaften`,
+  KR: msg`KR – Kirchen und Religionsgesellschaften mit verpflichtenden Beiträgen`,
   PA: msg`PA – Pensionsversicherungsanstalten und Versorgungseinrichtungen`,
-  SV: msg`SV – weitere Kategorie der BMF-Liste`,
-  ZI: msg`ZI – weitere Kategorie der BMF-Liste`,
-  AS: msg`AS – weitere Kategorie der BMF-Liste`,
-  ÖK: msg`ÖK – weitere Kategorie der BMF-Liste`,
-  ÖS: msg`ÖS – weitere Kategorie der BMF-Liste`,
-  PK: msg`PK – weitere Kategorie der BMF-Liste`,
-  PS: msg`PS – weitere Kategorie der BMF-Liste`,
+  SV: msg`SV – Spendensammeleinrichtungen karitativ`,
+  ZI: msg`ZI – Innovationsstiftung für Bildung`,
+  AS: msg`AS – Auslandsschulen`,
+  ÖK: msg`ÖK – Öffentliche Kindergärten`,
+  ÖS: msg`ÖS – Öffentliche Schulen`,
+  PK: msg`PK – Privatkindergärten von Körperschaften öffentlichen Rechts`,
+  PS: msg`PS – Privatschulen von Körperschaften öffentlichen Rechts`,
 }
 
 /** The select's order: the categories clubs are on first, then the others. */

@@ -46,7 +46,7 @@ interface DeductibilitySectionProps {
 /** The entry as it will be once confirmed: the club's change waiting for confirmation, else the confirmed one. */
 const latestFields = (entry: DeductibilityEntry): DeductibilityFields | null => entry.pending ?? entry.confirmed
 
-/** "SO-1158 · SP – Sport · ab 01.01.2019 · bis 31.12.2022". */
+/** "SO-1158 · SP – Sporteinrichtungen · ab 01.01.2019 · bis 31.12.2022". */
 const EntrySummary = ({ fields }: { fields: DeductibilityFields }) => {
   const { i18n } = useLingui()
   const from = formatShortDate(fields.validFrom)
