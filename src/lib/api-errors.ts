@@ -68,22 +68,30 @@ export const toastSaveFailure = (title: string, error: unknown): void => {
 
 /**
  * Puts the backend's per-field validation errors (`Problem.errors[].field`, dotted paths) next to the
- * matching form fields: the German message of the error's `code` where there is one (src/lib/input-messages.ts:
- * characters, postal code, birth date), else the given one. Returns true when at least one field was
- * marked, so the caller can skip the generic toast.
+ * matching form fields: the form's own message for the error's `code` (`byCode`) where it has one, else the
+ * German message of the code where there is one (src/lib/input-messages.ts: characters, postal code, birth
+ * date), else the given one. Returns true when at least one field was marked, so the caller can skip the
+ * generic toast.
  */
 export const applyServerFieldErrors = <T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
   message: string,
+  byCode: Readonly<Partial<Record<string, string>>> = {},
 ): boolean => {
   if (!(error instanceof ApiError)) return false
   const known = new Set<string>(fields)
   let marked = false
   for (const fieldError of error.problem?.errors ?? []) {
     if (known.has(fieldError.field)) {
-      setError(fieldError.field as Path<T>, { type: 'server', message: fieldErrorMessage(fieldError) ?? message })
+      setError(fieldError.field as Path<T>, {
+        type: 'server',
+        message:
+          (fieldError.code === undefined ? undefined : byCode[fieldError.code]) ??
+          fieldErrorMessage(fieldError) ??
+          message,
+      })
       marked = true
     }
   }

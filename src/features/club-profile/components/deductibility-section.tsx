@@ -11,7 +11,6 @@ import {
   useGetClubTaxStatus,
   useUpdateClubTaxStatus,
 } from '#src/api/generated/query/endpoints/tax/tax.ts'
-import { ApiError } from '#src/api/client.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Badge } from '#src/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#src/components/ui/button.tsx'
@@ -20,7 +19,7 @@ import { SelectField, TextField } from '#src/components/ui/field.tsx'
 import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { TaxNoticeList } from '#src/components/tax/tax-notice-list.tsx'
-import { connectionFailedMessage, problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { applyServerFieldErrors, connectionFailedMessage, problemKind, problemStatus } from '#src/lib/api-errors.ts'
 import { formatDate, formatShortDate, todayIso } from '#src/lib/format.ts'
 import { TRANSMISSION_CATEGORY_LABELS, TRANSMISSION_CATEGORY_ORDER } from '#src/lib/labels/tax-labels.ts'
 import { invalidateTax } from '#src/lib/tax-cache.ts'
@@ -199,25 +198,12 @@ const DeductibilityContent = ({
   }
 
   /** The backend's findings at their fields, in German by their code; true when one was marked. */
-  const markFields = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false
-    let marked = false
-    for (const fieldError of error.problem?.errors ?? []) {
-      const field = DEDUCTIBILITY_FIELDS.find((candidate) => candidate === fieldError.field)
-      if (!field) continue
-      const message =
-        fieldError.code === 'invalid_register_number'
-          ? t`Zwei Buchstaben und eine Zahl, wie in der BMF-Liste, z. B. SO 1158.`
-          : fieldError.code === 'before_valid_from'
-            ? t`Der Widerruf liegt nach dem Tag, ab dem der Verein begünstigt war.`
-            : fieldError.code === 'in_future'
-              ? t`Die letzte Jahresmeldung kann nicht in der Zukunft liegen.`
-              : t`Bitte prüfen Sie diese Angabe.`
-      form.setError(field, { type: 'server', message })
-      marked = true
-    }
-    return marked
-  }
+  const markFields = (error: unknown): boolean =>
+    applyServerFieldErrors(error, form.setError, DEDUCTIBILITY_FIELDS, t`Bitte prüfen Sie diese Angabe.`, {
+      invalid_register_number: t`Zwei Buchstaben und eine Zahl, wie in der BMF-Liste, z. B. SO 1158.`,
+      before_valid_from: t`Der Widerruf liegt nach dem Tag, ab dem der Verein begünstigt war.`,
+      in_future: t`Die letzte Jahresmeldung kann nicht in der Zukunft liegen.`,
+    })
 
   const explain = (error: unknown): string | null => {
     if (problemKind(error) === 'validation' && markFields(error)) return null

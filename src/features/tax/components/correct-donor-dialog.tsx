@@ -5,14 +5,12 @@ import { useId, useState } from 'react'
 import { useForm, type Path } from 'react-hook-form'
 import type { TaxYearDonor } from '#openapi/generated/model/taxYearDonor.ts'
 import { useUpdateTaxDonor } from '#src/api/generated/query/endpoints/tax/tax.ts'
-import { ApiError } from '#src/api/client.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Dialog, DialogClose } from '#src/components/ui/dialog.tsx'
 import { TextField } from '#src/components/ui/field.tsx'
-import { connectionFailedMessage, problemKind, problemStatus } from '#src/lib/api-errors.ts'
+import { applyServerFieldErrors, connectionFailedMessage, problemKind, problemStatus } from '#src/lib/api-errors.ts'
 import { todayIso } from '#src/lib/format.ts'
-import { forbiddenCharactersMessage } from '#src/lib/input-messages.ts'
 import { invalidateTax } from '#src/lib/tax-cache.ts'
 import { toast } from '#src/lib/toast.ts'
 import {
@@ -65,25 +63,11 @@ const CorrectDonorForm = ({ clubId, donor, onDone }: { clubId: string; donor: Ta
   const { errors } = form.formState
 
   /** The backend's findings at the fields, in German by their code; true when one was marked. */
-  const markFields = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false
-    let marked = false
-    for (const fieldError of error.problem?.errors ?? []) {
-      const field = FIELDS.find((candidate) => candidate === fieldError.field)
-      if (!field) continue
-      const message =
-        fieldError.code === 'too_young'
-          ? donorBirthDateMessage('too-young')
-          : fieldError.code === 'too_old'
-            ? donorBirthDateMessage('too-old')
-            : fieldError.code === 'invalid_characters'
-              ? forbiddenCharactersMessage()
-              : t`Bitte prüfen Sie diese Angabe.`
-      form.setError(field, { type: 'server', message })
-      marked = true
-    }
-    return marked
-  }
+  const markFields = (error: unknown): boolean =>
+    applyServerFieldErrors(error, form.setError, FIELDS, t`Bitte prüfen Sie diese Angabe.`, {
+      too_young: donorBirthDateMessage('too-young'),
+      too_old: donorBirthDateMessage('too-old'),
+    })
 
   const explain = (error: unknown): string | null => {
     if (problemKind(error) === 'validation' && markFields(error)) return null
