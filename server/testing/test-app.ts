@@ -19,6 +19,7 @@ import { createServerBackend } from '#server/backend.ts'
 import type { ServerBackend } from '#server/backend.ts'
 import { serverControlPlane } from '#server/control-plane.ts'
 import { createTestClock } from '#server/test-clock.ts'
+import type { TestClock } from '#server/test-clock.ts'
 import type { OpenDatabase } from '#server/db/database.ts'
 import type { FileStore } from '#server/files/file-store.ts'
 import { createServerMetrics } from '#server/metrics.ts'
@@ -65,6 +66,8 @@ export interface TestApp {
   readonly metrics: ServerMetrics
   /** An ID token of the local identity for a user of the database (a seed account). */
   readonly tokenFor: (email: string) => Promise<string>
+  /** The domain's clock with test hooks on (`PUT /__mock/clock` moves it), else undefined. */
+  readonly clock: TestClock | undefined
   /** Closes the app and the database. */
   readonly close: () => Promise<void>
 }
@@ -100,6 +103,7 @@ export const buildTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     app,
     backend,
     database,
+    clock,
     metrics,
     tokenFor: (email) =>
       backend.transact(async (ports, identity) => {

@@ -15,7 +15,7 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
   // Dropping the scratch database at the end ends its idle connections: expected, not worth a line.
   const database = await openDatabase({ url: scratch?.url, poolSize: 4, onConnectionError: () => undefined })
   await loadDemoSeed(database, Date.now())
-  const { app, backend, tokenFor, close } = await buildTestApp({ database, testHooks: true })
+  const { app, backend, tokenFor, clock, close } = await buildTestApp({ database, testHooks: true })
   return {
     name: scratch ? 'postgres' : 'pglite',
     handle: async (request) => {
@@ -46,6 +46,8 @@ export const createSqlBackendUnderTest = async (databaseUrl: string | undefined)
     reset: async () => {
       await restoreSnapshot(database)
       await backend.simulatedProvider?.forget()
+      // A test that moved the clock (`PUT /__mock/clock`) leaves it moved for the next one otherwise.
+      clock?.set(null)
     },
     close: async () => {
       await close()
