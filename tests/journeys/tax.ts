@@ -64,7 +64,7 @@ export const transmitYear = async (page: Page, clubId: string, year: number) => 
     'antwort.csv',
     bpkAnswerFor(query.text),
   )
-  await expect(page.getByText('bPK-Antwort importiert')).toBeVisible()
+  await expect(page.getByText('bPK-Antwort importiert', { exact: true })).toBeVisible()
   const file = await downloadOf(page, `Übermittlungsdatei ${year} (XML)`)
   await importFile(
     page,
@@ -73,6 +73,6 @@ export const transmitYear = async (page: Page, clubId: string, year: number) => 
     'protokoll.xml',
     acceptedProtocol(file.text),
   )
-  await expect(page.getByText('Protokoll importiert')).toBeVisible()
+  await expect(page.getByText('Protokoll importiert', { exact: true })).toBeVisible()
   return { query, file }
 }
