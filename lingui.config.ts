@@ -11,9 +11,10 @@ import { readdirSync } from 'node:fs'
 // - `features/<feature>`: one per feature, loaded by its screens (src/features/<feature>/messages.ts);
 // - `messages`: what the screens share (components, labels, checks), loaded with every feature's catalogue
 //   (src/lib/i18n/screen-messages.ts);
-// - `tax`: the names of the tax data several screens show (src/lib/labels/tax-labels.ts and
-//   src/components/tax) and the club profile's section on them, loaded by the labels' module: only the
-//   screens that show tax data carry them (the profile's section is loaded after the profile form);
+// - `tax`: the tax and receipt texts several screens show (src/lib/labels/tax-labels.ts, the receipt
+//   helpers of src/lib, src/components/tax) and the club profile's section on them, loaded by those
+//   modules (src/lib/i18n/tax-messages.ts): only the screens that show tax data or receipts carry them (the
+//   profile's section is loaded after the profile form);
 // - `mock-tools`: the demo tools of the mocked mode, loaded by their panel.
 const notExtracted = ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/api/generated/**']
 const shell = [
@@ -31,6 +32,8 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const mockTools = '<rootDir>/src/components/mock-tools'
 const tax = [
   '<rootDir>/src/lib/labels/tax-labels.ts',
+  '<rootDir>/src/lib/receipt-address.ts',
+  '<rootDir>/src/lib/receipt-refusal.ts',
   '<rootDir>/src/components/tax',
   '<rootDir>/src/features/club-profile/components/deductibility-section.tsx',
   '<rootDir>/src/features/club-profile/deductibility-schema.ts',

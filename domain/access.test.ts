@@ -23,6 +23,7 @@ const concretePath = (path: string) =>
     .replace('{transmissionId}', 'eine-uebermittlung')
     .replace('{part}', '1')
     .replace('{consentId}', 'eine-einwilligung')
+    .replace('{receiptId}', 'eine-bestaetigung')
 
 describe('the permission matrix (each operation’s x-access in the contract)', () => {
   const protectedOperations = operations.filter((operation) => !operation.access.includes('ANYONE'))

@@ -9,6 +9,7 @@ import type { CampaignClosedReason } from '#openapi/generated/model/campaignClos
 import type { DonationCheckoutState } from '#openapi/generated/model/donationCheckoutState.ts'
 import type { PublicCampaign } from '#openapi/generated/model/publicCampaign.ts'
 import type { DonorTaxData } from '#openapi/generated/model/donorTaxData.ts'
+import type { ReceiptAddress } from '#openapi/generated/model/receiptAddress.ts'
 import { checkBirthDateRange } from './club-checks.ts'
 import { getCampaign, normalizeName } from './common.ts'
 import { signedFileUrl } from './files.ts'
@@ -17,7 +18,14 @@ import type { OperationContext } from './operation.ts'
 import { providerCall } from './payment-provider.ts'
 import type { Ports } from './ports.ts'
 import { invalidField, notFound, problem } from './problem.ts'
-import type { CampaignRecord, CheckoutRecord, CheckoutTaxRecord, ClubRecord, PaymentAccountRecord } from './records.ts'
+import type {
+  CampaignRecord,
+  CheckoutRecord,
+  CheckoutTaxRecord,
+  ClubRecord,
+  PaymentAccountRecord,
+  ReceiptAddressRecord,
+} from './records.ts'
 import { clubDeductibleOn } from './tax-status.ts'
 import { TAX_CONSENT_TEXT } from './tax-donors.ts'
 import { PAYMENT_EVENTS_SERIAL_KEY, settleCheckout } from './payment-events.ts'
@@ -151,6 +159,15 @@ const checkoutTax = async (
   }
 }
 
+/** The name and address a donor wants the receipt made out to, as typed but for outer spaces. */
+const receiptAddressOf = (address: ReceiptAddress): ReceiptAddressRecord => ({
+  name: normalizedText('receipt.name', address.name, 1, normalizeName),
+  street: normalizedText('receipt.street', address.street, 1, normalizeName),
+  postalCode: normalizedText('receipt.postalCode', address.postalCode, 1),
+  city: normalizedText('receipt.city', address.city, 1, normalizeName),
+  country: address.country,
+})
+
 /** The app's page for this campaign: where the provider sends the donor back to. */
 const donationPage = (appOrigin: string, campaignId: string): string =>
   `${appOrigin}/spenden/${encodeURIComponent(campaignId)}`
@@ -207,6 +224,7 @@ export const givingOperations = defineOperations({
         state: 'OPEN',
         donationId: null,
         tax,
+        receiptAddress: body.receipt ? receiptAddressOf(body.receipt) : null,
         createdAt: isoInstant(now),
         expiresAt: isoInstant(expiresAt),
         updatedAt: isoInstant(now),

@@ -16,6 +16,7 @@ import { memberOperations } from './members.ts'
 import type { AnyOperation } from './operation.ts'
 import { paymentEventOperations } from './payment-events.ts'
 import { paymentOperations } from './payments.ts'
+import { receiptOperations } from './receipts.ts'
 import { taxOperations } from './tax.ts'
 import { userOperations } from './users.ts'
 
@@ -37,6 +38,7 @@ const all = {
   ...otherOperations,
   ...fileOperations,
   ...taxOperations,
+  ...receiptOperations,
 }
 
 // Both directions: every operation of the contract has an implementation, and nothing is implemented

@@ -103,6 +103,7 @@ const donationOf = (
   day: viennaDay(now),
   payment: { checkoutId: checkout.id, paymentIntentId, refundedCents: 0, dispute: null, disputeEventAt: null },
   tax,
+  receiptAddress: checkout.receiptAddress ?? null,
 })
 
 /**

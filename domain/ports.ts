@@ -21,6 +21,8 @@ import type {
   CheckoutRecord,
   ClubRecord,
   ClubTaxRecord,
+  ReceiptRecord,
+  ReceiptSettingsRecord,
   DonationPayment,
   ClubRoleRecord,
   DonationRecord,
@@ -38,6 +40,7 @@ import type {
   UserRecord,
 } from './records.ts'
 import type { PaymentProvider } from './payment-provider.ts'
+import type { ReceiptRenderer } from './receipt-document.ts'
 
 /** A page of a list and the size of the whole (filtered) list. */
 export interface Slice<T> {
@@ -52,7 +55,8 @@ export interface Slice<T> {
 export class DuplicateKeyError extends Error {
   /** `club-zvr`: another club has the ZVR number (by `zvrKey`, domain/club-checks.ts). */
   /** `tax-donor-match`: the club has a donor with this `matchKey` (two first donations at once). */
-  readonly key: 'user-email' | 'club-type-name' | 'club-role-name' | 'club-zvr' | 'tax-donor-match'
+  /** `receipt-donation`: an issued receipt covers one of the donations already (two issued at once). */
+  readonly key: 'user-email' | 'club-type-name' | 'club-role-name' | 'club-zvr' | 'tax-donor-match' | 'receipt-donation'
   constructor(key: DuplicateKeyError['key']) {
     super(`duplicate key: ${key}`)
     this.name = 'DuplicateKeyError'
@@ -233,6 +237,40 @@ export interface DonationRepository {
    * [from, to] (inclusive Vienna days), in no particular order (the domain sums them).
    */
   listWithTax(clubId: string, from: string, to: string): Promise<DonationRecord[]>
+  /**
+   * The club's donations with a `receiptAddress` whose `day` lies in [from, to], in no particular order
+   * (the domain groups them by donor).
+   */
+  listWithReceiptAddress(clubId: string, from: string, to: string): Promise<DonationRecord[]>
+}
+
+export interface ReceiptListQuery {
+  /** Inclusive days of issue (`issuedOn`); null: unbounded. */
+  readonly from: string | null
+  readonly to: string | null
+  readonly offset: number
+  readonly limit: number
+}
+
+/**
+ * The club's receipts (domain/receipts.ts). The store keeps two things the rules depend on under several
+ * processes: the running number (`nextSequence`) and that a donation is covered by at most one issued
+ * receipt (`insert` refuses the second with DuplicateKeyError `receipt-donation`; `withdraw` frees it).
+ */
+export interface ReceiptRepository {
+  /** The club's next receipt number: 1, then one more each call, never given twice (a rolled-back one may leave a gap). */
+  nextSequence(clubId: string): Promise<number>
+  get(id: string): Promise<ReceiptRecord | null>
+  /** Adds an issued receipt and locks its donations (DuplicateKeyError `receipt-donation` when one is locked). */
+  insert(receipt: ReceiptRecord): Promise<void>
+  /** Stores the receipt as withdrawn and frees its donations. */
+  withdraw(receipt: ReceiptRecord): Promise<void>
+  /** A page of the club's receipts issued in [from, to], newest first (by `issuedAt`, then `sequence`). */
+  page(clubId: string, query: ReceiptListQuery): Promise<Slice<ReceiptRecord>>
+  /** For each of the donations that an issued receipt covers: that receipt. */
+  issuedForDonations(donationIds: readonly string[]): Promise<Map<string, ReceiptRecord>>
+  getSettings(clubId: string): Promise<ReceiptSettingsRecord | null>
+  putSettings(settings: ReceiptSettingsRecord): Promise<void>
 }
 
 /**
@@ -467,6 +505,13 @@ export interface FileBlobs {
   release(path: string): Promise<void>
   /** The bytes of the blob at `path`, or null. */
   open(path: string): Promise<BlobContent | null>
+  /**
+   * Keeps bytes the backend made itself (a receipt's PDF) at `path`, claimed at once; like `stage`, the
+   * blob goes again when the transaction rolls back. False when a blob exists at `path` already.
+   */
+  keep(path: string, bytes: Uint8Array, contentType: string, now: number): Promise<boolean>
+  /** The bytes of the blob at `path` whole (a receipt to send as it was archived), or null. */
+  readBytes(path: string): Promise<Uint8Array | null>
   /** A signature of `text` (a link's path and expiry) with the store's secret, URL-safe. */
   sign(text: string): Promise<string>
   verify(text: string, signature: string): Promise<boolean>
@@ -502,6 +547,9 @@ export interface Ports {
   readonly checkouts: CheckoutRepository
   readonly paymentEvents: PaymentEventLog
   readonly tax: TaxRepository
+  readonly receipts: ReceiptRepository
+  /** Makes a receipt's PDF (adapters/receipt-pdf/). */
+  readonly receiptRenderer: ReceiptRenderer
   readonly ids: IdGenerator
 }
 

@@ -57,6 +57,8 @@ export type ProblemKind =
   | 'event-out-of-order'
   /** 409: a donation that cannot be refunded (not paid by card, refunded already, disputed). */
   | 'refund-not-possible'
+  /** 409: no receipt can be issued or withdrawn (covered already, refunded, not deductible, notice too old). */
+  | 'receipt-not-possible'
   /** 409: another club has this ZVR number (`errors` names the ZVR field). */
   | 'zvr-taken'
   /** 409: a club of the same name has the same postal code; the request may confirm it (`confirmDuplicate`). */
@@ -135,6 +137,7 @@ const KIND_STATUS: Readonly<Record<ProblemKind, number>> = {
   'invalid-event': 400,
   'event-out-of-order': 409,
   'refund-not-possible': 409,
+  'receipt-not-possible': 409,
   'zvr-taken': 409,
   'possible-duplicate': 409,
   'payload-too-large': 413,

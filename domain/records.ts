@@ -168,6 +168,8 @@ export interface DonationRecord {
   readonly payment?: DonationPayment
   /** Whose consent to the transmission covers it, or a company's; absent or null: neither. */
   readonly tax?: DonationTaxRecord | null
+  /** The name and address the donor asked a receipt to be made out to; absent or null: none asked for. */
+  readonly receiptAddress?: ReceiptAddressRecord | null
 }
 
 /** What a donation adds to the totals: what was paid and not given back (refunded, or lost in a dispute). */
@@ -211,6 +213,8 @@ export interface CheckoutRecord {
   readonly donationId: string | null
   /** The donor's data and consent for the transmission, or a company's donation; absent or null: none. */
   readonly tax?: CheckoutTaxRecord | null
+  /** The donor asked for a receipt made out to this name and address; absent or null: none asked for. */
+  readonly receiptAddress?: ReceiptAddressRecord | null
   readonly createdAt: string
   readonly expiresAt: string
   readonly updatedAt: string
@@ -416,4 +420,69 @@ export interface TaxTransmissionRecord {
   readonly createdAt: number
   readonly createdByName: string
   readonly parts: readonly TransmissionPartRecord[]
+}
+
+/** A donor's name and postal address as a receipt prints them (`street` with the house number). */
+export interface ReceiptAddressRecord {
+  readonly name: string
+  readonly street: string
+  readonly postalCode: string
+  readonly city: string
+  readonly country: string
+}
+
+export interface ReceiptLineRecord {
+  readonly donationId: string
+  readonly day: string
+  /** What the receipt confirms: paid less refunded when it was issued. */
+  readonly amountCents: number
+  /** A waiver of reimbursement (Verzicht auf Erstattung von Aufwendungen): never for a card donation. */
+  readonly waiver: boolean
+}
+
+/**
+ * A receipt as issued (domain/receipts.ts): the PDF is archived at `file.path` and never changed; a wrong
+ * one is withdrawn (its donations may be receipted again) and another issued. `sequence` is the club's
+ * running number (never given twice), `number` its printed form.
+ */
+export interface ReceiptRecord {
+  readonly id: string
+  readonly clubId: string
+  readonly sequence: number
+  readonly number: string
+  readonly kind: 'SINGLE' | 'ANNUAL'
+  readonly country: 'AT' | 'DE'
+  readonly year: number | null
+  readonly donor: ReceiptAddressRecord
+  readonly lines: readonly ReceiptLineRecord[]
+  readonly totalCents: number
+  readonly place: string
+  readonly issuedOn: string
+  readonly issuedAt: string
+  readonly issuedByName: string
+  readonly status: 'ISSUED' | 'WITHDRAWN'
+  readonly withdrawnAt: string | null
+  readonly withdrawnByName: string | null
+  readonly withdrawReason: string | null
+  readonly replacesId: string | null
+  readonly file: { readonly path: string; readonly sha256: string; readonly size: number }
+}
+
+/** What a club's receipts print besides the donation; `germany` for a club whose seat is in Germany. */
+export interface ReceiptSettingsRecord {
+  readonly clubId: string
+  readonly place: string
+  readonly signerName: string
+  readonly signerRole: string
+  readonly germany: {
+    readonly purposes: string
+    readonly exemption: {
+      readonly kind: 'FREISTELLUNGSBESCHEID' | 'FEST_60A'
+      readonly taxOffice: string
+      readonly taxNumber: string
+      readonly issuedOn: string
+      readonly lastPeriod: string | null
+    }
+  } | null
+  readonly updatedAt: string
 }

@@ -16,6 +16,7 @@ import type { DonationTotals, Ports } from './ports.ts'
 import type {
   BankReviewRecord,
   CampaignRecord,
+  ReceiptRecord,
   ClubRecord,
   DonationRecord,
   FileLabel,
@@ -205,16 +206,25 @@ const campaignView = (campaign: CampaignRecord, totals: DonationTotals, now: num
   }
 }
 
-/** Donations as the contract has them, with the names of their campaigns. */
+/** Donations as the contract has them, with the names of their campaigns and the receipts that cover them. */
 export const toDonations = async (ports: Ports, donations: readonly DonationRecord[]): Promise<Donation[]> => {
   const campaignIds = [
     ...new Set(donations.flatMap((donation) => (donation.campaignId === null ? [] : [donation.campaignId]))),
   ]
-  const campaigns =
-    campaignIds.length > 0 ? await ports.campaigns.getMany(campaignIds) : new Map<string, CampaignRecord>()
-  return donations.map((donation) =>
-    donationView(donation, donation.campaignId === null ? null : (campaigns.get(donation.campaignId)?.name ?? null)),
-  )
+  const [campaigns, receipts] = await Promise.all([
+    campaignIds.length > 0 ? ports.campaigns.getMany(campaignIds) : new Map<string, CampaignRecord>(),
+    donations.length > 0
+      ? ports.receipts.issuedForDonations(donations.map((donation) => donation.id))
+      : new Map<string, ReceiptRecord>(),
+  ])
+  return donations.map((donation) => {
+    const receipt = receipts.get(donation.id)
+    return donationView(
+      donation,
+      donation.campaignId === null ? null : (campaigns.get(donation.campaignId)?.name ?? null),
+      receipt ? { id: receipt.id, number: receipt.number } : null,
+    )
+  })
 }
 
 /** Disputed while a dispute is open or was lost; else by how much of it was refunded. */
@@ -233,7 +243,11 @@ export const refundableCents = (donation: DonationRecord): number => {
   return Math.max(0, donation.amountCents - payment.refundedCents)
 }
 
-const donationView = (donation: DonationRecord, campaignName: string | null): Donation => ({
+const donationView = (
+  donation: DonationRecord,
+  campaignName: string | null,
+  receipt: Donation['receipt'],
+): Donation => ({
   id: donation.id,
   clubId: donation.clubId,
   campaignId: donation.campaignId,
@@ -246,6 +260,8 @@ const donationView = (donation: DonationRecord, campaignName: string | null): Do
   donorName: donation.donorName,
   message: donation.message,
   donatedAt: isoInstant(donation.at),
+  receipt,
+  receiptAddress: donation.receiptAddress ? { ...donation.receiptAddress } : null,
 })
 
 /** The contract's `BankReview` (domain/bank-review.ts), or null. */

@@ -11,6 +11,8 @@ import type { ApiRequest, ApiResponse, ExecuteRequestOptions } from '#domain/ope
 import { ProblemError, kindForStatus } from '#domain/problem.ts'
 import { takeInjectedFailure } from './control/control.ts'
 import type { Ports } from '#domain/ports.ts'
+import type { ReceiptRenderer } from '#domain/receipt-document.ts'
+import type * as ReceiptPdf from '#adapters/receipt-pdf/render-receipt.ts'
 import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
 import { seedInstant } from '#adapters/demo-seed/seed.ts'
@@ -44,6 +46,32 @@ export interface MockBackendOptions {
    * sessions outlive the page that made them. Defaults to memory only.
    */
   providerMemory?: ProviderMemory
+  /**
+   * Makes receipts' PDFs. Defaults to pdfkit's (adapters/receipt-pdf/), loaded on the first receipt: Node
+   * only (tests, mock:server). The browser passes its own (mocks/browser.ts).
+   */
+  receiptRenderer?: ReceiptRenderer
+}
+
+/**
+ * Not a literal, so that no bundler follows it: pdfkit and the fonts it reads with node:fs stay out of the
+ * browser's mocked backend, which imports this module but never renders with the default.
+ */
+const PDFKIT_RENDERER_MODULE: string = '#adapters/receipt-pdf/render-receipt.ts'
+let pdfkitRenderer: Promise<ReceiptRenderer> | null = null
+
+/** pdfkit's renderer, its module imported on first use (and again after a failed import). */
+export const nodeReceiptRenderer: ReceiptRenderer = {
+  render: async (document) => {
+    pdfkitRenderer ??= (import(/* @vite-ignore */ PDFKIT_RENDERER_MODULE) as Promise<typeof ReceiptPdf>).then(
+      (module) => module.pdfkitReceiptRenderer,
+      (error: unknown) => {
+        pdfkitRenderer = null
+        throw error
+      },
+    )
+    return (await pdfkitRenderer).render(document)
+  },
 }
 
 export interface MockBackend {
@@ -73,6 +101,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
   const store = createStore(options.initialState ?? freshSeed(now()))
   // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
   const fileBlobs = createMemoryFileBlobs()
+  const receiptRenderer = options.receiptRenderer ?? nodeReceiptRenderer
   // Its events reach this backend's webhook operation as an HTTP delivery would (signed, the raw body).
   const payments: SimulatedProvider = createSimulatedProvider({
     webhookSecret: SIMULATED_WEBHOOK_SECRET,
@@ -87,7 +116,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     memory: options.providerMemory,
   })
   const domain = createDomainBackend(
-    memoryUnitOfWork(store, { now, signingKey, fileBlobs, payments }),
+    memoryUnitOfWork(store, { now, signingKey, fileBlobs, payments, receiptRenderer }),
     { now },
     { onUnexpected: (id, error) => console.error('[mock backend]', id, error) },
   )
@@ -131,7 +160,10 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
     },
     transact: (work) =>
       store.transactAsync((tx) =>
-        work(memoryPorts(tx, { now, signingKey, fileBlobs, payments }), memoryIdentityStore(tx, now, signingKey)),
+        work(
+          memoryPorts(tx, { now, signingKey, fileBlobs, payments, receiptRenderer }),
+          memoryIdentityStore(tx, now, signingKey),
+        ),
       ),
   }
   return backend

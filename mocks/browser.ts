@@ -23,6 +23,7 @@ import { renderProviderPage } from '#adapters/simulated-card-provider/provider-d
 import { renderCheckoutPage } from '#adapters/simulated-card-provider/checkout-dom.ts'
 import type { PayAnswer } from '#adapters/simulated-card-provider/checkout-dom.ts'
 import type { CheckoutSessionInfo, ProviderMemory } from '#adapters/simulated-card-provider/simulated-provider.ts'
+import { browserReceiptRenderer } from '#adapters/receipt-pdf/browser-renderer.ts'
 
 export { STATE_KEY }
 
@@ -87,6 +88,8 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
     initialState: persistence.load() ?? undefined,
     signingKey: persistence.signingKey(),
     providerMemory: providerMemory(storage()),
+    // The same PDFs as the server's, made in the page (pdfkit's browser build, loaded on the first receipt).
+    receiptRenderer: browserReceiptRenderer,
   })
 
   // Save after every change; follow changes another tab saved, so two tabs don't overwrite each other.

@@ -21,6 +21,8 @@ import {
 } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import type { SharedProviderState, SimulatedProvider } from '#adapters/simulated-card-provider/simulated-provider.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
+import type { ReceiptRenderer } from '#domain/receipt-document.ts'
+import { pdfkitReceiptRenderer } from '#adapters/receipt-pdf/render-receipt.ts'
 import type { OpenDatabase, Trx } from './db/database.ts'
 import { sqlRateLimitCounters } from './db/rate-limit-counters.ts'
 import { sqlIdentityStore } from './db/repositories/identity.ts'
@@ -79,6 +81,8 @@ export interface ServerBackendOptions {
   files?: FileStore
   /** The card provider for donations (Stripe, server/payments/); absent: the simulated one. */
   payments?: PaymentProvider
+  /** Makes receipts' PDFs; absent: pdfkit (adapters/receipt-pdf/). */
+  receiptRenderer?: ReceiptRenderer
   /**
    * Rate-limit counters in the database, shared by every process on it. Default: on a PostgreSQL server
    * (several processes may serve it); PGlite serves one process, which counts in memory.
@@ -176,6 +180,7 @@ export const createServerBackend = (database: OpenDatabase, options: ServerBacke
       now,
       ids: randomIds,
       payments,
+      receiptRenderer: options.receiptRenderer ?? pdfkitReceiptRenderer,
       identity: (identityTrx) =>
         firebaseAuth && pendingAccounts
           ? firebaseIdentityProvider(firebaseAuth, effects, pendingAccounts, now, passwordCheck)

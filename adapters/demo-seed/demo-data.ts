@@ -21,6 +21,7 @@ import type {
   MembershipRecord,
   OnboardingLinkRecord,
   PaymentAccountRecord,
+  ReceiptSettingsRecord,
   TaxConsentRecord,
   TaxDonorRecord,
   UserRecord,
@@ -49,6 +50,8 @@ export interface DemoTables {
   readonly taxStatus: ReadonlyMap<string, ClubTaxRecord>
   readonly taxDonors: ReadonlyMap<string, TaxDonorRecord>
   readonly taxConsents: ReadonlyMap<string, TaxConsentRecord>
+  /** A club's receipt settings, by club id (seed-receipts.ts). */
+  readonly receiptSettings: ReadonlyMap<string, ReceiptSettingsRecord>
 }
 
 export interface DemoData {

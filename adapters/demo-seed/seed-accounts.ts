@@ -111,3 +111,16 @@ export const seedTax = {
   /** Sabine Moser, whom the bPK service did not find. */
   unmatchedRefNr: 'SP-3',
 } as const
+
+/**
+ * The receipt data of the volume club (adapters/demo-seed/seed-receipts.ts): last year's donations whose
+ * donors asked for a receipt (none issued yet). The company's donation of the tax data asked for one too.
+ */
+export const seedReceipts = {
+  /** Franz Berger's two donations (75 € in April, 25 € in October): one annual receipt. */
+  bergerDonationIds: ['donation-receipt-01', 'donation-receipt-02'],
+  /** Elisabeth Wagner's one donation (150 € on 1 December). */
+  wagnerDonationId: 'donation-receipt-03',
+  /** Autohaus Berger GmbH's donation (500 € in May; seed-tax.ts: a company's). */
+  companyDonationId: 'donation-tax-02',
+} as const

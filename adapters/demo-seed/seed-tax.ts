@@ -19,6 +19,7 @@ import type {
   ClubTaxRecord,
   DonationRecord,
   DonationTaxRecord,
+  ReceiptAddressRecord,
   TaxConsentRecord,
   TaxConsentScopeRecord,
   TaxDonorRecord,
@@ -98,9 +99,30 @@ const DONORS: readonly DonorSeed[] = [
   },
 ]
 
-/** Donations of last year that no donor's consent covers: a company's, and one given without data. */
-const OTHER_DONATIONS: ReadonlyArray<{ monthDay: string; cents: number; donorName: string; company: boolean }> = [
-  { monthDay: '05-05', cents: 50_000, donorName: 'Autohaus Berger GmbH', company: true },
+/**
+ * Donations of last year that no donor's consent covers: a company's, which asked for a receipt too
+ * (seed-receipts.ts), and one given without data.
+ */
+const OTHER_DONATIONS: ReadonlyArray<{
+  monthDay: string
+  cents: number
+  donorName: string
+  company: boolean
+  receiptAddress?: ReceiptAddressRecord
+}> = [
+  {
+    monthDay: '05-05',
+    cents: 50_000,
+    donorName: 'Autohaus Berger GmbH',
+    company: true,
+    receiptAddress: {
+      name: 'Autohaus Berger GmbH',
+      street: 'Industriestraße 4',
+      postalCode: '2700',
+      city: 'Wiener Neustadt',
+      country: 'AT',
+    },
+  },
   { monthDay: '08-18', cents: 4_000, donorName: 'Anna Schmid', company: false },
 ]
 
@@ -191,14 +213,15 @@ export const buildTaxSeed = (build: SeedBuild): TaxSeed => {
     }
   }
   for (const other of OTHER_DONATIONS)
-    donations.push(
-      donation(
+    donations.push({
+      ...donation(
         middayOf(other.monthDay),
         other.cents,
         other.donorName,
         other.company ? { company: true, donorId: null, consentId: null } : null,
       ),
-    )
+      ...(other.receiptAddress && { receiptAddress: other.receiptAddress }),
+    })
   donations.sort((a, b) => a.at - b.at)
 
   const confirmedAt = daysAgo(build, 400)

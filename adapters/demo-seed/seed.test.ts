@@ -143,7 +143,7 @@ describe('the seed builders', () => {
       globals: fixed.globals,
       seedAt: fixed.seedAt,
     })
-    expect(json.length).toBe(2_777_477)
-    expect(bytesToHex(sha256(utf8(json)))).toBe('019dea3892ce2c6ef0dedee1067953407e4f6810dcbfd78e8f82b839515b8f90')
+    expect(json.length).toBe(2_778_841)
+    expect(bytesToHex(sha256(utf8(json)))).toBe('012d8c5868b618b27047a78582166eaee3515beb0b5c75ffa917e4c2669e1d90')
   })
 })

@@ -6,8 +6,8 @@
  * One builder per entity, in sibling files: users and memberships (seed-users.ts), clubs with their files,
  * board and payment account (seed-clubs.ts), campaigns (seed-campaigns.ts), donations (seed-donations.ts),
  * invitations and onboarding links (seed-invitations.ts), the tax data (seed-tax.ts: fixed records, no
- * draws). They share one PRNG (seed-build.ts), so `generate` below is also the order of its draws:
- * changing it changes the seed.
+ * draws), the receipt data (seed-receipts.ts: fixed records, no draws). They share one PRNG
+ * (seed-build.ts), so `generate` below is also the order of its draws: changing it changes the seed.
  */
 import { DEFAULT_GLOBALS } from '#domain/globals.ts'
 import { HOUR_MS } from '#domain/time.ts'
@@ -15,6 +15,7 @@ import { daysAgo, newSeedBuild } from './seed-build.ts'
 import { buildClub, buildClubRoles, buildClubTypes } from './seed-clubs.ts'
 import { lazyDonations } from './seed-donations.ts'
 import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
+import { buildReceiptSeed } from './seed-receipts.ts'
 import { buildTaxSeed } from './seed-tax.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
 import { seedAppLogoId } from './seed-accounts.ts'
@@ -53,6 +54,7 @@ const generate = (seedAt: number): DemoData => {
   buildInvitations(build, kassierin.uid)
   buildOnboardingLinks(build)
   const tax = buildTaxSeed(build)
+  const receipts = buildReceiptSeed(build)
 
   return {
     tables: {
@@ -65,7 +67,7 @@ const generate = (seedAt: number): DemoData => {
       clubs: build.clubs,
       files: build.files,
       campaigns: build.campaigns,
-      donations: lazyDonations(seedAt, build.donationJobs, tax.donations),
+      donations: lazyDonations(seedAt, build.donationJobs, [...tax.donations, ...receipts.donations]),
       paymentAccounts: build.paymentAccounts,
       onboardingLinks: build.onboardingLinks,
       // Appended oldest first, as the backend appends them.
@@ -77,6 +79,7 @@ const generate = (seedAt: number): DemoData => {
       taxStatus: tax.status,
       taxDonors: tax.donors,
       taxConsents: tax.consents,
+      receiptSettings: receipts.settings,
     },
     appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(build, 1150) },
     globals: DEFAULT_GLOBALS,

@@ -132,19 +132,26 @@ export const totalsOfList = (list: List, sinceDay: string): { all: DonationTotal
   }
 }
 
-const withTaxCache = new WeakMap<List, List>()
-
 /**
- * The donations of a list with a `tax` record whose day lies in [from, to]. The few of them are picked
- * once per list (kept in time order, so the day range is two binary searches), not per request from the
- * club's 10 000.
+ * The donations of a list that have something (`pick`) whose day lies in [from, to]. The few of them are
+ * picked once per list (kept in time order, so the day range is two binary searches), not per request from
+ * the club's 10 000.
  */
-export const withTaxOfList = (list: List, from: string, to: string): DonationRecord[] => {
-  let withTax = withTaxCache.get(list)
-  if (!withTax) {
-    withTax = list.filter((donation) => donation.tax != null)
-    withTaxCache.set(list, withTax)
+const pickedOfList = (pick: (donation: DonationRecord) => boolean) => {
+  const cache = new WeakMap<List, List>()
+  return (list: List, from: string, to: string): DonationRecord[] => {
+    let picked = cache.get(list)
+    if (!picked) {
+      picked = list.filter(pick)
+      cache.set(list, picked)
+    }
+    const start = lowerBound(picked, from)
+    return picked.slice(start, Math.max(start, upperBound(picked, to)))
   }
-  const start = lowerBound(withTax, from)
-  return withTax.slice(start, Math.max(start, upperBound(withTax, to)))
 }
+
+/** The donations of a list with a `tax` record whose day lies in [from, to]. */
+export const withTaxOfList = pickedOfList((donation) => donation.tax != null)
+
+/** The donations of a list with a `receiptAddress` whose day lies in [from, to]. */
+export const withReceiptAddressOfList = pickedOfList((donation) => donation.receiptAddress != null)

@@ -3,7 +3,9 @@
  * kept in memory, not in the persisted store, and are gone with the process or page. Claims accept every
  * path: in mocked mode the browser keeps the files itself (src/lib/storage/offline-storage.ts) and the
  * backend only records paths, so a record needs no upload here. Not transactional: a release removes the
- * bytes at once (every operation releases last, after its checks).
+ * bytes at once (every operation releases last, after its checks), and what `keep` keeps (a receipt's PDF,
+ * which the backend makes itself) stays when the transaction fails. Those bytes live here as long as the
+ * backend does (in the browser: until the page goes; the receipts' records outlive them there).
  */
 import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
 
@@ -56,6 +58,16 @@ export const createMemoryFileBlobs = (): MemoryFileBlobs => {
       const kept = blobs.get(path)
       if (kept) kept.claimed = true
       return 'claimed'
+    },
+    keep: async (path, bytes, contentType) => {
+      if (blobs.has(path)) return false
+      blobs.set(path, { size: bytes.length, contentType, bytes: bytes.slice(), claimed: true })
+      return true
+    },
+    // Null too for an upload whose bytes came in another form (not kept: only its size is known).
+    readBytes: async (path) => {
+      const kept = blobs.get(path)
+      return kept && kept.bytes.length === kept.size ? kept.bytes.slice() : null
     },
     release: async (path) => {
       blobs.delete(path)

@@ -15,10 +15,12 @@ import type {
   IdGenerator,
   NamedCatalogue,
   Ports,
+  ReceiptRepository,
   TaxRepository,
   UnitOfWork,
 } from '#domain/ports.ts'
 import type { PaymentProvider } from '#domain/payment-provider.ts'
+import type { ReceiptRenderer } from '#domain/receipt-document.ts'
 import { DuplicateKeyError, untilCancelled } from '#domain/ports.ts'
 import type {
   AuditEntryRecord,
@@ -28,6 +30,7 @@ import type {
   MembershipRecord,
   NamedRecord,
   OutgoingMail,
+  ReceiptRecord,
   TaxDonorRecord,
   TaxTransmissionRecord,
 } from '#domain/records.ts'
@@ -38,7 +41,13 @@ import type { IdentityStore } from '#adapters/offline-identity/offline-identity.
 import { hashPassword, verifyPassword } from '#adapters/offline-identity/passwords.ts'
 import { donationsOfCampaign, donationsOfClub } from './indexes.ts'
 import { createMemoryFileBlobs } from './memory-file-blobs.ts'
-import { dailyTotalsOfList, pageOfList, totalsOfList, withTaxOfList } from './memory-donations.ts'
+import {
+  dailyTotalsOfList,
+  pageOfList,
+  totalsOfList,
+  withReceiptAddressOfList,
+  withTaxOfList,
+} from './memory-donations.ts'
 import { Tx } from './store.ts'
 import type { Store } from './store.ts'
 import type { TableName } from './types.ts'
@@ -188,8 +197,76 @@ const donationRepository = (tx: Tx): DonationRepository => {
       if (donation) tx.put('donations', id, { ...donation, payment })
     },
     listWithTax: async (clubId, from, to) => withTaxOfList(listOf({ clubId }), from, to),
+    listWithReceiptAddress: async (clubId, from, to) => withReceiptAddressOfList(listOf({ clubId }), from, to),
   }
 }
+
+/** Newest first: by `issuedAt`, then by `sequence` (ReceiptRepository.page). */
+const compareNewestReceipt = (a: ReceiptRecord, b: ReceiptRecord): number =>
+  compareStrings(b.issuedAt, a.issuedAt) || b.sequence - a.sequence
+
+/**
+ * The receipts. A donation an issued receipt covers has a lock (`receiptLocks`, by donation id), the store's
+ * backstop as PostgreSQL's `receipt_donation_locks` is (migration 0014): a receipt of a locked donation is
+ * refused with nothing written. Transactions run one at a time here, so the check and the write cannot
+ * interleave; the counter (`receiptSequences`) is kept apart from the settings, which putSettings replaces.
+ */
+const receiptRepository = (tx: Tx): ReceiptRepository => ({
+  nextSequence: async (clubId) => {
+    const next = (tx.table('receiptSequences').get(clubId)?.last ?? 0) + 1
+    tx.put('receiptSequences', clubId, { clubId, last: next })
+    return next
+  },
+  get: async (id) => tx.table('receipts').get(id) ?? null,
+  insert: async (receipt) => {
+    const donationIds = receipt.lines.map((line) => line.donationId)
+    const locks = tx.table('receiptLocks')
+    if (new Set(donationIds).size !== donationIds.length || donationIds.some((id) => locks.has(id)))
+      throw new DuplicateKeyError('receipt-donation')
+    if (values(tx, 'receipts').some((other) => other.clubId === receipt.clubId && other.sequence === receipt.sequence))
+      throw new Error(`The club has a receipt with sequence ${receipt.sequence} already.`)
+    tx.put('receipts', receipt.id, receipt)
+    for (const donationId of donationIds)
+      tx.put('receiptLocks', donationId, { donationId, receiptId: receipt.id, clubId: receipt.clubId })
+  },
+  // Only the withdrawal, as the SQL adapter writes only it: the rest of an issued receipt never changes.
+  withdraw: async (receipt) => {
+    const stored = tx.table('receipts').get(receipt.id)
+    if (!stored) return
+    tx.put('receipts', stored.id, {
+      ...stored,
+      status: receipt.status,
+      withdrawnAt: receipt.withdrawnAt,
+      withdrawnByName: receipt.withdrawnByName,
+      withdrawReason: receipt.withdrawReason,
+    })
+    for (const line of stored.lines)
+      if (tx.table('receiptLocks').get(line.donationId)?.receiptId === stored.id)
+        tx.delete('receiptLocks', line.donationId)
+  },
+  page: async (clubId, query) => {
+    const receipts = values(tx, 'receipts')
+      .filter(
+        (receipt) =>
+          receipt.clubId === clubId &&
+          (query.from === null || receipt.issuedOn >= query.from) &&
+          (query.to === null || receipt.issuedOn <= query.to),
+      )
+      .sort(compareNewestReceipt)
+    return { items: receipts.slice(query.offset, query.offset + query.limit), totalItems: receipts.length }
+  },
+  issuedForDonations: async (donationIds) => {
+    const out = new Map<string, ReceiptRecord>()
+    for (const donationId of donationIds) {
+      const lock = tx.table('receiptLocks').get(donationId)
+      const receipt = lock && tx.table('receipts').get(lock.receiptId)
+      if (receipt) out.set(donationId, receipt)
+    }
+    return out
+  },
+  getSettings: async (clubId) => tx.table('receiptSettings').get(clubId) ?? null,
+  putSettings: async (settings) => void tx.put('receiptSettings', settings.clubId, settings),
+})
 
 /**
  * The store's backstops, as PostgreSQL's unique constraints on `tax_donors` are (migration 0012): a
@@ -384,6 +461,13 @@ export interface MemoryPortsOptions {
   payments: PaymentProvider
   /** Uploads sent to the mocked backend (a fresh, empty set when absent). */
   fileBlobs?: FileBlobs
+  /** Makes receipts' PDFs (mocks/backend.ts passes pdfkit's in Node); absent: none, making one fails. */
+  receiptRenderer?: ReceiptRenderer
+}
+
+/** The renderer of ports given none: the tests of storage alone never make a PDF. */
+const noReceiptRenderer: ReceiptRenderer = {
+  render: () => Promise.reject(new Error('These in-memory ports were given no receipt renderer.')),
 }
 
 /** Callers that pass no `fileBlobs` get one set per options object (so per backend), made on first use. */
@@ -521,6 +605,8 @@ export const memoryPorts = (tx: Tx, options: MemoryPortsOptions): Ports => {
       update: async (checkout) => void tx.put('checkouts', checkout.id, checkout),
     },
     tax: taxRepository(tx),
+    receipts: receiptRepository(tx),
+    receiptRenderer: options.receiptRenderer ?? noReceiptRenderer,
     // Transactions run one at a time here, so the check and the write cannot interleave.
     paymentEvents: {
       record: async (event) => {

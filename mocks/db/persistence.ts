@@ -68,9 +68,14 @@ const keyOf = (name: TableName, record: Record<string, unknown>): string =>
             ? record.token
             : name === 'oobCodes'
               ? record.code
-              : name === 'taxStatus' || name === 'taxDonorNumbers'
+              : name === 'taxStatus' ||
+                  name === 'taxDonorNumbers' ||
+                  name === 'receiptSequences' ||
+                  name === 'receiptSettings'
                 ? record.clubId
-                : record.id,
+                : name === 'receiptLocks'
+                  ? record.donationId
+                  : record.id,
   )
 
 /** The saved state, or null when there is none usable (absent, corrupt or from another seed version). */

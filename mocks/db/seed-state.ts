@@ -26,6 +26,9 @@ export const stateOfDemo = (data: DemoData): DbState => {
         mails: new Map(),
         taxTransmissions: new Map(),
         taxDonorNumbers: new Map(),
+        receipts: new Map(),
+        receiptLocks: new Map(),
+        receiptSequences: new Map(),
       },
       singletons: {
         appLogo: data.appLogo,

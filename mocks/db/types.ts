@@ -10,6 +10,7 @@ import type {
   CheckoutRecord,
   OutgoingMail,
   PaymentEventRecord,
+  ReceiptRecord,
   TaxTransmissionRecord,
 } from '#domain/records.ts'
 import type { Globals } from '#openapi/generated/model/globals.ts'
@@ -50,11 +51,30 @@ export interface TaxDonorNumberRecord {
   readonly last: number
 }
 
+/**
+ * A donation an issued receipt covers, by donation id (ReceiptRepository.insert locks it, withdraw frees
+ * it): at most one receipt per donation, as PostgreSQL's `receipt_donation_locks` keeps it.
+ */
+export interface ReceiptLockRecord {
+  readonly donationId: string
+  readonly receiptId: string
+  readonly clubId: string
+}
+
+/** The last receipt number a club gave (ReceiptRepository.nextSequence), by club id. */
+export interface ReceiptSequenceRecord {
+  readonly clubId: string
+  readonly last: number
+}
+
 export interface Tables extends DemoTables {
   readonly checkouts: ReadonlyMap<string, CheckoutRecord>
   readonly paymentEvents: ReadonlyMap<string, PaymentEventRecord>
   readonly taxTransmissions: ReadonlyMap<string, TaxTransmissionRecord>
   readonly taxDonorNumbers: ReadonlyMap<string, TaxDonorNumberRecord>
+  readonly receipts: ReadonlyMap<string, ReceiptRecord>
+  readonly receiptLocks: ReadonlyMap<string, ReceiptLockRecord>
+  readonly receiptSequences: ReadonlyMap<string, ReceiptSequenceRecord>
   readonly refreshTokens: ReadonlyMap<string, RefreshTokenRecord>
   readonly oobCodes: ReadonlyMap<string, ActionCodeRecord>
   readonly mails: ReadonlyMap<string, MailRecord>
@@ -104,12 +124,16 @@ export const TABLE_NAMES: readonly TableName[] = [
   'taxConsents',
   'taxTransmissions',
   'taxDonorNumbers',
+  'receipts',
+  'receiptLocks',
+  'receiptSequences',
+  'receiptSettings',
 ]
 
 /**
  * Tables a state saved by an earlier version lacks: restored as the seed has them (empty when the seed has
  * none of its own) instead of dropping the state. The seed's donations, rebuilt on load, point at the
- * seed's tax donors and consents, so those come back with them.
+ * seed's tax donors and consents, so those come back with them; so do the seed's receipt settings.
  */
 export const TABLES_ADDED_LATER: ReadonlySet<TableName> = new Set([
   'checkouts',
@@ -119,6 +143,10 @@ export const TABLES_ADDED_LATER: ReadonlySet<TableName> = new Set([
   'taxConsents',
   'taxTransmissions',
   'taxDonorNumbers',
+  'receipts',
+  'receiptLocks',
+  'receiptSequences',
+  'receiptSettings',
 ])
 
 export const DEFAULT_FAULTS: Faults = { delayMs: 0, failures: [], tokenLifetimeSeconds: 3600 }

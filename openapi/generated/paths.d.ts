@@ -1839,6 +1839,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/club/{clubId}/receipt-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the club's receipts print besides the donation
+         * @description Why an addition: a receipt names the place it was issued, who signs it, and (a German club) the
+         *     tax exemption and the purposes (docs/decisions/0050-donation-receipts.md). Defaults until the club
+         *     saves: the club's city, the chair's role, nothing German.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getReceiptSettings"];
+        /**
+         * Change what the club's receipts print
+         * @description Why an addition: see `getReceiptSettings`. A member needs the club role's right to manage the
+         *     club's money (403 `club-right-missing`).
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        put: operations["updateReceiptSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/donations/{donationId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the receipt of one donation
+         * @description Why an addition: donors ask for a receipt (Spendenbestätigung; in Germany the Zuwendungsbestätigung
+         *     on the official template). The PDF is made once, archived with its SHA-256 and never changed. 409
+         *     `receipt-not-possible` with the reason in `detail` when the donation has a receipt already, was
+         *     refunded in full, the club's deductibility did not hold on the donation's day (Austria), or its
+         *     tax exemption notice is too old (Germany: Freistellungsbescheid five years, § 60a notice three).
+         *     `replacesId` names a withdrawn receipt this one replaces. A member needs the right to manage the
+         *     club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["issueDonationReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's receipts, newest first
+         * @description Why an addition: the club's list of receipts (and its CSV and ZIP), filtered by the day of issue.
+         *     A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getClubReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/receipts/{receiptId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A receipt's PDF, as archived (or a reprint marked "Duplikat")
+         * @description Why an addition: the archived bytes, the same every time (their SHA-256 is the receipt's);
+         *     `copy=duplicate` makes a reprint marked "Duplikat" instead (not archived). A member needs the
+         *     right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getReceiptFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/receipts/{receiptId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a wrong receipt
+         * @description Why an addition: a receipt is never changed; a wrong one is withdrawn with a reason (audit log
+         *     `RECEIPT_WITHDRAWN`) and its donations may be receipted again. 409 `receipt-not-possible` when it
+         *     was withdrawn already. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["withdrawReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/club/{clubId}/receipts/annual/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The donors who get a yearly receipt
+         * @description Why an addition: "Jahresbestätigungen ausstellen": every donor of the year with a name and address
+         *     whose donations are not transmitted to the tax office (no consent, a company's, consent withdrawn
+         *     before), grouped by name and address, with what a receipt would cover (donations not receipted yet,
+         *     less refunds) or why none is possible. A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        get: operations["getAnnualReceiptCandidates"];
+        put?: never;
+        /**
+         * Issue one donor's yearly receipt
+         * @description Why an addition: one call per donor, so the screen can show the progress and a failure stops
+         *     nothing else. Covers the donor's donations of the year that have no receipt yet. 409
+         *     `receipt-not-possible` with the reason in `detail` when none is left or the year may not be
+         *     receipted (the current year is not over). A member needs the right to manage the club's money.
+         *
+         *     Access: `ADMIN`, `CLUB_MEMBER`.
+         */
+        post: operations["issueAnnualReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/globals": {
         parameters: {
             query?: never;
@@ -2024,7 +2188,7 @@ export interface components {
          *     `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
          *     `last-right-holder`, `club-incomplete`, `club-not-checked`,
          *     `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
-         *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
+         *     `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`, `receipt-not-possible`,
          *     `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
          *     `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
          */
@@ -2782,6 +2946,11 @@ export interface components {
             email: string;
             message: string | null;
             tax?: components["schemas"]["DonorTaxData"] | null;
+            /**
+             * @description The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. The
+             *     club issues it; the confirmation mail says so. Absent or null: no receipt asked for.
+             */
+            receipt?: components["schemas"]["ReceiptAddress"] | null;
         };
         /** @description A started checkout; the donor continues on the provider's page at `url` until `expiresAt`. */
         DonationCheckout: {
@@ -2896,7 +3065,7 @@ export interface components {
          * @description What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
          *     (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
          *     (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); an entry on the BMF list
-         *     confirmed (`TAX_STATUS_CONFIRMED`); a card-provider
+         *     confirmed (`TAX_STATUS_CONFIRMED`); a donation receipt withdrawn with its reason (`RECEIPT_WITHDRAWN`); a card-provider
          *     account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
          *     (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
          *     (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`)
@@ -2906,12 +3075,12 @@ export interface components {
          *     refunded, with the amount and reason (`DONATION_REFUNDED`).
          * @enum {string}
          */
-        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "TAX_STATUS_CONFIRMED" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "MEMBER_ROLE_CHANGED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "CLUB_ROLE_RIGHTS_CHANGED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
+        AuditAction: "CLUB_ACTIVATED" | "CLUB_DEACTIVATED" | "CLUB_CHECKED" | "CLUB_UNCHECKED" | "BANK_DETAILS_CHANGED" | "BANK_REVIEW_CONFIRMED" | "TAX_STATUS_CONFIRMED" | "RECEIPT_WITHDRAWN" | "PAYMENT_ACCOUNT_CREATED" | "PAYMENT_ACCOUNT_REJECTED" | "PAYMENT_ACCOUNT_DELETED" | "USER_CREATED" | "USER_UPDATED" | "USER_ROLE_CHANGED" | "USER_DELETED" | "MEMBER_REMOVED" | "MEMBER_ROLE_CHANGED" | "CLUB_TYPE_CREATED" | "CLUB_TYPE_RENAMED" | "CLUB_TYPE_DELETED" | "CLUB_ROLE_CREATED" | "CLUB_ROLE_RENAMED" | "CLUB_ROLE_DELETED" | "CLUB_ROLE_RIGHTS_CHANGED" | "APP_LOGO_CHANGED" | "APP_LOGO_DELETED" | "DONATION_REFUNDED";
         /**
          * @description What a change is about. IBANs are always masked (`BankReview`), never whole.
          * @enum {string}
          */
-        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "clubRole.manageMoney" | "clubRole.manageMembers" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason" | "taxEntry.registerNumber" | "taxEntry.category" | "taxEntry.validFrom" | "taxEntry.revokedOn";
+        AuditField: "status" | "deactivationReason" | "isChecked" | "bankInfo.iban" | "bankInfo.bic" | "bankInfo.accountHolder" | "bankReview" | "paymentAccount.accountId" | "paymentAccount.status" | "paymentAccount.rejectReason" | "role" | "email" | "name" | "clubs" | "member" | "clubType" | "clubRole" | "clubRole.manageMoney" | "clubRole.manageMembers" | "appLogo" | "donation.id" | "donation.refundedCents" | "donation.refundReason" | "taxEntry.registerNumber" | "taxEntry.category" | "taxEntry.validFrom" | "taxEntry.revokedOn" | "receipt.number" | "receipt.withdrawReason";
         /** @description One value before and after the action (null where there was or is none). */
         AuditChange: {
             field: components["schemas"]["AuditField"];
@@ -2975,6 +3144,10 @@ export interface components {
             message: string | null;
             /** Format: date-time */
             donatedAt: string;
+            /** @description The receipt that covers the donation now (withdrawn ones aside), or null. */
+            receipt: components["schemas"]["ReceiptReference"] | null;
+            /** @description The name and address the donor asked a receipt to be made out to, or null. */
+            receiptAddress: components["schemas"]["ReceiptAddress"] | null;
         };
         /**
          * @description The card provider's event as it sends it (Stripe's `Event` object: `id`, `type`, `created`,
@@ -3279,6 +3452,129 @@ export interface components {
             unknown: number;
             unreadable: number;
         };
+        /** @description A donor's name and postal address as a receipt prints them. */
+        ReceiptAddress: {
+            name: string;
+            /** @description Street and house number. */
+            street: string;
+            postalCode: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code from the country list. */
+            country: string;
+        };
+        /**
+         * @description `ISSUED`; `WITHDRAWN` (its donations may be receipted again).
+         * @enum {string}
+         */
+        ReceiptStatus: "ISSUED" | "WITHDRAWN";
+        /**
+         * @description `SINGLE` one donation; `ANNUAL` a donor's year (in Germany: Sammelbestätigung).
+         * @enum {string}
+         */
+        ReceiptKind: "SINGLE" | "ANNUAL";
+        /** @description The receipt that covers a donation now. */
+        ReceiptReference: {
+            id: string;
+            number: string;
+        };
+        /**
+         * @description A receipt as issued: never changed but for its withdrawal. `number` is the club's, never given
+         *     twice; `sha256` is the archived PDF's (hex). `country` says which template it follows.
+         */
+        Receipt: {
+            id: string;
+            clubId: string;
+            number: string;
+            kind: components["schemas"]["ReceiptKind"];
+            /** @enum {string} */
+            country: "AT" | "DE";
+            year: number | null;
+            donor: components["schemas"]["ReceiptAddress"];
+            lines: {
+                donationId: string;
+                /** Format: date */
+                day: string;
+                amountCents: number;
+            }[];
+            totalCents: number;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date-time */
+            issuedAt: string;
+            issuedByName: string;
+            status: components["schemas"]["ReceiptStatus"];
+            withdrawnAt: string | null;
+            withdrawReason: string | null;
+            replacesId: string | null;
+            sha256: string;
+        };
+        ReceiptPage: {
+            items: components["schemas"]["Receipt"][];
+            page: number;
+            size: number;
+            totalItems: number;
+            totalPages: number;
+        };
+        /** @description A receipt's PDF, base64 (the edge speaks JSON; the browser saves it as a file). */
+        ReceiptFile: {
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf";
+            base64: string;
+            sha256: string;
+            duplicate: boolean;
+        };
+        ReceiptIssueInput: {
+            donor: components["schemas"]["ReceiptAddress"];
+            /** @description A withdrawn receipt of the same donation this one replaces, or null. */
+            replacesId: string | null;
+        };
+        ReceiptWithdrawal: {
+            reason: string;
+        };
+        AnnualReceiptInput: {
+            donorKey: string;
+        };
+        /**
+         * @description A donor of the year with a name and address: `open` donations have no receipt yet (their net sum
+         *     `openCents`), `receipts` those issued; `blockedReason` says why none can be issued (null: it can).
+         */
+        AnnualReceiptCandidate: {
+            donorKey: string;
+            donor: components["schemas"]["ReceiptAddress"];
+            donationCount: number;
+            openCount: number;
+            openCents: number;
+            receipts: components["schemas"]["ReceiptReference"][];
+            blockedReason: ("NOTHING_OPEN" | "NOT_DEDUCTIBLE" | "EXEMPTION_TOO_OLD" | "YEAR_NOT_OVER" | "NO_SETTINGS") | null;
+        };
+        /**
+         * @description A German club's tax exemption as the template names it: `FREISTELLUNGSBESCHEID` (valid five years
+         *     from `issuedOn`, with the last assessment period) or `FEST_60A` (the § 60a AO notice, three years).
+         */
+        GermanExemption: {
+            /** @enum {string} */
+            kind: "FREISTELLUNGSBESCHEID" | "FEST_60A";
+            taxOffice: string;
+            taxNumber: string;
+            /** Format: date */
+            issuedOn: string;
+            lastPeriod: string | null;
+        };
+        /**
+         * @description What receipts print besides the donation: the place of issue, who signs (name and role, printed
+         *     under the signature), and for a club whose address is in Germany (`germany`) the purposes and the
+         *     exemption; null for an Austrian club.
+         */
+        ReceiptSettings: {
+            place: string;
+            signerName: string;
+            signerRole: string;
+            germany: {
+                purposes: string;
+                exemption: components["schemas"]["GermanExemption"];
+            } | null;
+        };
         /**
          * @description Settings the client needs after sign-in: upload limits (so a too-large file is refused before it is
          *     uploaded), how long invitations stay valid, and where users get help.
@@ -3475,6 +3771,8 @@ export interface components {
         TransmissionId: string;
         /** @description The consent's id from the confirmation e-mail's link. */
         ConsentId: string;
+        /** @description The receipt's id. */
+        ReceiptId: string;
     };
     requestBodies: never;
     headers: never;
@@ -6029,6 +6327,288 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceiptSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateReceiptSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    issueDonationReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The donation's id. */
+                donationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptIssueInput"];
+            };
+        };
+        responses: {
+            /** @description The receipt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getClubReceipts: {
+        parameters: {
+            query?: {
+                /** @description Only donations on or after this day (Europe/Vienna). */
+                from?: components["parameters"]["DonationFrom"];
+                /** @description Only donations on or before this day (Europe/Vienna). */
+                to?: components["parameters"]["DonationTo"];
+                /** @description 0-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page length; up to 1000 so an export needs few requests. */
+                size?: components["parameters"]["DonationSize"];
+            };
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReceiptFile: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `original` (default): the archived PDF; `duplicate`: a reprint marked "Duplikat". An enum, not a
+                 *     boolean: a query's text "false" would read as true.
+                 */
+                copy?: "original" | "duplicate";
+            };
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The receipt's id. */
+                receiptId: components["parameters"]["ReceiptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description The receipt's id. */
+                receiptId: components["parameters"]["ReceiptId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptWithdrawal"];
+            };
+        };
+        responses: {
+            /** @description The receipt, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAnnualReceiptCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description A calendar year (transmissions exist from 2017). */
+                year: components["parameters"]["TaxYear"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The donors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnualReceiptCandidate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    issueAnnualReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The club's id. */
+                clubId: components["parameters"]["ClubId"];
+                /** @description A calendar year (transmissions exist from 2017). */
+                year: components["parameters"]["TaxYear"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnualReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description The receipt. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

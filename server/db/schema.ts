@@ -7,7 +7,14 @@
  * statuses) has `COLLATE "C"`, so PostgreSQL orders it exactly as the in-memory store does.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
-import type { CheckoutTaxRecord, DeductibilityEntryRecord, TransmissionPartRecord } from '#domain/records.ts'
+import type {
+  CheckoutTaxRecord,
+  DeductibilityEntryRecord,
+  ReceiptAddressRecord,
+  ReceiptLineRecord,
+  ReceiptSettingsRecord,
+  TransmissionPartRecord,
+} from '#domain/records.ts'
 
 /** Read as ISO strings (`2026-05-01T08:30:00.000Z`, see database.ts); written as Date or ISO string. */
 type Timestamp = ColumnType<string, Date | string, Date | string>
@@ -150,6 +157,8 @@ export interface DonationsTable {
   tax_company: boolean | null
   tax_donor_id: string | null
   tax_consent_id: string | null
+  /** The name and address the donor asked a receipt to be made out to (migration 0014); null: none. */
+  receipt_address: Json<ReceiptAddressRecord> | null
 }
 
 /** A donor's hosted checkout at the card provider (migration 0009). */
@@ -169,6 +178,8 @@ export interface DonationCheckoutsTable {
   donation_id: string | null
   /** domain/records.ts `CheckoutTaxRecord`: the donor's data and consent, or a company's (migration 0012). */
   tax: Json<CheckoutTaxRecord> | null
+  /** The name and address the donor asked a receipt to be made out to (migration 0014); null: none. */
+  receipt_address: Json<ReceiptAddressRecord> | null
   created_at: Timestamp
   expires_at: Timestamp
   updated_at: Timestamp
@@ -422,6 +433,55 @@ export interface TaxTransmissionPartsTable {
   transmission_id: string
 }
 
+/** A receipt as issued (migration 0014): never changed but withdrawn. */
+export interface ReceiptsTable {
+  id: string
+  club_id: string
+  /** The club's running number: unique per club (`receipts_sequence_key`). */
+  sequence: number
+  number: string
+  kind: string
+  country: string
+  year: number | null
+  donor: Json<ReceiptAddressRecord>
+  lines: Json<ReceiptLineRecord[]>
+  total_cents: number
+  place: string
+  issued_on: Day
+  issued_at: Timestamp
+  issued_by_name: string
+  status: string
+  withdrawn_at: Timestamp | null
+  withdrawn_by_name: string | null
+  withdraw_reason: string | null
+  replaces_id: string | null
+  file_path: string
+  file_sha256: string
+  file_size: number
+}
+
+/** A donation an issued receipt covers: one row per donation, deleted when the receipt is withdrawn (migration 0014). */
+export interface ReceiptDonationLocksTable {
+  donation_id: string
+  receipt_id: string
+  club_id: string
+}
+
+/**
+ * A club's receipt settings and its receipt counter (migration 0014). A row made by the counter alone (a
+ * receipt before any settings) has `updated_at` null and no settings.
+ */
+export interface ReceiptSettingsTable {
+  club_id: string
+  place: string | null
+  signer_name: string | null
+  signer_role: string | null
+  germany: Json<ReceiptSettingsRecord['germany']> | null
+  /** The number the club's next receipt gets. */
+  next_sequence: Generated<number>
+  updated_at: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   club_types: ClubTypesTable
@@ -456,6 +516,9 @@ export interface Database {
   tax_consents: TaxConsentsTable
   tax_transmissions: TaxTransmissionsTable
   tax_transmission_parts: TaxTransmissionPartsTable
+  receipts: ReceiptsTable
+  receipt_donation_locks: ReceiptDonationLocksTable
+  receipt_settings: ReceiptSettingsTable
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>

@@ -25,6 +25,7 @@ import { membershipRow } from './repositories/memberships.ts'
 import { clubRoleRow, namedRow } from './repositories/named-catalogues.ts'
 import { linkRow } from './repositories/onboarding-links.ts'
 import { accountRow } from './repositories/payment-accounts.ts'
+import { receiptSettingsRow } from './repositories/receipts.ts'
 import { clubTaxRow, taxConsentRow, taxDonorRow } from './repositories/tax.ts'
 import { userRow } from './repositories/users.ts'
 
@@ -98,6 +99,12 @@ export const loadDemoData = async (database: OpenDatabase, { tables, appLogo }: 
     await insertAll(trx, 'tax_donors', donors.map(taxDonorRow))
     await insertAll(trx, 'tax_consents', [...tables.taxConsents.values()].map(taxConsentRow))
     await insertAll(trx, 'donations', donations.map(donationRow))
+    // No receipts are seeded: each club's counter starts at 1.
+    await insertAll(
+      trx,
+      'receipt_settings',
+      [...tables.receiptSettings.values()].map((settings) => receiptSettingsRow(settings, 1)),
+    )
     await insertAll(trx, 'payment_accounts', [...tables.paymentAccounts.values()].map(accountRow))
     await insertAll(trx, 'onboarding_links', [...tables.onboardingLinks.values()].map(linkRow))
     // In the order appended (oldest first), so the sequence reads them back newest first.

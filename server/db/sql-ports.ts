@@ -6,6 +6,7 @@
  */
 import type { PaymentProvider } from '#domain/payment-provider.ts'
 import type { FileBlobs, IdGenerator, IdentityProvider, Ports } from '#domain/ports.ts'
+import type { ReceiptRenderer } from '#domain/receipt-document.ts'
 import { outboxMailer } from '#server/mail/outbox.ts'
 import type { Trx } from './database.ts'
 import { appLogoRepository } from './repositories/app-logo.ts'
@@ -21,6 +22,7 @@ import { clubRoleCatalogue, clubTypeCatalogue } from './repositories/named-catal
 import { onboardingLinkRepository } from './repositories/onboarding-links.ts'
 import { paymentAccountRepository } from './repositories/payment-accounts.ts'
 import { paymentEventLog } from './repositories/payment-events.ts'
+import { receiptRepository } from './repositories/receipts.ts'
 import { globalsRepository } from './repositories/settings.ts'
 import { taxRepository } from './repositories/tax.ts'
 import { untracked, userRepository } from './repositories/users.ts'
@@ -35,6 +37,8 @@ export interface SqlPortsOptions {
   identity: (trx: Trx) => IdentityProvider
   /** The uploaded files' bytes (server/files: rows here, bytes on disk), given the transaction. */
   fileBlobs: (trx: Trx) => FileBlobs
+  /** Makes receipts' PDFs (adapters/receipt-pdf/: pdfkit). */
+  receiptRenderer: ReceiptRenderer
   /** Hears of users whose role or memberships were written (Firebase custom claims); absent: nobody. */
   userTouched?: UserTouched
 }
@@ -52,6 +56,8 @@ export const sqlPorts = (trx: Trx, options: SqlPortsOptions): Ports => ({
   checkouts: checkoutRepository(trx),
   paymentEvents: paymentEventLog(trx),
   tax: taxRepository(trx),
+  receipts: receiptRepository(trx),
+  receiptRenderer: options.receiptRenderer,
   clubTypes: clubTypeCatalogue(trx),
   clubRoles: clubRoleCatalogue(trx),
   appLogo: appLogoRepository(trx),

@@ -2,10 +2,14 @@
  * The server's `FileBlobs`: a row in `file_blobs` per stored file (server/files/file-store.ts: the disk or an
  * S3 bucket), written in the request's transaction. What happens in the store follows the transaction:
  * - `stage` puts the received file in place and removes it again when the transaction rolls back;
+ * - `keep` (bytes the backend made, a receipt's PDF) writes them to a temporary file as an upload is
+ *   received, places that claimed at once, and removes it again when the transaction rolls back;
  * - `release` deletes the row and removes the file only once the transaction has committed.
  * So a failed request leaves no file behind, and a committed one no row without its file. A crash between
  * commit and removal leaves a file without a row: the sweep (server/files/sweep.ts) finds it.
  */
+import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { TransactionEffects } from '#server/identity/transaction-effects.ts'
@@ -48,6 +52,47 @@ export const sqlFileBlobs = (trx: Trx, store: FileStore, effects: TransactionEff
         if (await store.isPlacedFrom(tempPath, path)) await store.remove(path)
       })
       return true
+    },
+
+    // As `stage`, from a temporary file of the store's own (no limit but the bytes' own size). The temporary
+    // file stays until the transaction has settled: a rollback removes the placed file only if it is still
+    // the one placed from it (a transaction that took the path after the rollback may have placed its own).
+    keep: async (path, bytes, contentType, now) => {
+      const inserted = await trx
+        .insertInto('file_blobs')
+        .values({
+          path,
+          size: bytes.length,
+          content_type: contentType,
+          staged_at: new Date(now),
+          claimed_at: new Date(now),
+        })
+        .onConflict((conflict) => conflict.column('path').doNothing())
+        .returning('path')
+        .executeTakeFirst()
+      if (!inserted) return false
+      const { tempPath } = await store.receive(Readable.from([Buffer.from(bytes)]), bytes.length)
+      try {
+        await store.place(tempPath, path, contentType, true)
+      } catch (error) {
+        await store.discardTemp(tempPath)
+        throw error
+      }
+      effects.onRollback(`remove the kept file ${path}`, async () => {
+        try {
+          if (await store.isPlacedFrom(tempPath, path)) await store.remove(path)
+        } finally {
+          await store.discardTemp(tempPath)
+        }
+      })
+      effects.onCommit(`discard the temporary file of ${path}`, () => store.discardTemp(tempPath))
+      return true
+    },
+
+    readBytes: async (path) => {
+      if (!(await row(path))) return null
+      const file = await store.open(path)
+      return file ? new Uint8Array(await buffer(file.stream)) : null
     },
 
     claim: async (path, expected, now): Promise<ClaimResult> => {

@@ -31,6 +31,7 @@ import {
   isPaymentAccountQuery,
   type QueryPredicate,
 } from './query-keys.ts'
+import { isReceiptQuery } from './receipt-cache.ts'
 import { isTaxQuery } from './tax-cache.ts'
 
 const matches = (predicate: QueryPredicate, key: QueryKey) => predicate({ queryKey: key })
@@ -106,7 +107,7 @@ describe('query-key predicates', () => {
     expect(matches(isClubQuery(), ['download-url', 'clubs/club-a/logo.png'])).toBe(false)
   })
 
-  it('cover every generated read whose path is under /club (a new one must be named here or in tax-cache.ts)', () => {
+  it('cover every generated read whose path is under /club (a new one must be named here, in tax-cache.ts or receipt-cache.ts)', () => {
     const modules = import.meta.glob<Record<string, unknown>>(
       ['../api/generated/query/endpoints/*/*.ts', '!../api/generated/query/endpoints/*/*.msw.ts'],
       { eager: true },
@@ -120,7 +121,10 @@ describe('query-key predicates', () => {
       .filter(([path]) => typeof path === 'string' && (path === '/club' || path.startsWith('/club/')))
     expect(clubPaths.length).toBeGreaterThanOrEqual(7)
     for (const key of clubPaths)
-      expect(matches(isClubQuery(), key) || matches(isTaxQuery(), key), String(key[0])).toBe(true)
+      expect(
+        matches(isClubQuery(), key) || matches(isTaxQuery(), key) || matches(isReceiptQuery(), key),
+        String(key[0]),
+      ).toBe(true)
     expect(matches(isTaxQuery('club-a'), ['/club/club-a/tax/years/2025'])).toBe(true)
     expect(matches(isTaxQuery('club-a'), ['/club/club-b/tax'])).toBe(false)
   })

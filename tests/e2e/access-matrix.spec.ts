@@ -35,6 +35,7 @@ const ROUTES: RouteCase[] = [
   { path: `/campaign/${CLUB}/${CAMPAIGN}`, access: 'login' },
   { path: `/campaign/${CLUB}`, access: 'login' },
   { path: `/steuer/${CLUB}`, heading: 'Steuer', access: 'login' },
+  { path: `/bestaetigungen/${CLUB}`, heading: 'Spendenbestätigungen', access: 'login' },
 ]
 
 const VISITORS: Visitor[] = ['anonymous', 'user', 'staff', 'admin']

@@ -76,6 +76,7 @@ const ROUTES: Array<{ path: string; as?: AccountName }> = [
   { path: `/campaign/${CLUB}`, as: 'user' },
   { path: `/campaign/${CLUB}/${CAMPAIGN}`, as: 'user' },
   { path: `/steuer/${CLUB}`, as: 'user' },
+  { path: `/bestaetigungen/${CLUB}`, as: 'user' },
   { path: `/spenden/${CAMPAIGN}` },
   { path: `/steuer-einwilligung/${seedTax.consentId}` },
   { path: '/gibt-es-nicht' },

@@ -85,7 +85,7 @@
  * What was done: a club released (`CLUB_ACTIVATED`), deactivated with its reason
  * (`CLUB_DEACTIVATED`), marked checked or not (`CLUB_CHECKED`, `CLUB_UNCHECKED`); bank details changed
  * (`BANK_DETAILS_CHANGED`) and that change confirmed (`BANK_REVIEW_CONFIRMED`); an entry on the BMF list
- * confirmed (`TAX_STATUS_CONFIRMED`); a card-provider
+ * confirmed (`TAX_STATUS_CONFIRMED`); a donation receipt withdrawn with its reason (`RECEIPT_WITHDRAWN`); a card-provider
  * account created, rejected or deleted (`PAYMENT_ACCOUNT_*`); a user created by an administrator
  * (`USER_CREATED`), renamed or given another address (`USER_UPDATED`), given another role
  * (`USER_ROLE_CHANGED`) or deleted (`USER_DELETED`); a member taken out of a club (`MEMBER_REMOVED`)
@@ -105,6 +105,7 @@ export const AuditAction = {
   BANK_DETAILS_CHANGED: 'BANK_DETAILS_CHANGED',
   BANK_REVIEW_CONFIRMED: 'BANK_REVIEW_CONFIRMED',
   TAX_STATUS_CONFIRMED: 'TAX_STATUS_CONFIRMED',
+  RECEIPT_WITHDRAWN: 'RECEIPT_WITHDRAWN',
   PAYMENT_ACCOUNT_CREATED: 'PAYMENT_ACCOUNT_CREATED',
   PAYMENT_ACCOUNT_REJECTED: 'PAYMENT_ACCOUNT_REJECTED',
   PAYMENT_ACCOUNT_DELETED: 'PAYMENT_ACCOUNT_DELETED',

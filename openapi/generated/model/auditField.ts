@@ -115,4 +115,6 @@ export const AuditField = {
   taxEntrycategory: 'taxEntry.category',
   taxEntryvalidFrom: 'taxEntry.validFrom',
   taxEntryrevokedOn: 'taxEntry.revokedOn',
+  receiptnumber: 'receipt.number',
+  receiptwithdrawReason: 'receipt.withdrawReason',
 } as const;

@@ -82,6 +82,8 @@
  */
 import type { Currency } from './currency.ts';
 import type { DonationStatus } from './donationStatus.ts';
+import type { ReceiptAddress } from './receiptAddress.ts';
+import type { ReceiptReference } from './receiptReference.ts';
 
 /**
  * One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;
@@ -106,4 +108,8 @@ export interface Donation {
   donorName: string | null;
   message: string | null;
   donatedAt: string;
+  /** The receipt that covers the donation now (withdrawn ones aside), or null. */
+  receipt: ReceiptReference | null;
+  /** The name and address the donor asked a receipt to be made out to, or null. */
+  receiptAddress: ReceiptAddress | null;
 }

@@ -82,6 +82,7 @@
  */
 import type { Cents } from './cents.ts';
 import type { DonorTaxData } from './donorTaxData.ts';
+import type { ReceiptAddress } from './receiptAddress.ts';
 
 /**
  * A donation as the donor enters it. `amountCents` at least the campaign's `minimumDonationCents`;
@@ -97,4 +98,9 @@ export interface DonationCheckoutInput {
   email: string;
   message: string | null;
   tax?: DonorTaxData | null;
+  /**
+     * The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. The
+     * club issues it; the confirmation mail says so. Absent or null: no receipt asked for.
+     */
+  receipt?: ReceiptAddress | null;
 }

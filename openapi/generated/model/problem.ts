@@ -90,7 +90,7 @@ import type { FieldError } from './fieldError.ts';
  * `token-withdrawn`, `invitation-other-address`, `invitation-not-open`, `already-member`, `last-member`, `club-right-missing`,
  * `last-right-holder`, `club-incomplete`, `club-not-checked`,
  * `invalid-transition`, `in-use`, `name-taken`, `last-admin`, `self-delete`, `logo-exists`,
- * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`,
+ * `payment-account-exists`, `payment-account-state`, `club-not-active`, `campaign-has-donations`, `campaign-closed`, `invalid-event`, `event-out-of-order`, `refund-not-possible`, `receipt-not-possible`,
  * `zvr-taken`, `possible-duplicate`, `payload-too-large`, `unsupported-media-type`, `file-type-not-allowed`, `file-content-mismatch`, `too-many-requests`, `request-timeout`, `insufficient-storage`, `internal`, `unavailable`. `errors` lists the fields at fault (validation, the missing fields of
  * `club-incomplete`, the ZVR field of `zvr-taken`, the name and postal code of `possible-duplicate`).
  */

@@ -19,6 +19,7 @@ import * as sharedProcesses from './0010-shared-processes.ts'
 import * as identityPendingAccounts from './0011-identity-pending-accounts.ts'
 import * as tax from './0012-tax.ts'
 import * as requestIds from './0013-request-ids.ts'
+import * as receipts from './0014-receipts.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-identity-pending-accounts': identityPendingAccounts,
   '0012-tax': tax,
   '0013-request-ids': requestIds,
+  '0014-receipts': receipts,
 }
 
 export const migrationProvider: MigrationProvider = {

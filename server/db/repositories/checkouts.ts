@@ -19,6 +19,7 @@ const toCheckout = (row: Row<'donation_checkouts'>): CheckoutRecord => ({
   donationId: row.donation_id,
   // Absent (as on a checkout made before the transmission existed) rather than null.
   ...(row.tax !== null && { tax: row.tax }),
+  ...(row.receipt_address !== null && { receiptAddress: row.receipt_address }),
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   updatedAt: row.updated_at,
@@ -37,6 +38,7 @@ export const checkoutRow = (checkout: CheckoutRecord): NewRow<'donation_checkout
   state: checkout.state,
   donation_id: checkout.donationId,
   tax: checkout.tax ? json(checkout.tax) : null,
+  receipt_address: checkout.receiptAddress ? json(checkout.receiptAddress) : null,
   created_at: checkout.createdAt,
   expires_at: checkout.expiresAt,
   updated_at: checkout.updatedAt,

@@ -3,7 +3,8 @@
  * card donation's payment state (refunds, disputes). Its sums are read from the per-day totals
  * `donation_day_totals` that triggers keep (migrations 0002, 0009): the count of every donation and the sum
  * of what each counts (`counted_cents`: paid and not refunded, nothing once a dispute is lost). A donation's
- * tax record is three columns (migration 0012), so the few with one are a partial index's range.
+ * tax record is three columns (migration 0012), so the few with one are a partial index's range; so is its
+ * receipt address (`jsonb`, migration 0014).
  */
 import { sql } from 'kysely'
 import type { DonationRepository, DonationScope } from '#domain/ports.ts'
@@ -11,6 +12,7 @@ import type { DisputeState, DonationPayment, DonationRecord, DonationTaxRecord }
 import { sortKey } from '#domain/sort-key.ts'
 import type { Trx } from '#server/db/database.ts'
 import type { NewRow, Row } from '#server/db/schema.ts'
+import { json } from './rows.ts'
 
 type PaymentColumns = Pick<
   NewRow<'donations'>,
@@ -67,6 +69,8 @@ const toDonation = (row: Row<'donations'>): DonationRecord => {
     day: row.day,
     ...(payment && { payment }),
     ...(tax && { tax }),
+    // Absent (as on the seed's generated donations) rather than null.
+    ...(row.receipt_address !== null && { receiptAddress: row.receipt_address }),
   }
 }
 
@@ -82,6 +86,7 @@ export const donationRow = (donation: DonationRecord): NewRow<'donations'> => ({
   day: donation.day,
   ...paymentColumns(donation.payment),
   ...taxColumns(donation.tax),
+  receipt_address: donation.receiptAddress ? json(donation.receiptAddress) : null,
 })
 
 export const donationRepository = (trx: Trx): DonationRepository => {
@@ -131,6 +136,18 @@ export const donationRepository = (trx: Trx): DonationRepository => {
           .selectAll()
           .where('club_id', '=', clubId)
           .where('tax_company', 'is not', null)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .execute()
+      ).map(toDonation),
+    // The predicate of the partial index `donations_with_receipt_address` (migration 0014).
+    listWithReceiptAddress: async (clubId, from, to) =>
+      (
+        await trx
+          .selectFrom('donations')
+          .selectAll()
+          .where('club_id', '=', clubId)
+          .where('receipt_address', 'is not', null)
           .where('day', '>=', from)
           .where('day', '<=', to)
           .execute()

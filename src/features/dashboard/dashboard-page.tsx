@@ -40,8 +40,8 @@ export interface DashboardPageProps {
 }
 
 /**
- * The dashboard's sections, and (for whoever may manage the club's money) the club's tax screen, which
- * lives on a page of its own.
+ * The dashboard's sections, and (for whoever may manage the club's money) the club's tax and donation
+ * receipt screens, which live on pages of their own.
  */
 const SectionNav = ({ taxClubId }: { taxClubId?: string | undefined }) => {
   const { t } = useLingui()
@@ -60,13 +60,22 @@ const SectionNav = ({ taxClubId }: { taxClubId?: string | undefined }) => {
         </a>
       ))}
       {taxClubId && (
-        <Link
-          to="/steuer/$clubId"
-          params={{ clubId: taxClubId }}
-          className="text-brand-800 underline-offset-2 hover:underline"
-        >
-          {t`Steuer`}
-        </Link>
+        <>
+          <Link
+            to="/steuer/$clubId"
+            params={{ clubId: taxClubId }}
+            className="text-brand-800 underline-offset-2 hover:underline"
+          >
+            {t`Steuer`}
+          </Link>
+          <Link
+            to="/bestaetigungen/$clubId"
+            params={{ clubId: taxClubId }}
+            className="text-brand-800 underline-offset-2 hover:underline"
+          >
+            {t`Spendenbestätigungen`}
+          </Link>
+        </>
       )}
     </nav>
   )

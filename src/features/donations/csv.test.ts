@@ -43,6 +43,8 @@ const donation = (overrides: Partial<Donation>): Donation => ({
   donorName: 'Anna Huber',
   message: null,
   donatedAt: '2026-05-03T12:30:00Z',
+  receipt: null,
+  receiptAddress: null,
   ...overrides,
 })
 

@@ -1,6 +1,7 @@
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import type { DonationStatus } from '#openapi/generated/model/donationStatus.ts'
-import { centsToEuroInput, formatClockTime, formatShortDate, todayIso } from '#src/lib/format.ts'
+import { CSV_BOM, centsToCsvAmount, csvText } from '#src/lib/csv.ts'
+import { formatClockTime, formatShortDate, todayIso } from '#src/lib/format.ts'
 import { transliterateGerman } from '#checks/transliterate.ts'
 
 /**
@@ -10,7 +11,8 @@ import { transliterateGerman } from '#checks/transliterate.ts'
  * end with CRLF as RFC 4180 asks. Pure, so the format is unit-tested without a browser.
  */
 
-export const CSV_BOM = '\uFEFF'
+// The file's pieces are shared with the receipts' export (src/lib/csv.ts); named here too for this file's tests.
+export { CSV_BOM, centsToCsvAmount, csvText }
 const SEPARATOR = ';'
 const LINE_END = '\r\n'
 
@@ -34,19 +36,6 @@ export interface CsvLabels {
   count: (count: number) => string
   /** For donations to the club itself (no campaign). */
   noCampaign: string
-}
-
-/** 123456 → "1234,56": a decimal comma, no thousands dots (the text an amount input shows, too). */
-export const centsToCsvAmount = centsToEuroInput
-
-/**
- * Quotes a text cell when it needs it, and defuses spreadsheet formulas: donors type their names and
- * messages themselves, and a cell starting with `=`, `+`, `-`, `@` (or a tab/CR) would run as a formula in
- * Excel (CSV injection), so such cells get a leading apostrophe.
- */
-export const csvText = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[";\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
 const row = (cells: readonly string[]): string => cells.join(SEPARATOR)

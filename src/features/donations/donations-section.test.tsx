@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedClubRoles, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { memberWithRole, setClubRole } from '#mocks/testing.ts'
 import { Toaster } from '#src/components/layout/toaster.tsx'
-import { payByCard } from '#tests/utils/card-donation.ts'
+import { issueReceipt, payByCard } from '#tests/utils/card-donation.ts'
 import { failOperation } from '#tests/utils/mock-faults.ts'
 import { renderComponent, renderRoute } from '#tests/utils/render.tsx'
 import { DonationsSection } from './donations-section.tsx'
@@ -217,5 +217,126 @@ describe('DonationsSection: status and refunds', () => {
     expect(await within(list).findByText(/Ihre Rolle im Verein darf keine Spenden erstatten\./)).toBeInTheDocument()
     expect(within(list).getAllByText('bezahlt').length).toBeGreaterThan(0)
     expect(within(list).queryByRole('button', { name: /^Erstatten/ })).toBeNull()
+  })
+})
+
+/** What the list saved through a Blob and an `<a download>`: the files' names and Blobs. */
+const captureDownloads = () => {
+  const blobs: Blob[] = []
+  const names: string[] = []
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob)
+    return `blob:http://localhost:3000/${blobs.length}`
+  })
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download)
+  })
+  return { names, blobs }
+}
+
+/** Who issues and downloads receipts: the volume club's chair, whose club role may manage money. */
+const TREASURER = 'verein@demo.at'
+
+const RECEIPT_ADDRESS = {
+  name: 'Erika Muster',
+  street: 'Herrengasse 7',
+  postalCode: '1010',
+  city: 'Wien',
+  country: 'AT',
+}
+
+/** The club's list as its chair sees it on the dashboard: refunds and receipts offered. */
+const renderManagedList = () =>
+  renderComponent(
+    <>
+      <DonationsSection
+        scope={{ kind: 'club', clubId: VOLUME_CLUB }}
+        fileNameParts={['SV Grünbach 1923']}
+        refunds={{ allowed: true, clubName: 'SV Grünbach 1923' }}
+      />
+      <Toaster />
+    </>,
+    { signedInAs: TREASURER },
+  )
+
+describe('DonationsSection: donation receipts', () => {
+  it('issues a receipt from the row: the dialog has the donor’s address, the row then shows its number', async () => {
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    const { user } = await renderManagedList()
+    const issue = within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })
+    for (const action of issue)
+      expect(action).toHaveAccessibleName(/^Bestätigung ausstellen \(Spende von Erika Muster, €\s25,00\)$/)
+    await user.click(issue[0]!)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Spendenbestätigung ausstellen' })
+    expect(within(dialog).getByLabelText(/^Straße und Hausnummer/)).toHaveValue('Herrengasse 7')
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigung ausstellen' }))
+
+    const toastText = await screen.findByText(/^Spendenbestätigung \d{4}-\d{6} ausgestellt$/)
+    const number = /\d{4}-\d{6}/.exec(toastText.textContent ?? '')![0]
+    expect(screen.getByRole('button', { name: 'Herunterladen' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const row = await newestRow()
+    expect(within(row).getAllByTestId('receipt-number')[0]).toHaveTextContent(`Bestätigung ${number}`)
+    expect(within(row).queryByRole('button', { name: /^Bestätigung ausstellen/ })).toBeNull()
+    // The focus goes where "Bestätigung ausstellen" was: to the download that took its place.
+    const download = within(row).getAllByRole('button', { name: /^Bestätigung herunterladen/ })[0]!
+    await waitFor(() => expect(download).toHaveFocus())
+    // The seed's donations have no receipt: each can get one.
+    const other = screen.getAllByTestId('donation-row')[1]!
+    expect(within(other).getAllByRole('button', { name: /^Bestätigung ausstellen/ }).length).toBeGreaterThan(0)
+  })
+
+  it('downloads the archived receipt as a PDF, from the row and from the toast', async () => {
+    const downloads = captureDownloads()
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    const { user } = await renderManagedList()
+    await user.click(within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Spendenbestätigung ausstellen' })
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigung ausstellen' }))
+    const toastText = await screen.findByText(/^Spendenbestätigung \d{4}-\d{6} ausgestellt$/)
+    const number = /\d{4}-\d{6}/.exec(toastText.textContent ?? '')![0]
+
+    const download = within(await newestRow()).getAllByRole('button', { name: /^Bestätigung herunterladen/ })[0]!
+    expect(download).toHaveAccessibleName(
+      new RegExp(`^Bestätigung herunterladen \\(Bestätigung ${number}, Spende von Erika Muster, €\\s25,00\\)$`),
+    )
+    await user.click(download)
+    await waitFor(() => expect(downloads.names).toEqual([`spendenbestaetigung-${number}.pdf`]))
+    const [pdf] = downloads.blobs
+    expect(pdf!.type).toBe('application/pdf')
+    expect(new TextDecoder().decode(new Uint8Array(await pdf!.arrayBuffer()).subarray(0, 5))).toBe('%PDF-')
+
+    await user.click(screen.getByRole('button', { name: 'Herunterladen' }))
+    await waitFor(() => expect(downloads.names).toHaveLength(2))
+    expect(downloads.names[1]).toBe(`spendenbestaetigung-${number}.pdf`)
+    // The archived bytes: the same every time.
+    expect(await downloads.blobs[1]!.arrayBuffer()).toEqual(await pdf!.arrayBuffer())
+  })
+
+  it('says so when the download fails', async () => {
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    const { user } = await renderManagedList()
+    await user.click(within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Spendenbestätigung ausstellen' })
+    await user.click(within(dialog).getByRole('button', { name: 'Bestätigung ausstellen' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    failOperation('getReceiptFile', 500, 1)
+    await user.click(within(await newestRow()).getAllByRole('button', { name: /^Bestätigung herunterladen/ })[0]!)
+    expect(
+      await screen.findByText(/^Die Spendenbestätigung \d{4}-\d{6} konnte nicht heruntergeladen werden\./),
+    ).toBeInTheDocument()
+  })
+
+  it('shows a receipt’s number to a member who may not manage money, without issuing or downloading', async () => {
+    const donation = await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    const { number } = await issueReceipt(donation.id, RECEIPT_ADDRESS)
+    const deputy = memberWithRole(seedClubs.volume, seedClubRoles.stellvertretung)
+    setClubRole(seedClubs.volume, deputy.uid, seedClubRoles.schriftfuehrung)
+    await renderRoute(`/home?id=${seedClubs.volume}`, { signedInAs: deputy.email })
+    const list = await screen.findByRole('region', { name: 'Spenden' })
+    const row = (await within(list).findAllByTestId('donation-row'))[0]!
+    expect(within(row).getAllByTestId('receipt-number')[0]).toHaveTextContent(`Bestätigung ${number}`)
+    expect(within(list).queryByRole('button', { name: /^Bestätigung (ausstellen|herunterladen)/ })).toBeNull()
   })
 })

@@ -26,9 +26,13 @@ import {
 } from './donation-search.ts'
 import { donationPageQueryOptions, type DonationScope } from './donation-queries.ts'
 
-// The refund form (its schema, the mutation) loads when a refund is asked for, not with the list.
+// The refund form (its schema, the mutation) loads when a refund is asked for, not with the list; the
+// receipt form likewise when a receipt is.
 const RefundDialog = lazy(() =>
   import('./components/refund-dialog.tsx').then((module) => ({ default: module.RefundDialog })),
+)
+const ReceiptDialog = lazy(() =>
+  import('./components/receipt-dialog.tsx').then((module) => ({ default: module.ReceiptDialog })),
 )
 
 export interface DonationsSectionProps {
@@ -38,8 +42,9 @@ export interface DonationsSectionProps {
   title?: string
   id?: string
   /**
-   * Refunds of card donations: offered when the person may manage the club's money, explained when they
-   * may not; left out (staff, a campaign's list) the list only reads.
+   * Refunds of card donations and donation receipts (issuing, downloading): offered when the person may
+   * manage the club's money, refunds explained when they may not; left out (staff, a campaign's list) the
+   * list only reads.
    */
   refunds?: { allowed: boolean; clubName: string }
 }
@@ -59,8 +64,10 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden', 
 
   const query = useQuery({ ...donationPageQueryOptions(scope, params), placeholderData: keepPreviousData })
   const [refunding, setRefunding] = useState<Donation | null>(null)
-  // The state setter itself: stable, so the memoised rows do not render again.
+  const [receipting, setReceipting] = useState<Donation | null>(null)
+  // The state setters themselves: stable, so the memoised rows do not render again.
   const onRefund = refunds?.allowed ? setRefunding : undefined
+  const onIssueReceipt = refunds?.allowed ? setReceipting : undefined
 
   const update = (patch: DonationSearch) =>
     void navigate({
@@ -178,6 +185,7 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden', 
                   showCampaign={scope.kind === 'club'}
                   caption={caption}
                   onRefund={onRefund}
+                  onIssueReceipt={onIssueReceipt}
                 />
               </div>
             )}
@@ -210,6 +218,11 @@ export const DonationsSection = ({ scope, fileNameParts, title, id = 'spenden', 
       {refunds?.allowed && refunding && (
         <Suspense fallback={null}>
           <RefundDialog donation={refunding} clubName={refunds.clubName} onClose={() => setRefunding(null)} />
+        </Suspense>
+      )}
+      {refunds?.allowed && receipting && (
+        <Suspense fallback={null}>
+          <ReceiptDialog donation={receipting} onClose={() => setReceipting(null)} />
         </Suspense>
       )}
     </Card>

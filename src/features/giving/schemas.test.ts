@@ -38,6 +38,8 @@ describe('the donation form', () => {
       donorName: 'Anna',
       email: 'anna@example.at',
       message: null,
+      // No receipt asked for (issue 24).
+      receipt: null,
     })
     expect(toCheckoutBody(schema.parse({ ...valid, amount: '1.000' })).amountCents).toBe(100_000)
   })
@@ -111,5 +113,45 @@ describe('the tax data of a deductible donation', () => {
     expect(taxIssues({ birthDate: thirteen })).toEqual(['tax.birthDate'])
     // Only checked when the donor deducts as a person.
     expect(schema.safeParse({ ...base, tax: { ...person, firstName: '', choice: 'NONE' } }).success).toBe(true)
+  })
+})
+
+describe('the receipt a donor asks for', () => {
+  const schema = donationFormSchema(1_000)
+  const base = { ...emptyDonationForm(2_500), donorName: 'Anna', email: 'anna@example.at' }
+  const address = { name: ' Anna Berger ', street: 'Hauptplatz 1 ', postalCode: '8010', city: 'Graz', country: 'AT' }
+  const receiptIssues = (receipt: Partial<DonationFormInput['receipt']>) =>
+    (schema.safeParse({ ...base, receipt: { ...base.receipt, ...receipt } }).error?.issues ?? []).map((issue) =>
+      issue.path.join('.'),
+    )
+
+  it('sends null unless asked for, whatever the fields still hold', () => {
+    expect(toCheckoutBody(schema.parse(base)).receipt).toBeNull()
+    expect(toCheckoutBody(schema.parse({ ...base, receipt: { ...address, wanted: false } })).receipt).toBeNull()
+  })
+
+  it('sends the name and address, trimmed, when asked for', () => {
+    expect(toCheckoutBody(schema.parse({ ...base, receipt: { ...address, wanted: true } })).receipt).toEqual({
+      name: 'Anna Berger',
+      street: 'Hauptplatz 1',
+      postalCode: '8010',
+      city: 'Graz',
+      country: 'AT',
+    })
+  })
+
+  it('asks for every field only when asked for', () => {
+    expect(receiptIssues({ wanted: false })).toEqual([])
+    expect(receiptIssues({ wanted: true })).toEqual([
+      'receipt.name',
+      'receipt.street',
+      'receipt.postalCode',
+      'receipt.city',
+    ])
+    expect(receiptIssues({ ...address, wanted: true, street: '  ', country: '' })).toEqual([
+      'receipt.street',
+      'receipt.country',
+    ])
+    expect(receiptIssues({ ...address, wanted: true })).toEqual([])
   })
 })

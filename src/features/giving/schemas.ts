@@ -14,6 +14,12 @@ import { TaxConsentScope } from '#openapi/generated/model/taxConsentScope.ts'
 import { MAX_AGE_YEARS, MIN_AGE_YEARS, checkBirthDate, type BirthDateCheck } from '#checks/input-checks.ts'
 import { formatCents, parseEuroToCents, todayIso } from '#src/lib/format.ts'
 import { plainText } from '#src/lib/form-checks.ts'
+import {
+  RECEIPT_DEFAULT_COUNTRY,
+  receiptAddressSchema,
+  toReceiptAddress,
+  type ReceiptAddressInput,
+} from '#src/lib/receipt-address.ts'
 import { z } from '#src/lib/zod.ts'
 
 export const DONOR_NAME_MAX = createDonationCheckoutBodyDonorNameOneMax
@@ -107,10 +113,20 @@ export const amountPresets = (suggestedCents: number, minimumCents: number): num
   return [...below.slice(below.length - takeBelow), suggested, ...above.slice(0, takeAbove)]
 }
 
+/** The receipt part of the form without its checkbox: the address as the shared checks take it. */
+const receiptAddressOf = ({ name, street, postalCode, city, country }: ReceiptAddressInput): ReceiptAddressInput => ({
+  name,
+  street,
+  postalCode,
+  city,
+  country,
+})
+
 /**
  * The donation form: an amount in euros of at least the campaign's minimum (typed the Austrian way, "25" or
- * "25,50"), the donor's name unless they give anonymously, the address for the confirmation and an optional
- * message. Derived from the generated `CreateDonationCheckoutBody`; the backend checks it all again.
+ * "25,50"), the donor's name unless they give anonymously, the address for the confirmation, an optional
+ * message and, when the donor asks for a receipt, the name and postal address it is made out to. Derived
+ * from the generated `CreateDonationCheckoutBody`; the backend checks it all again.
  */
 export const donationFormSchema = (minimumCents: number) => {
   const { amountCents, email } = CreateDonationCheckoutBody.shape
@@ -148,6 +164,14 @@ export const donationFormSchema = (minimumCents: number) => {
         birthDate: z.string(),
         scope: z.enum(['', ...TAX_SCOPES]),
       }),
+      receipt: z.object({
+        wanted: z.boolean(),
+        name: z.string(),
+        street: z.string(),
+        postalCode: z.string(),
+        city: z.string(),
+        country: z.string(),
+      }),
     })
     .check(
       z.superRefine((value, ctx) => {
@@ -157,6 +181,12 @@ export const donationFormSchema = (minimumCents: number) => {
             path: ['donorName'],
             message: t`Bitte geben Sie Ihren Namen ein oder wählen Sie „Anonym spenden“.`,
           })
+        }
+        // The receipt's name and address: all required, but only when the donor asks for a receipt.
+        if (value.receipt.wanted) {
+          for (const issue of receiptAddressSchema().safeParse(receiptAddressOf(value.receipt)).error?.issues ?? []) {
+            ctx.addIssue({ code: 'custom', path: ['receipt', ...issue.path], message: issue.message })
+          }
         }
         if (value.tax.choice !== 'PERSON') return
         for (const issue of taxPersonSchema().safeParse(value.tax).error?.issues ?? []) {
@@ -170,7 +200,7 @@ export type DonationFormInput = z.input<ReturnType<typeof donationFormSchema>>
 export type DonationFormValues = z.output<ReturnType<typeof donationFormSchema>>
 export type DonationFormField = FieldPath<DonationFormInput>
 
-/** The form as it opens: the campaign's suggested amount chosen, nothing else filled in. */
+/** The form as it opens: the campaign's suggested amount chosen, nothing else filled in, no receipt asked for. */
 export const emptyDonationForm = (suggestedCents: number): DonationFormInput => ({
   amount: centsToAmountInput(suggestedCents),
   anonymous: false,
@@ -178,6 +208,7 @@ export const emptyDonationForm = (suggestedCents: number): DonationFormInput => 
   email: '',
   message: '',
   tax: { choice: 'NONE', firstName: '', lastName: '', birthDate: '', scope: '' },
+  receipt: { wanted: false, name: '', street: '', postalCode: '', city: '', country: RECEIPT_DEFAULT_COUNTRY },
 })
 
 /** Cents as the amount field shows them: whole euros plain ("25"), others with the cents ("25,50"). */
@@ -198,8 +229,9 @@ const toDonorTaxData = (tax: DonationFormValues['tax']): DonorTaxData | null => 
 /**
  * The request body: an anonymous donation sends no name (`donorName: null`, whatever the field still
  * holds), an empty message none either. `tax` only goes with a campaign whose club is deductible
- * (`deductible`: the form showed the section); otherwise the key is left out, as the contract allows. The
- * last gate is the generated body schema itself.
+ * (`deductible`: the form showed the section); otherwise the key is left out, as the contract allows.
+ * `receipt` is the name and address for the receipt when the donor asked for one (trimmed, as checked),
+ * else null, whatever the fields still hold. The last gate is the generated body schema itself.
  */
 export const toCheckoutBody = (values: DonationFormValues, { deductible = false } = {}): DonationCheckoutInput =>
   CreateDonationCheckoutBody.parse({
@@ -208,6 +240,7 @@ export const toCheckoutBody = (values: DonationFormValues, { deductible = false 
     email: values.email,
     message: values.message || null,
     ...(deductible && { tax: toDonorTaxData(values.tax) }),
+    receipt: values.receipt.wanted ? toReceiptAddress(receiptAddressOf(values.receipt)) : null,
   })
 
 /** Where the backend's field names (`FieldError.field`) appear in the form. */
@@ -222,4 +255,10 @@ export const SERVER_FIELD_TO_FORM: Readonly<Record<string, DonationFormField>> =
   'tax.lastName': 'tax.lastName',
   'tax.birthDate': 'tax.birthDate',
   'tax.scope': 'tax.scope',
+  receipt: 'receipt.wanted',
+  'receipt.name': 'receipt.name',
+  'receipt.street': 'receipt.street',
+  'receipt.postalCode': 'receipt.postalCode',
+  'receipt.city': 'receipt.city',
+  'receipt.country': 'receipt.country',
 }

@@ -5,6 +5,7 @@ import { ApiError } from '#src/api/client.ts'
 import { problemKind, problemStatus, tooManyRequestsMessage } from '#src/lib/api-errors.ts'
 import { fieldErrorMessage } from '#src/lib/input-messages.ts'
 import { formatCents } from '#src/lib/format.ts'
+import { receiptAddressFieldOf, receiptAddressRequiredMessages } from '#src/lib/receipt-address.ts'
 import {
   SERVER_FIELD_TO_FORM,
   donorBirthDateMessage,
@@ -61,6 +62,13 @@ const taxFieldMessage = (field: DonationFormField, error: FieldError): string | 
   }
 }
 
+/** The receipt's name and address: an empty one (`too_small`, e.g. only invisible characters) as the form says it. */
+const receiptFieldMessage = (field: DonationFormField, error: FieldError): string | undefined => {
+  const receiptField = receiptAddressFieldOf(field, 'receipt')
+  if (!receiptField || (error.code !== 'required' && error.code !== 'too_small')) return undefined
+  return receiptAddressRequiredMessages[receiptField]()
+}
+
 /**
  * Puts the backend's field errors of a 400 (`Problem.errors`) next to the matching fields, the first one
  * focused; a 409 about the tax data goes to the choice "Spende steuerlich absetzen". Returns true when at
@@ -87,6 +95,7 @@ export const applyCheckoutFieldErrors = (
     const minimum = formatCents(minimumCents)
     const message =
       taxFieldMessage(field, fieldError) ??
+      receiptFieldMessage(field, fieldError) ??
       fieldErrorMessage(fieldError) ??
       (field === 'amount'
         ? t`Die Mindestspende für diese Kampagne beträgt ${minimum}.`

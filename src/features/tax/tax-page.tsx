@@ -49,9 +49,14 @@ export const TaxPage = () => {
           : t`Spenden, die für die Steuer der Spender:innen zählen.`
       }
       actions={
-        <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
-          <Trans>Zur Übersicht</Trans>
-        </ButtonLink>
+        <>
+          <ButtonLink to="/bestaetigungen/$clubId" params={{ clubId }} variant="secondary">
+            <Trans>Spendenbestätigungen</Trans>
+          </ButtonLink>
+          <ButtonLink to="/home" search={{ id: clubId }} variant="secondary">
+            <Trans>Zur Übersicht</Trans>
+          </ButtonLink>
+        </>
       }
     />
   )

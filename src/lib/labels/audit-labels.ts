@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS: Readonly<Record<AuditAction, { label: MessageDescrip
   BANK_DETAILS_CHANGED: { label: msg`Bankverbindung geändert`, tone: 'warning' },
   BANK_REVIEW_CONFIRMED: { label: msg`Neue Bankverbindung bestätigt`, tone: 'success' },
   TAX_STATUS_CONFIRMED: { label: msg`Spendenbegünstigung bestätigt`, tone: 'success' },
+  RECEIPT_WITHDRAWN: { label: msg`Spendenbestätigung zurückgezogen`, tone: 'danger' },
   PAYMENT_ACCOUNT_CREATED: { label: msg`Zahlungskonto angelegt`, tone: 'info' },
   PAYMENT_ACCOUNT_REJECTED: { label: msg`Zahlungskonto deaktiviert`, tone: 'danger' },
   PAYMENT_ACCOUNT_DELETED: { label: msg`Zahlungskonto gelöscht`, tone: 'danger' },
@@ -69,6 +70,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<AuditField, MessageDescriptor>>
   'taxEntry.category': msg`Kategorie`,
   'taxEntry.validFrom': msg`Begünstigt ab`,
   'taxEntry.revokedOn': msg`Widerrufen am`,
+  'receipt.number': msg`Nummer der Spendenbestätigung`,
+  'receipt.withdrawReason': msg`Grund des Zurückziehens`,
 }
 
 const CHECK_MARK: Readonly<Record<string, MessageDescriptor>> = {

@@ -6,12 +6,8 @@ import type { TaxNoticeKind } from '#openapi/generated/model/taxNoticeKind.ts'
 import type { TaxProtocolStatus } from '#openapi/generated/model/taxProtocolStatus.ts'
 import type { TransmissionCategory } from '#openapi/generated/model/transmissionCategory.ts'
 import { formatShortDate } from '#src/lib/format.ts'
-import { i18n } from '#src/lib/i18n/i18n.ts'
-import { messages } from '#src/locales/de/tax.po'
+import '#src/lib/i18n/tax-messages.ts'
 import type { StatusLabel, StatusTone } from './status-tone.ts'
-
-// Their own catalogue (lingui.config.ts): only the screens that show tax data carry these texts.
-i18n.load('de', messages)
 
 /*
  * The German names of the tax data (issue 23) that more than one screen shows: the categories of the

@@ -122,6 +122,15 @@ export const getDonationsOfClubResponseItemsItemRefundedCentsMin = 0;
 
 export const getDonationsOfClubResponseItemsItemRefundableCentsMin = 0;
 
+export const getDonationsOfClubResponseItemsItemReceiptAddressOneNameMax = 200;
+
+export const getDonationsOfClubResponseItemsItemReceiptAddressOneStreetMax = 160;
+
+export const getDonationsOfClubResponseItemsItemReceiptAddressOnePostalCodeMax = 12;
+
+export const getDonationsOfClubResponseItemsItemReceiptAddressOneCityMax = 100;
+
+export const getDonationsOfClubResponseItemsItemReceiptAddressOneCountryRegExp = new RegExp('^[A-Z]{2}$');
 export const getDonationsOfClubResponsePageMin = 0;
 
 
@@ -146,7 +155,18 @@ export const GetDonationsOfClubResponse = /*#__PURE__*/ zod.strictObject({
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
-  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "receipt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "number": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The receipt that covers a donation now.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The receipt that covers the donation now (withdrawn ones aside), or null.')),
+  "receiptAddress": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfClubResponseItemsItemReceiptAddressOneNameMax)),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfClubResponseItemsItemReceiptAddressOneStreetMax)).check(/*#__PURE__*/ zod.describe('Street and house number.')),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfClubResponseItemsItemReceiptAddressOnePostalCodeMax)),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfClubResponseItemsItemReceiptAddressOneCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonationsOfClubResponseItemsItemReceiptAddressOneCountryRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list.'))
+}).check(/*#__PURE__*/ zod.describe('A donor\'s name and postal address as a receipt prints them.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The name and address the donor asked a receipt to be made out to, or null.'))
 }).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfClubResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
@@ -239,6 +259,15 @@ export const refundDonationResponseRefundedCentsMin = 0;
 
 export const refundDonationResponseRefundableCentsMin = 0;
 
+export const refundDonationResponseReceiptAddressOneNameMax = 200;
+
+export const refundDonationResponseReceiptAddressOneStreetMax = 160;
+
+export const refundDonationResponseReceiptAddressOnePostalCodeMax = 12;
+
+export const refundDonationResponseReceiptAddressOneCityMax = 100;
+
+export const refundDonationResponseReceiptAddressOneCountryRegExp = new RegExp('^[A-Z]{2}$');
 
 
 export const RefundDonationResponse = /*#__PURE__*/ zod.strictObject({
@@ -253,7 +282,18 @@ export const RefundDonationResponse = /*#__PURE__*/ zod.strictObject({
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
-  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "receipt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "number": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The receipt that covers a donation now.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The receipt that covers the donation now (withdrawn ones aside), or null.')),
+  "receiptAddress": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(refundDonationResponseReceiptAddressOneNameMax)),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(refundDonationResponseReceiptAddressOneStreetMax)).check(/*#__PURE__*/ zod.describe('Street and house number.')),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(refundDonationResponseReceiptAddressOnePostalCodeMax)),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(refundDonationResponseReceiptAddressOneCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(refundDonationResponseReceiptAddressOneCountryRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list.'))
+}).check(/*#__PURE__*/ zod.describe('A donor\'s name and postal address as a receipt prints them.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The name and address the donor asked a receipt to be made out to, or null.'))
 }).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))
 
 /**
@@ -294,6 +334,15 @@ export const getDonationsOfCampaignResponseItemsItemRefundedCentsMin = 0;
 
 export const getDonationsOfCampaignResponseItemsItemRefundableCentsMin = 0;
 
+export const getDonationsOfCampaignResponseItemsItemReceiptAddressOneNameMax = 200;
+
+export const getDonationsOfCampaignResponseItemsItemReceiptAddressOneStreetMax = 160;
+
+export const getDonationsOfCampaignResponseItemsItemReceiptAddressOnePostalCodeMax = 12;
+
+export const getDonationsOfCampaignResponseItemsItemReceiptAddressOneCityMax = 100;
+
+export const getDonationsOfCampaignResponseItemsItemReceiptAddressOneCountryRegExp = new RegExp('^[A-Z]{2}$');
 export const getDonationsOfCampaignResponsePageMin = 0;
 
 
@@ -318,7 +367,18 @@ export const GetDonationsOfCampaignResponse = /*#__PURE__*/ zod.strictObject({
   "currency": /*#__PURE__*/ zod.enum(['EUR']).check(/*#__PURE__*/ zod.describe('The only currency the portal collects.')),
   "donorName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "message": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
-  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true})
+  "donatedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
+  "receipt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "id": /*#__PURE__*/ zod.string(),
+  "number": /*#__PURE__*/ zod.string()
+}).check(/*#__PURE__*/ zod.describe('The receipt that covers a donation now.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The receipt that covers the donation now (withdrawn ones aside), or null.')),
+  "receiptAddress": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfCampaignResponseItemsItemReceiptAddressOneNameMax)),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfCampaignResponseItemsItemReceiptAddressOneStreetMax)).check(/*#__PURE__*/ zod.describe('Street and house number.')),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfCampaignResponseItemsItemReceiptAddressOnePostalCodeMax)),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonationsOfCampaignResponseItemsItemReceiptAddressOneCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonationsOfCampaignResponseItemsItemReceiptAddressOneCountryRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list.'))
+}).check(/*#__PURE__*/ zod.describe('A donor\'s name and postal address as a receipt prints them.')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The name and address the donor asked a receipt to be made out to, or null.'))
 }).check(/*#__PURE__*/ zod.describe('One donation. `donorName` is null for anonymous donations. `amountCents` is what the donor gave;\n`refundedCents` what was given back; totals count the difference. `refundableCents` is what\n`refundDonation` may still give back: 0 for a donation not paid by card, refunded in full or\ndisputed.\n'))),
   "page": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonationsOfCampaignResponsePageMin)),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),

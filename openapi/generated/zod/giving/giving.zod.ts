@@ -167,6 +167,15 @@ export const createDonationCheckoutBodyTaxOneFirstNameOneMax = 100;
 
 export const createDonationCheckoutBodyTaxOneLastNameOneMax = 100;
 
+export const createDonationCheckoutBodyReceiptOneNameMax = 200;
+
+export const createDonationCheckoutBodyReceiptOneStreetMax = 160;
+
+export const createDonationCheckoutBodyReceiptOnePostalCodeMax = 12;
+
+export const createDonationCheckoutBodyReceiptOneCityMax = 100;
+
+export const createDonationCheckoutBodyReceiptOneCountryRegExp = new RegExp('^[A-Z]{2}$');
 
 
 export const CreateDonationCheckoutBody = /*#__PURE__*/ zod.strictObject({
@@ -180,7 +189,14 @@ export const CreateDonationCheckoutBody = /*#__PURE__*/ zod.strictObject({
   "lastName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyTaxOneLastNameOneMax)).check(/*#__PURE__*/ zod.describe('A first or last name.')),/*#__PURE__*/ zod.null()]),
   "birthDate": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.date(),/*#__PURE__*/ zod.null()]),
   "scope": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['DONATION', 'UNTIL_WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`DONATION` this donation only; `UNTIL_WITHDRAWN` this and later donations to the club until withdrawn.')),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('The donor\'s data for the transmission: first and last name as on the Meldezettel, date of birth\n(the donor at least 14), and the consent\'s scope. `company` true marks a company\'s donation\n(Betriebsausgabe): never transmitted, and then the other fields are null.\n')),/*#__PURE__*/ zod.null()]))
+}).check(/*#__PURE__*/ zod.describe('The donor\'s data for the transmission: first and last name as on the Meldezettel, date of birth\n(the donor at least 14), and the consent\'s scope. `company` true marks a company\'s donation\n(Betriebsausgabe): never transmitted, and then the other fields are null.\n')),/*#__PURE__*/ zod.null()])),
+  "receipt": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyReceiptOneNameMax)),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyReceiptOneStreetMax)).check(/*#__PURE__*/ zod.describe('Street and house number.')),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyReceiptOnePostalCodeMax)),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(createDonationCheckoutBodyReceiptOneCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createDonationCheckoutBodyReceiptOneCountryRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list.'))
+}).check(/*#__PURE__*/ zod.describe('A donor\'s name and postal address as a receipt prints them.')),/*#__PURE__*/ zod.null()])).check(/*#__PURE__*/ zod.describe('The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. The\nclub issues it; the confirmation mail says so. Absent or null: no receipt asked for.\n'))
 }).check(/*#__PURE__*/ zod.describe('A donation as the donor enters it. `amountCents` at least the campaign\'s `minimumDonationCents`;\n`donorName` null gives anonymously ("anonym" in the club\'s list); `email` gets the confirmation.\n`tax` (only while `PublicCampaign.taxDeductible`, else 409 `invalid-transition`): the donor\'s data\nand consent for the transmission to the tax office, or a company\'s donation; absent or null: not\ndeductible (unless a consent "until withdrawn" of the same address covers it).\n'))
 
 export const CreateDonationCheckoutResponse = /*#__PURE__*/ zod.strictObject({

@@ -24,7 +24,7 @@ const VirtualDonationRows = lazy(() =>
 )
 
 /** Every row of a short page (or the first ones of a long page while the virtualiser loads). */
-const AllDonationRows = ({ donations, showCampaign, onRefund }: DonationRowsProps) => (
+const AllDonationRows = ({ donations, showCampaign, onRefund, onIssueReceipt }: DonationRowsProps) => (
   <TableBody>
     {donations.map((donation, index) => (
       <DonationRow
@@ -34,6 +34,7 @@ const AllDonationRows = ({ donations, showCampaign, onRefund }: DonationRowsProp
         showCampaign={showCampaign}
         measureRef={undefined}
         onRefund={onRefund}
+        onIssueReceipt={onIssueReceipt}
       />
     ))}
   </TableBody>
@@ -49,6 +50,8 @@ interface DonationTableProps {
   caption: string
   /** Opens the refund dialog for a row; undefined when the person may not refund. Stable, the rows are memoised. */
   onRefund: DonationRowProps['onRefund']
+  /** Opens the receipt dialog for a row; undefined when the person may not manage money. Stable, like `onRefund`. */
+  onIssueReceipt: DonationRowProps['onIssueReceipt']
 }
 
 const SortHeader = ({
@@ -106,7 +109,9 @@ export const DonationTable = ({
   showCampaign,
   caption,
   onRefund,
+  onIssueReceipt,
 }: DonationTableProps) => {
+  const actions = { onRefund, onIssueReceipt }
   const { t } = useLingui()
   const sort = { sortField, sortDirection, onSort }
   return (
@@ -136,14 +141,14 @@ export const DonationTable = ({
             <AllDonationRows
               donations={donations.slice(0, VIRTUAL_ROWS_THRESHOLD)}
               showCampaign={showCampaign}
-              onRefund={onRefund}
+              {...actions}
             />
           }
         >
-          <VirtualDonationRows donations={donations} showCampaign={showCampaign} onRefund={onRefund} />
+          <VirtualDonationRows donations={donations} showCampaign={showCampaign} {...actions} />
         </Suspense>
       ) : (
-        <AllDonationRows donations={donations} showCampaign={showCampaign} onRefund={onRefund} />
+        <AllDonationRows donations={donations} showCampaign={showCampaign} {...actions} />
       )}
     </Table>
   )

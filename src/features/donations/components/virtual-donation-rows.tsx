@@ -7,7 +7,7 @@ import { DonationRow, estimateRowHeight, type DonationRowsProps } from './donati
  * DOM (src/components/ui/virtual-rows.tsx); spacers keep the table as tall as all its rows. Loaded lazily
  * by donation-table.tsx.
  */
-export const VirtualDonationRows = ({ donations, showCampaign, onRefund }: DonationRowsProps) => {
+export const VirtualDonationRows = ({ donations, showCampaign, onRefund, onIssueReceipt }: DonationRowsProps) => {
   const { indexes, before, after, listRef, measureRef } = useWindowRows({
     count: donations.length,
     estimateSize: estimateRowHeight(),
@@ -25,6 +25,7 @@ export const VirtualDonationRows = ({ donations, showCampaign, onRefund }: Donat
           showCampaign={showCampaign}
           measureRef={measureRef}
           onRefund={onRefund}
+          onIssueReceipt={onIssueReceipt}
         />
       ))}
       <TableSpacerRow height={after} />

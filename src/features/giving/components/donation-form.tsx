@@ -22,6 +22,7 @@ import {
   type DonationFormValues,
 } from '#src/features/giving/schemas.ts'
 import { applyCheckoutFieldErrors, checkoutFailureMessage } from '#src/features/giving/server-errors.ts'
+import { ReceiptSection } from './receipt-section.tsx'
 import { TaxSection } from './tax-section.tsx'
 
 /** A preset's label: whole euros without cents ("€ 25"), other amounts exactly ("€ 15,50"). */
@@ -35,7 +36,8 @@ interface Failure {
 
 /**
  * The donation: an amount (a preset or typed), the donor's name or "anonym", the address for the
- * confirmation, a message and, for a club on the BMF list, whether and how the donation counts for tax.
+ * confirmation, a message, for a club on the BMF list whether and how the donation counts for tax, and
+ * whether the donor asks for a receipt (with the name and address it is made out to).
  * Sending starts a checkout at the card provider and leaves for its hosted page; a failure says why in
  * place and keeps everything the donor typed.
  */
@@ -170,6 +172,7 @@ export const DonationForm = ({ campaign }: { campaign: PublicCampaign }) => {
         />
       </div>
       {deductible && <TaxSection form={form} consentText={campaign.taxConsentText} />}
+      <ReceiptSection form={form} />
       {failure && (
         <div ref={failureRef} tabIndex={-1} data-testid="checkout-failure" className="rounded-md focus:outline-none">
           <Alert tone="error" role="alert" title={t`Die Spende wurde nicht gestartet`}>

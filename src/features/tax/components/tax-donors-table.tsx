@@ -5,7 +5,7 @@ import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '#src
 import { formatCents, formatShortDate } from '#src/lib/format.ts'
 import { BPK_STATE } from '#src/lib/labels/tax-labels.ts'
 import { RECORD_TYPE_LABELS } from '#src/features/tax/labels.ts'
-import { ScrollTable } from './scroll-table.tsx'
+import { ScrollTable } from '#src/components/ui/scroll-table.tsx'
 
 /** An empty cell: a dash to the eye, a word to a screen reader. */
 const Dash = () => (

@@ -8,7 +8,7 @@ import { TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '#src
 import { cn } from '#src/lib/cn.ts'
 import { formatCents, formatNumber } from '#src/lib/format.ts'
 import { yearStatus } from '#src/features/tax/labels.ts'
-import { ScrollTable } from './scroll-table.tsx'
+import { ScrollTable } from '#src/components/ui/scroll-table.tsx'
 
 /** Whether any year has a consenting donor: before that the screen has nothing to transmit. */
 export const hasDonations = (years: readonly TaxYearSummary[]): boolean => years.some((year) => year.donorCount > 0)

@@ -3,7 +3,7 @@ import { cn } from '#src/lib/cn.ts'
 
 /**
  * A table that scrolls sideways on a narrow screen (375 px) inside a named region the keyboard reaches
- * (WCAG 2.1.1; axe `scrollable-region-focusable`): the tax tables have more columns than a phone shows.
+ * (WCAG 2.1.1; axe `scrollable-region-focusable`): the tax and receipt tables have more columns than a phone shows.
  * The table's own element, not `Table`, whose wrapper would be the box that scrolls. `relative`: the
  * visually hidden texts in the cells (absolutely positioned) scroll with the table instead of widening
  * the page.

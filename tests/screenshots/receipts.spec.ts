@@ -1,0 +1,28 @@
+import { expect, test } from '#tests/journeys/fixtures.ts'
+import { VOLUME_CLUB } from '#tests/journeys/bank-details.ts'
+import { shoot } from './shoot.ts'
+
+/**
+ * Donation receipts: the club's receipts screen before and after last year's yearly receipts, and the
+ * dialog that issues one donation's receipt from the dashboard's list. The PDFs themselves:
+ * `npm run docs:receipts` (docs/screenshots/receipt-*.png).
+ */
+test('the yearly receipts are issued and listed; one donation’s receipt from the list', async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs('user')
+  const lastYear = new Date().getFullYear() - 1
+  await page.goto(`/bestaetigungen/${VOLUME_CLUB.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Spendenbestätigungen' })).toBeVisible()
+  await shoot(page, 'receipts-screen-open')
+  await page.getByRole('button', { name: `Jahresbestätigungen ${lastYear} ausstellen` }).click()
+  await expect(page.getByText(/^\d+ ausgestellt\.$/)).toBeVisible()
+  await shoot(page, 'receipts-screen-issued')
+
+  await page.goto(`/home?id=${VOLUME_CLUB.id}`)
+  const list = page.getByRole('region', { name: 'Spenden', exact: true })
+  await list.getByRole('button', { name: /^Bestätigung ausstellen/ }).first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await shoot(page, 'receipts-issue-dialog', { capture: 'window' })
+})
