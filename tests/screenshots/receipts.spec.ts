@@ -22,7 +22,10 @@ test('the yearly receipts are issued and listed; one donation’s receipt from t
 
   await page.goto(`/home?id=${VOLUME_CLUB.id}`)
   const list = page.getByRole('region', { name: 'Spenden', exact: true })
-  await list.getByRole('button', { name: /^Bestätigung ausstellen/ }).first().click()
+  await list
+    .getByRole('button', { name: /^Bestätigung ausstellen/ })
+    .first()
+    .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await shoot(page, 'receipts-issue-dialog', { capture: 'window' })
 })
