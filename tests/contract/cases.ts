@@ -40,6 +40,7 @@ import {
   seedClubs,
   seedInvitations,
   seedPaymentAccounts,
+  seedReceipts,
   seedTax,
 } from '#adapters/demo-seed/seed-accounts.ts'
 
@@ -409,6 +410,25 @@ const taxTransmission = async (api: SetupApi): Promise<string> => {
 /** The tax office's protocol of a file, accepted. */
 const taxProtocol = (messageRefId: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><SonderausgabenResponse><MessageRefId>${messageRefId}</MessageRefId><Status>OK</Status></SonderausgabenResponse>`
+
+/** The name and address a receipt is made out to. */
+const RECEIPT_DONOR = {
+  name: 'Elisabeth Wagner',
+  street: 'Mozartgasse 3/5',
+  postalCode: '5020',
+  city: 'Salzburg',
+  country: 'AT',
+}
+
+/** Elisabeth Wagner's receipt of her seeded donation; its id. */
+const wagnerReceipt = async (api: SetupApi): Promise<string> => {
+  const issued = await api.api('POST', '/donations/{donationId}/receipt', {
+    as: 'member',
+    params: { donationId: seedReceipts.wagnerDonationId },
+    body: { donor: RECEIPT_DONOR, replacesId: null },
+  })
+  return idOf(issued.body)
+}
 
 export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   // ------------------------------------------------------------------------------------------- users
@@ -2429,5 +2449,104 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   },
   withdrawTaxConsent: {
     sample: { as: 'none', expect: 200, params: { consentId: seedTax.consentId } },
+  },
+
+  // ------------------------------------------------------------------------------------------ receipts
+  getReceiptSettings: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
+  },
+  updateReceiptSettings: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      body: { place: 'Grünbach', signerName: 'Markus Obermayr', signerRole: 'Obmann', germany: null },
+    },
+  },
+  issueDonationReceipt: {
+    sample: {
+      as: 'member',
+      expect: 201,
+      params: { donationId: seedReceipts.wagnerDonationId },
+      body: { donor: RECEIPT_DONOR, replacesId: null },
+    },
+    cases: [
+      {
+        name: 'a donation with a receipt already',
+        as: 'member',
+        expect: 409,
+        kind: 'receipt-not-possible',
+        params: { donationId: seedReceipts.wagnerDonationId },
+        body: { donor: RECEIPT_DONOR, replacesId: null },
+        setup: async (api) => (await wagnerReceipt(api), {}),
+      },
+    ],
+  },
+  getClubReceipts: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
+  },
+  getReceiptFile: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      params: { clubId: seedClubs.volume },
+      setup: async (api) => ({ params: { receiptId: await wagnerReceipt(api) } }),
+    },
+  },
+  withdrawReceipt: {
+    sample: {
+      as: 'member',
+      expect: 200,
+      // The setup's receipt takes its place; the body's own checks (an empty body) need no receipt.
+      params: { clubId: seedClubs.volume, receiptId: 'eine-bestaetigung' },
+      body: { reason: 'Falsche Adresse' },
+      setup: async (api) => ({ params: { receiptId: await wagnerReceipt(api) } }),
+    },
+    cases: [
+      {
+        name: 'a receipt withdrawn already',
+        as: 'member',
+        expect: 409,
+        kind: 'receipt-not-possible',
+        params: { clubId: seedClubs.volume },
+        body: { reason: 'Nochmals' },
+        setup: async (api) => {
+          const receiptId = await wagnerReceipt(api)
+          await api.api('POST', '/club/{clubId}/receipts/{receiptId}/withdraw', {
+            as: 'member',
+            params: { clubId: seedClubs.volume, receiptId },
+            body: { reason: 'Falsche Adresse' },
+          })
+          return { params: { receiptId } }
+        },
+      },
+    ],
+  },
+  getAnnualReceiptCandidates: {
+    sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume, year: lastYear() } },
+  },
+  issueAnnualReceipt: {
+    sample: {
+      as: 'member',
+      expect: 201,
+      params: { clubId: seedClubs.volume, year: lastYear() },
+      setup: async (api) => {
+        const candidates = await api.api('GET', '/club/{clubId}/receipts/annual/{year}', {
+          as: 'member',
+          params: { clubId: seedClubs.volume, year: lastYear() },
+        })
+        return { body: { donorKey: (candidates.body as Array<{ donorKey: string }>)[0]!.donorKey } }
+      },
+    },
+    cases: [
+      {
+        name: 'the current year',
+        as: 'member',
+        expect: 409,
+        kind: 'receipt-not-possible',
+        params: { clubId: seedClubs.volume, year: String(new Date().getUTCFullYear()) },
+        body: { donorKey: 'jemand' },
+      },
+    ],
   },
 }

@@ -1,5 +1,5 @@
 import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
-import { test } from '#tests/journeys/fixtures.ts'
+import { expect, test } from '#tests/journeys/fixtures.ts'
 import { issueDownloadWithdrawReissue } from '#tests/journeys/receipts.ts'
 
 /**
@@ -13,4 +13,8 @@ test('the chair issues last year’s yearly receipts, downloads one, withdraws i
   page,
 }) => {
   await issueDownloadWithdrawReissue(page, seedClubs.volume)
+  // The withdrawn receipt stays listed beside the new one, with its reason.
+  await expect(page.getByRole('region', { name: 'Spendenbestätigungen, Tabelle' })).toContainText(
+    'Adresse falsch geschrieben',
+  )
 })
