@@ -547,9 +547,10 @@ describe.each(STORES)('the receipt storage (%s)', (name, open) => {
     })
   })
 
-  it.runIf(name !== 'memory')(
-    'reads a year of addressed donations of the 10 000-donation club by its partial index',
-    async () => {
+  // Only the SQL stores have a query plan, only the memory store a saved browser state: each test is
+  // defined for the store it is about (none is skipped).
+  if (name !== 'memory')
+    it('reads a year of addressed donations of the 10 000-donation club by its partial index', async () => {
       const plan = await store.database!.transaction(
         async (trx) =>
           (
@@ -560,23 +561,23 @@ describe.each(STORES)('the receipt storage (%s)', (name, open) => {
           ).rows,
       )
       expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('donations_with_receipt_address')
-    },
-  )
+    })
 
-  it.runIf(name === 'memory')('saves the receipt tables, and gives a state saved before them the seed’s', () => {
-    const state = store.store!.state
-    const tables = ['receipts', 'receiptLocks', 'receiptSequences', 'receiptSettings'] as const
-    expect(state.tables.receipts.size).toBeGreaterThan(0)
-    expect(state.tables.receiptLocks.size).toBeGreaterThan(0)
-    const saved = serializeState(state)
-    const restored = deserializeState(saved)!
-    for (const table of tables) expect(restored.tables[table], table).toEqual(state.tables[table])
-    const older = JSON.parse(saved) as { tables: Record<string, unknown> }
-    for (const table of tables) delete older.tables[table]
-    const loaded = deserializeState(JSON.stringify(older))!
-    expect(loaded.tables.receiptSettings).toBe(seed.tables.receiptSettings)
-    expect(loaded.tables.receipts.size).toBe(0)
-    expect(loaded.tables.receiptLocks.size).toBe(0)
-    expect(loaded.tables.receiptSequences.size).toBe(0)
-  })
+  if (name === 'memory')
+    it('saves the receipt tables, and gives a state saved before them the seed’s', () => {
+      const state = store.store!.state
+      const tables = ['receipts', 'receiptLocks', 'receiptSequences', 'receiptSettings'] as const
+      expect(state.tables.receipts.size).toBeGreaterThan(0)
+      expect(state.tables.receiptLocks.size).toBeGreaterThan(0)
+      const saved = serializeState(state)
+      const restored = deserializeState(saved)!
+      for (const table of tables) expect(restored.tables[table], table).toEqual(state.tables[table])
+      const older = JSON.parse(saved) as { tables: Record<string, unknown> }
+      for (const table of tables) delete older.tables[table]
+      const loaded = deserializeState(JSON.stringify(older))!
+      expect(loaded.tables.receiptSettings).toBe(seed.tables.receiptSettings)
+      expect(loaded.tables.receipts.size).toBe(0)
+      expect(loaded.tables.receiptLocks.size).toBe(0)
+      expect(loaded.tables.receiptSequences.size).toBe(0)
+    })
 })
