@@ -8,7 +8,6 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
-import type { PaymentProvider } from '#domain/payment-provider.ts'
 import { DuplicateKeyError } from '#domain/ports.ts'
 import type { Ports } from '#domain/ports.ts'
 import type {
@@ -21,71 +20,29 @@ import type {
 } from '#domain/records.ts'
 import { refNrFor } from '#domain/tax-transmission.ts'
 import { viennaDay } from '#domain/time.ts'
-import { memoryPorts } from '#mocks/db/memory-ports.ts'
 import { deserializeState, serializeState } from '#mocks/db/persistence.ts'
-import { seedState } from '#mocks/db/seed-state.ts'
-import { createStore } from '#mocks/db/store.ts'
-import type { Store } from '#mocks/db/store.ts'
-import { createScratchDatabase } from '#server/testing/scratch-database.ts'
-import { openDatabase } from './database.ts'
-import type { OpenDatabase } from './database.ts'
+import { storesUnderTest } from '#tests/backend/stores-under-test.ts'
+import type { StoreUnderTest } from '#tests/backend/stores-under-test.ts'
 import { checkoutRepository } from './repositories/checkouts.ts'
 import { donationRepository } from './repositories/donations.ts'
 import { taxRepository } from './repositories/tax.ts'
-import { loadDemoSeed } from './seed.ts'
 
 type StorePorts = Pick<Ports, 'tax' | 'donations' | 'checkouts'>
-
-interface StoreUnderTest {
-  /** One unit of work: committed when `work` returns, rolled back when it throws. */
-  run<T>(work: (ports: StorePorts) => Promise<T>): Promise<T>
-  close(): Promise<void>
-  /** SQL stores only. */
-  database?: OpenDatabase
-  /** The in-memory store only. */
-  store?: Store
-}
 
 const now = Date.now()
 const seedAt = seedInstant(now)
 const seed = buildSeed(seedAt)
 const lastYear = Number(viennaDay(seedAt).slice(0, 4)) - 1
 
-const memoryStore = async (): Promise<StoreUnderTest> => {
-  const store = createStore(seedState(seedAt))
-  // Only the tax, donation and checkout repositories are used: no card provider is called.
-  const options = { now: () => now, signingKey: new Uint8Array(32), payments: {} as PaymentProvider }
-  return {
-    run: (work) => store.transactAsync((tx) => work(memoryPorts(tx, options))),
-    close: async () => undefined,
-    store,
-  }
-}
-
-const sqlStore = async (url: string | undefined): Promise<StoreUnderTest> => {
-  const scratch = url ? await createScratchDatabase(url, 'vp_tax') : null
-  const database = await openDatabase({ url: scratch?.url, poolSize: 6, onConnectionError: () => undefined })
-  await loadDemoSeed(database, now)
-  return {
-    run: (work) =>
-      database.transaction((trx) =>
-        work({ tax: taxRepository(trx), donations: donationRepository(trx), checkouts: checkoutRepository(trx) }),
-      ),
-    close: async () => {
-      await database.close()
-      await scratch?.drop()
-    },
-    database,
-  }
-}
-
-const STORES: ReadonlyArray<[string, () => Promise<StoreUnderTest>]> = [
-  ['memory', memoryStore],
-  ['pglite', () => sqlStore(undefined)],
-  ...(process.env.DATABASE_URL
-    ? [['postgres', () => sqlStore(process.env.DATABASE_URL)] as [string, () => Promise<StoreUnderTest>]]
-    : []),
-]
+const STORES = storesUnderTest<StorePorts>({
+  now,
+  scratchPrefix: 'vp_tax',
+  sqlPorts: (trx) => ({
+    tax: taxRepository(trx),
+    donations: donationRepository(trx),
+    checkouts: checkoutRepository(trx),
+  }),
+})
 
 const AT = '2031-02-03T10:00:00.000Z'
 const VBPK = `${'Ab0+/'.repeat(34)}==`
@@ -193,7 +150,7 @@ const failure = (promise: Promise<unknown>): Promise<unknown> =>
   )
 
 describe.each(STORES)('the tax storage (%s)', (name, open) => {
-  let store: StoreUnderTest
+  let store: StoreUnderTest<StorePorts>
   beforeAll(async () => {
     store = await open()
   }, 60_000)
