@@ -28,6 +28,7 @@ import {
 import { receiptNotPossibleMessage } from '#src/lib/receipt-refusal.ts'
 import { toast } from '#src/lib/toast.ts'
 import { receiptDownloadOf, saveReceipt } from './receipt-actions.tsx'
+import { CountryListFailure } from '#src/components/tax/country-list-failure.tsx'
 
 interface ReceiptDialogProps {
   /** The donation to confirm, or null (closed). */
@@ -229,18 +230,7 @@ const ReceiptForm = ({ donation, onDone }: { donation: Donation; onDone: () => v
         // Controlled: the options arrive after the dialog opens, and the choice must stay shown meanwhile.
         value={country}
       />
-      {countries.failed && (
-        <p className="text-sm text-slate-700">
-          <Trans>Die Länderliste konnte nicht geladen werden; Österreich kann trotzdem gewählt werden.</Trans>{' '}
-          <button
-            type="button"
-            onClick={countries.retry}
-            className="min-h-6 rounded px-1 font-medium text-brand-800 underline underline-offset-2 hover:bg-brand-50"
-          >
-            <Trans>Erneut laden</Trans>
-          </button>
-        </p>
-      )}
+      {countries.failed && <CountryListFailure onRetry={countries.retry} />}
       {refusal && (
         <Alert tone="error" role="alert" title={<Trans>Keine Bestätigung ausgestellt</Trans>}>
           {refusal}

@@ -3,6 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { CheckboxField, SelectField, TextField } from '#src/components/ui/field.tsx'
 import { RECEIPT_ADDRESS_MAX, useReceiptCountryOptions } from '#src/lib/receipt-address.ts'
 import type { DonationFormInput, DonationFormValues } from '#src/features/giving/schemas.ts'
+import { CountryListFailure } from '#src/components/tax/country-list-failure.tsx'
 
 interface ReceiptSectionProps {
   form: UseFormReturn<DonationFormInput, unknown, DonationFormValues>
@@ -88,18 +89,7 @@ export const ReceiptSection = ({ form }: ReceiptSectionProps) => {
             // Controlled: the list arrives after the box is checked, and the choice must stay shown meanwhile.
             value={country}
           />
-          {countries.failed && (
-            <p className="text-sm text-slate-700">
-              <Trans>Die Länderliste konnte nicht geladen werden; Österreich kann trotzdem gewählt werden.</Trans>{' '}
-              <button
-                type="button"
-                onClick={countries.retry}
-                className="min-h-6 rounded px-1 font-medium text-brand-800 underline underline-offset-2 hover:bg-brand-50"
-              >
-                <Trans>Erneut laden</Trans>
-              </button>
-            </p>
-          )}
+          {countries.failed && <CountryListFailure onRetry={countries.retry} />}
           {anonymous && (
             <p className="text-sm text-slate-700">
               <Trans>
