@@ -24,6 +24,13 @@ export const EXTENSIONS: Readonly<Record<FileKind, readonly string[]>> = {
   pdf: ['pdf'],
 }
 
+/**
+ * The largest signature image (image label `SIGNATURE`, the contract's `ImageReference`), for the browser's
+ * check and the backend's alike: every receipt's PDF carries the image again and is archived for ten years,
+ * and a scanned signature needs far less.
+ */
+export const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024
+
 /** How many leading bytes `kindOfBytes` needs. */
 export const FILE_KIND_HEAD_BYTES = 16
 

@@ -37,7 +37,10 @@ const POSTAL_CODE_FORMATS: Readonly<Record<string, { pattern: RegExp; example: s
 /** The contract's generic `PostalCode` (countries without a known format, or none chosen yet). */
 const GENERIC_POSTAL_CODE = /^[0-9A-Za-z][0-9A-Za-z -]{1,9}$/
 
-/** The club address is always in Austria (contract: `Address`, `RegistrationClub.address`). */
+/**
+ * The country of a club address that names none, and of every registration (contract: `Address`,
+ * `RegistrationClub.address`); the profile may record a seat in Germany (`Address.country`).
+ */
 export const CLUB_ADDRESS_COUNTRY = 'AT'
 
 /** As people type it: surrounding spaces go, letters are upper-cased (`1012 ab` → `1012 AB`). */

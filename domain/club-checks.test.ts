@@ -198,6 +198,39 @@ describe('postal codes by country', () => {
     expect(empty.body.completeness.missing).toContain('address.postalCode')
   })
 
+  it('holds the club address to its country: Austria unless the profile names Germany', async () => {
+    const profile = await profileOf(seedClubs.incomplete)
+    // A club stored before addresses named a country is in Austria, and answers say so.
+    expect(profile.address.country).toBe('AT')
+    const passau = {
+      ...profile.address,
+      street: 'Innstraße',
+      postalCode: '94032',
+      city: 'Passau',
+      country: 'DE' as const,
+    }
+    const moved = await save({
+      ...profile,
+      address: passau,
+      billingAddress: { ...profile.billingAddress, sameAsClubAddress: true },
+    })
+    expect(moved.status, JSON.stringify(moved.error)).toBe(200)
+    expect(moved.body.address).toEqual(passau)
+    // The billing address repeats the club address, with its country.
+    expect(moved.body.billingAddress).toMatchObject({ sameAsClubAddress: true, postalCode: '94032', country: 'DE' })
+    const austrianCode = await save({ ...profile, address: { ...passau, postalCode: '5400' } })
+    expect(austrianCode.status).toBe(400)
+    expect(austrianCode.error?.errors).toEqual([
+      expect.objectContaining({ field: 'address.postalCode', code: 'invalid_postal_code' }),
+    ])
+    // Without a country the address is Austrian again.
+    const { country: _country, ...withoutCountry } = passau
+    expect((await save({ ...profile, address: withoutCountry })).status).toBe(400)
+    const back = await save({ ...profile, address: { ...withoutCountry, postalCode: '5400', city: 'Hallein' } })
+    expect(back.status, JSON.stringify(back.error)).toBe(200)
+    expect(back.body.address.country).toBe('AT')
+  })
+
   it('holds the billing postal code to its country, as people write it', async () => {
     const profile = await profileOf(seedClubs.incomplete)
     const billing = (country: string, postalCode: string) => ({

@@ -19,11 +19,15 @@ import type { Ports } from './ports.ts'
 import { problem } from './problem.ts'
 import type { ClubProfileRecord } from './records.ts'
 import type { Address } from '#openapi/generated/model/address.ts'
+import type { ClubCountry } from '#openapi/generated/model/clubCountry.ts'
 import { sortKey } from './sort-key.ts'
 import { FieldErrors } from './validation.ts'
 
 /** The ZVR number as the register counts it: leading zeros do not count (`012345678` is `12345678`). */
 export const zvrKey = (zvrNumber: string): string => zvrNumber.trim().replace(/^0+/, '')
+
+/** Where a club has its seat: its address's country, Austria where the address names none (stored before). */
+export const clubCountry = (address: Pick<Address, 'country'>): ClubCountry => address.country ?? CLUB_ADDRESS_COUNTRY
 
 /** A postal code compared without spaces and case (`1012 ab` is `1012AB`). */
 export const postalCodeKey = (postalCode: string): string => postalCode.replace(/\s+/g, '').toUpperCase()
@@ -121,9 +125,9 @@ export const checkBirthDateRange = (
   if (check === 'too-old') errors.add(field, `The person must be at most ${MAX_AGE_YEARS} years old.`, 'too_old')
 }
 
-/** The club address (always Austrian) and, when it has its own, the billing address by its country. */
+/** The club address by its country (Austria or Germany) and, when it has its own, the billing address by its. */
 export const checkProfileInput = (errors: FieldErrors, profile: ClubProfileRecord, today: string): void => {
-  checkPostalCode(errors, 'address.postalCode', CLUB_ADDRESS_COUNTRY, profile.address.postalCode)
+  checkPostalCode(errors, 'address.postalCode', clubCountry(profile.address), profile.address.postalCode)
   if (!profile.billingAddress.sameAsClubAddress) {
     checkPostalCode(
       errors,
@@ -139,7 +143,8 @@ const trim = (text: string): string => text.trim()
 
 /**
  * A profile as it is stored: texts trimmed (names also without repeated spaces), postal codes as people
- * write them (`normalizePostalCode`). The bank details are stored as sent (their rules are their own).
+ * write them (`normalizePostalCode`), the club's country named (Austria when the request left it out).
+ * The bank details are stored as sent (their rules are their own).
  */
 export const normalizeProfile = <P extends ClubProfileRecord>(profile: P): P => ({
   ...profile,
@@ -155,6 +160,7 @@ export const normalizeProfile = <P extends ClubProfileRecord>(profile: P): P => 
     houseNumber: trim(profile.address.houseNumber),
     postalCode: normalizePostalCode(profile.address.postalCode),
     city: trim(profile.address.city),
+    country: clubCountry(profile.address),
   },
   billingAddress: {
     ...profile.billingAddress,
@@ -196,7 +202,8 @@ export const assertDistinctClub = async (
 
 /**
  * The club address of a registration as stored: every part trimmed and still there (the contract asks
- * for at least one character), the postal code Austrian. A 400 `validation` problem names every bad part.
+ * for at least one character), the postal code Austrian (a registered club is in Austria; the profile may
+ * move its seat to Germany). A 400 `validation` problem names every bad part.
  */
 export const checkedRegistrationAddress = (address: Address): Address => {
   const errors = new FieldErrors()
@@ -205,11 +212,12 @@ export const checkedRegistrationAddress = (address: Address): Address => {
     if (text === '') errors.add(`club.address.${key}`, 'Must be at least 1 characters.', 'too_small')
     return text
   }
-  const checked = {
+  const checked: Address = {
     street: part('street'),
     houseNumber: part('houseNumber'),
     postalCode: normalizePostalCode(address.postalCode),
     city: part('city'),
+    country: CLUB_ADDRESS_COUNTRY,
   }
   checkPostalCode(errors, 'club.address.postalCode', CLUB_ADDRESS_COUNTRY, checked.postalCode)
   errors.throwIfAny()

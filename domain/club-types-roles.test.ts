@@ -10,7 +10,7 @@ describe('club types', () => {
     expect(result.status).toBe(200)
     const names = result.body.map((type: { name: string }) => type.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')))
-    expect(result.body.reduce((sum: number, type: { clubCount: number }) => sum + type.clubCount, 0)).toBe(30)
+    expect(result.body.reduce((sum: number, type: { clubCount: number }) => sum + type.clubCount, 0)).toBe(31)
   })
 
   it('have unique names regardless of case and spacing (409 name-taken)', async () => {
@@ -48,7 +48,7 @@ describe('club roles', () => {
     const byId = Object.fromEntries(
       result.body.map((role: { id: string; memberCount: number }) => [role.id, role.memberCount]),
     )
-    expect(byId[seedClubRoles.obmann]).toBe(30)
+    expect(byId[seedClubRoles.obmann]).toBe(31)
     expect(byId[seedClubRoles.rechnungspruefung]).toBe(0)
   })
 

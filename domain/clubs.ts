@@ -12,6 +12,7 @@ import type { ClubListItem } from '#openapi/generated/model/clubListItem.ts'
 import type { ClubMember } from '#openapi/generated/model/clubMember.ts'
 import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
 import type { ClubSummary } from '#openapi/generated/model/clubSummary.ts'
+import { SIGNATURE_MAX_BYTES } from '#checks/file-kind.ts'
 import { isValidIban } from '#checks/iban.ts'
 import {
   assertDistinctClub,
@@ -147,6 +148,13 @@ const addFile = async (
     if (!/\.jpe?g$/i.test(body.name))
       errors.add('name', 'Legitimation scans must be .jpg or .jpeg files.', 'invalid_format')
   }
+  if (body.label === 'SIGNATURE') {
+    // Receipts are PDF/A: it embeds JPEG and PNG, no WebP; and each receipt carries the image again.
+    if (body.contentType !== 'image/jpeg' && body.contentType !== 'image/png')
+      errors.add('contentType', 'The signature must be image/jpeg or image/png.', 'invalid_value')
+    if (body.size > SIGNATURE_MAX_BYTES)
+      errors.add('size', `The signature may have at most ${SIGNATURE_MAX_BYTES} bytes.`, 'too_big')
+  }
   errors.throwIfAny()
   // The blob must be there as the record describes it (the in-memory store of the mock accepts any).
   await claimBlob(ports, now, body)
@@ -279,8 +287,11 @@ export const clubOperations = defineOperations({
 
   addClubImage: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
-    run: async ({ ports, now }, { params, body }) => {
+    run: async (ctx, { params, body }) => {
+      const { ports, now } = ctx
       const club = await getClub(ports, params.clubId)
+      // The signature signs the club's donation receipts: whoever may issue them (the money right) sets it.
+      if (body.label === 'SIGNATURE') await requireClubRight(ctx, club.id, 'money')
       const file = await addFile(ports, now, club.id, 'IMAGE', body, body.label !== 'GALLERY')
       return json(200, toStoredFile(file))
     },
@@ -604,8 +615,12 @@ export const clubOperations = defineOperations({
 
   deleteClubFile: {
     scope: (ports, { params }) => byClubScope(ports, params.clubId),
-    run: async ({ ports }, { params, body }) => {
-      await removeFile(ports, (await getClub(ports, params.clubId)).id, body.fileId, 'IMAGE')
+    run: async (ctx, { params, body }) => {
+      const club = await getClub(ctx.ports, params.clubId)
+      const file = await ctx.ports.files.get(body.fileId)
+      // Taking the signature off the receipts needs the right that set it.
+      if (file?.clubId === club.id && file.label === 'SIGNATURE') await requireClubRight(ctx, club.id, 'money')
+      await removeFile(ctx.ports, club.id, body.fileId, 'IMAGE')
       return noContent()
     },
   },

@@ -18,9 +18,10 @@ import { DocumentLabel } from '#openapi/generated/model/documentLabel.ts'
 import { ImageLabel } from '#openapi/generated/model/imageLabel.ts'
 import type { FileLink } from '#openapi/generated/model/fileLink.ts'
 import type { UploadedFile } from '#openapi/generated/model/uploadedFile.ts'
-import { CONTENT_TYPES, kindOfBytes, kindOfExtension } from '#checks/file-kind.ts'
+import { CONTENT_TYPES, SIGNATURE_MAX_BYTES, kindOfBytes, kindOfExtension } from '#checks/file-kind.ts'
 import type { FileKind as ContentKind } from '#checks/file-kind.ts'
 import type { AccessScope } from './access.ts'
+import { requireClubRight } from './club-rights.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, noContent, requireCaller } from './operation.ts'
 import type { ApiResponse, Caller, OperationContext } from './operation.ts'
@@ -116,6 +117,8 @@ export const uploadRule = (area: StorageArea): UploadRule => {
   if (area.kind === 'app-logo') return { kinds: ['png', 'jpeg', 'webp'], maxBytes: createAppLogoBodySizeMax }
   if (area.label === 'LEGITIMATION_FRONT' || area.label === 'LEGITIMATION_BACK')
     return { kinds: ['jpeg'], maxBytes: addClubImageBodySizeMax }
+  // What a receipt's PDF/A can embed (no WebP), and small: every receipt carries it again.
+  if (area.label === 'SIGNATURE') return { kinds: ['jpeg', 'png'], maxBytes: SIGNATURE_MAX_BYTES }
   if (area.fileKind === 'IMAGE') return { kinds: ['jpeg', 'png', 'webp'], maxBytes: addClubImageBodySizeMax }
   return { kinds: ['pdf', 'jpeg', 'png'], maxBytes: addClubDocumentBodySizeMax }
 }
@@ -132,6 +135,14 @@ export const mayRead = (caller: Caller, area: StorageArea): boolean =>
   caller.user.role === 'ROLE_ADMIN' ||
   caller.user.role === 'ROLE_STAFF' ||
   (area.kind === 'club' && caller.clubIds.has(area.clubId))
+
+/**
+ * The signature signs the club's donation receipts: only a member who may manage the club's money writes
+ * it (403 `club-right-missing`), as only they may record it (domain/clubs.ts); administrators may.
+ */
+const requireWriteRight = async (ctx: OperationContext, area: StorageArea): Promise<void> => {
+  if (area.kind === 'club' && area.label === 'SIGNATURE') await requireClubRight(ctx, area.clubId, 'money')
+}
 
 /** The club a path names must exist (404), also for administrators, whose role skips the scope. */
 const assertPlaceExists = async (ports: Ports, area: StorageArea): Promise<void> => {
@@ -315,12 +326,14 @@ export const fileOperations = defineOperations({
       const area = areaOrProblem(query.path)
       if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
       await assertPlaceExists(ctx.ports, area)
+      await requireWriteRight(ctx, area)
       return json(200, uploadRule(area))
     },
     run: async (ctx, { query }) => {
       const area = areaOrProblem(query.path)
       if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
       await assertPlaceExists(ctx.ports, area)
+      await requireWriteRight(ctx, area)
       const upload = ctx.request.body as ReceivedUpload | undefined
       if (!upload || typeof upload !== 'object' || !('head' in upload))
         throw invalidField('body', 'The file is empty.', 'too_small')
@@ -341,6 +354,7 @@ export const fileOperations = defineOperations({
     run: async (ctx, { query }) => {
       const area = areaOrProblem(query.path)
       if (!mayWrite(requireCaller(ctx), area)) throw problem('forbidden', 'You may not write to this folder.')
+      await requireWriteRight(ctx, area)
       const blob = await ctx.ports.fileBlobs.get(query.path)
       if (!blob) throw notFound('Upload', query.path)
       if (blob.claimed) throw problem('in-use', 'A record uses this file; delete the record instead.')

@@ -81,6 +81,11 @@ export const donationReceivedMail = (donation: {
   amountCents: number
   /** The page of the donor's consent to the transmission (see and withdraw it), when one covers the donation. */
   consentLink?: string | null
+  /**
+   * The donor asked for a receipt: the page to download it (`link`), and its number when it was issued
+   * with this confirmation (null: the club issues it later, or cannot, and the page says so).
+   */
+  receipt?: { link: string; number: string | null } | null
 }): OutgoingMail => {
   const amount = formatEuroCents(donation.amountCents)
   const greeting = donation.donorName === null ? 'Guten Tag' : `Hallo ${donation.donorName}`
@@ -92,7 +97,22 @@ export const donationReceivedMail = (donation: {
       to: donation.to,
       kind: 'DONATION_RECEIVED',
       subject: `Danke für Ihre Spende an ${donation.clubName}`,
-      text: `${thanks}\n\nSie haben eingewilligt, dass ${donation.clubName} Ihre Spende mit Ihrem Namen und Geburtsdatum an das Finanzamt übermittelt, damit Sie sie von der Steuer absetzen können. Ihre Einwilligung ansehen oder für künftige Spenden widerrufen:\n${link}\n\nIhr Vereinsportal-Team`,
+      text: `${thanks}\n\nSie haben eingewilligt, dass ${donation.clubName} Ihre Spende mit Ihrem Namen und Geburtsdatum an das Finanzamt übermittelt, damit Sie sie von der Steuer absetzen können.${donation.receipt ? ' Eine Spendenbestätigung brauchen Sie dafür nicht.' : ''} Ihre Einwilligung ansehen oder für künftige Spenden widerrufen:\n${link}\n\nIhr Vereinsportal-Team`,
+      link,
+    }
+  }
+  if (donation.receipt) {
+    // The receipt is what the donor asked for: its page is the mail's link.
+    const { link, number } = donation.receipt
+    const offer =
+      number === null
+        ? `Sie haben eine Spendenbestätigung angefordert. Sobald ${donation.clubName} sie ausgestellt hat, können Sie sie hier herunterladen:`
+        : `Ihre Spendenbestätigung Nr. ${number} können Sie hier herunterladen:`
+    return {
+      to: donation.to,
+      kind: 'DONATION_RECEIVED',
+      subject: `Danke für Ihre Spende an ${donation.clubName}`,
+      text: `${thanks}\n\n${offer}\n${link}\n\nIhr Vereinsportal-Team`,
       link,
     }
   }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { seedAccounts, seedClubRoles, seedClubs, seedInvitations } from '#adapters/demo-seed/seed-accounts.ts'
 import { call, kindOf, sentMails } from '#tests/backend/client.ts'
 
+/** The seed's German club, whose only member is verein@demo.at. */
+const GERMAN_CLUB_NAME = 'Verein Jugend im Dreiländereck Passau e. V.'
+
 const membersOf = async (clubId: string) =>
   (await call('GET', `/club/${clubId}/getUsers`, { as: seedAccounts.admin.email })).body as Array<{
     uid: string | null
@@ -44,7 +47,7 @@ describe('removing a member (DELETE /club/{clubId}/member/{uid})', () => {
     })
     expect(removed.status).toBe(204)
     const me = await call('GET', '/users/me', { as: seedAccounts.verein.email })
-    expect(me.body.clubIds).toEqual([seedClubs.secondActive])
+    expect([...me.body.clubIds].sort()).toEqual([seedClubs.german, seedClubs.secondActive].sort())
   })
 
   it('keeps the last member (409 last-member)', async () => {
@@ -84,10 +87,11 @@ describe('what deleting a user leaves behind (GET /users/{uid}/deletionImpact)',
     expect(neu.body).toEqual({
       soleRepresentativeOf: [{ id: seedClubs.incomplete, name: expect.any(String) as string }],
     })
-    // Clubs with other members are not named; neither are users of no club.
+    // Clubs with other members are not named (of verein@demo.at's, only the German club has nobody else);
+    // neither are users of no club.
     expect(
       (await call('GET', `/users/${seedAccounts.verein.uid}/deletionImpact`, { as: seedAccounts.admin.email })).body,
-    ).toEqual({ soleRepresentativeOf: [] })
+    ).toEqual({ soleRepresentativeOf: [{ id: seedClubs.german, name: GERMAN_CLUB_NAME }] })
     expect(
       (await call('GET', `/users/${seedAccounts.staff.uid}/deletionImpact`, { as: seedAccounts.admin.email })).body,
     ).toEqual({ soleRepresentativeOf: [] })
@@ -101,7 +105,10 @@ describe('what deleting a user leaves behind (GET /users/{uid}/deletionImpact)',
     const impact = await call('GET', `/users/${seedAccounts.verein.uid}/deletionImpact`, {
       as: seedAccounts.admin.email,
     })
-    expect(impact.body.soleRepresentativeOf).toEqual([{ id: seedClubs.volume, name: 'SV Grünbach 1923' }])
+    expect(impact.body.soleRepresentativeOf).toEqual([
+      { id: seedClubs.volume, name: 'SV Grünbach 1923' },
+      { id: seedClubs.german, name: GERMAN_CLUB_NAME },
+    ])
   })
 
   it('is for administrators only (403), and 404 for an unknown user', async () => {

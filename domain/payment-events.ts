@@ -22,6 +22,7 @@ import type {
 import { isoInstant, viennaDay } from './time.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { donationReceivedMail } from './mails.ts'
+import { issueRequestedReceipt, receiptLink } from './receipts.ts'
 import { consentLink, donationTaxOf } from './tax-donors.ts'
 
 /**
@@ -91,6 +92,7 @@ const donationOf = (
   paymentIntentId: string,
   now: number,
   tax: DonationTaxRecord | null,
+  receiptToken: string | null,
 ): DonationRecord => ({
   // The checkout's id: a second completion of the same checkout finds the donation there.
   id: checkout.id,
@@ -104,6 +106,7 @@ const donationOf = (
   payment: { checkoutId: checkout.id, paymentIntentId, refundedCents: 0, dispute: null, disputeEventAt: null },
   tax,
   receiptAddress: checkout.receiptAddress ?? null,
+  receiptToken,
 })
 
 /**
@@ -123,11 +126,14 @@ export const settleCheckout = async (
     // The consent is recorded only with the donation it came with (a donation recorded already has its own).
     const recorded = await ports.donations.get(checkout.id)
     const { tax, consentId } = recorded ? { tax: null, consentId: null } : await donationTaxOf(ports, checkout, now)
-    const donation = donationOf(checkout, state.paymentIntentId, now, tax)
+    // The key of the donor's receipt link: unguessable, as the consent's id.
+    const receiptToken = checkout.receiptAddress ? ports.ids.token(18) : null
+    const donation = donationOf(checkout, state.paymentIntentId, now, tax, receiptToken)
     if (!recorded && (await ports.donations.insert(donation))) {
-      const [club, campaign] = await Promise.all([
+      const [club, campaign, receipt] = await Promise.all([
         ports.clubs.get(checkout.clubId),
         ports.campaigns.get(checkout.campaignId),
+        issueRequestedReceipt(ctx, donation),
       ])
       await ports.mailer.send(
         donationReceivedMail({
@@ -138,6 +144,7 @@ export const settleCheckout = async (
           campaignName: campaign?.name ?? '',
           amountCents: checkout.amountCents,
           consentLink: consentId === null ? null : consentLink(consentId),
+          receipt: receiptToken === null ? null : { link: receiptLink(receiptToken), number: receipt?.number ?? null },
         }),
       )
     }

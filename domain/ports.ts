@@ -228,6 +228,8 @@ export interface DonationRepository {
   get(id: string): Promise<DonationRecord | null>
   /** The card donation of a provider payment, or null. */
   findByPaymentIntent(paymentIntentId: string): Promise<DonationRecord | null>
+  /** The donation of a donor's receipt link (`receiptToken`), or null. */
+  findByReceiptToken(token: string): Promise<DonationRecord | null>
   /** Adds a donation; false (and nothing written) when one with its id exists. */
   insert(donation: DonationRecord): Promise<boolean>
   /** Replaces a card donation's payment state (refunds, disputes). */

@@ -4,6 +4,7 @@
  */
 import type { FieldError } from '#openapi/generated/model/fieldError.ts'
 import type { Problem } from '#openapi/generated/model/problem.ts'
+import type { ReceiptRefusal } from '#openapi/generated/model/receiptRefusal.ts'
 
 export type ProblemKind =
   | 'validation'
@@ -157,13 +158,22 @@ export class ProblemError extends Error {
   readonly kind: ProblemKind
   readonly status: number
   readonly errors: readonly FieldError[] | undefined
+  /** The machine-readable reason of a kind that has several (`receipt-not-possible`). */
+  readonly reason: ReceiptRefusal | undefined
 
-  constructor(kind: ProblemKind, detail: string, errors?: readonly FieldError[], status?: number) {
+  constructor(
+    kind: ProblemKind,
+    detail: string,
+    errors?: readonly FieldError[],
+    status?: number,
+    reason?: ReceiptRefusal,
+  ) {
     super(detail)
     this.name = 'ProblemError'
     this.kind = kind
     this.status = status ?? KIND_STATUS[kind]
     this.errors = errors
+    this.reason = reason
   }
 }
 
@@ -184,6 +194,7 @@ export const toProblemBody = (error: ProblemError, instance: string): Problem =>
   detail: error.message,
   instance,
   ...(error.errors && error.errors.length > 0 ? { errors: [...error.errors] } : {}),
+  ...(error.reason !== undefined ? { reason: error.reason } : {}),
 })
 
 /** The kind an injected failure of `status` gets: the natural one where the contract has it. */

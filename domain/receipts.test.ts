@@ -1,7 +1,14 @@
+import { crc32, deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { seedAccounts, seedCampaigns, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import {
+  seedAccounts,
+  seedCampaigns,
+  seedClubRoles,
+  seedClubs,
+  seedReceipts,
+} from '#adapters/demo-seed/seed-accounts.ts'
 import { backendUnderTest } from '#tests/backend/backend-under-test.ts'
-import { call, kindOf } from '#tests/backend/client.ts'
+import { call, kindOf, sentMails } from '#tests/backend/client.ts'
 import { addYears, exemptionHolds, receiptNumber } from './receipts.ts'
 import { viennaDay } from './time.ts'
 
@@ -44,6 +51,24 @@ const fileOf = async (receiptId: string, duplicate = false) => {
   return answer.body
 }
 
+/** The club's BMF entry revoked since yesterday, as an administrator confirms it: no receipts for today's donations. */
+const revokeDeductibility = async () => {
+  const entry = (await call('GET', `/club/${club}/tax`, { as: treasurer })).body.entries[0]!
+  await call('PUT', `/club/${club}/tax`, {
+    as: treasurer,
+    body: {
+      entryId: entry.id,
+      registerNumber: entry.confirmed!.registerNumber,
+      category: entry.confirmed!.category,
+      validFrom: entry.confirmed!.validFrom,
+      revokedOn: viennaDay(Date.now() - 86_400_000),
+      taxNumber: null,
+      lastReportOn: null,
+    },
+  })
+  await call('PUT', `/club/${club}/tax/confirm`, { as: admin, body: { entryId: entry.id } })
+}
+
 const sha256Hex = async (base64: string) => {
   const digest = await crypto.subtle.digest('SHA-256', Buffer.from(base64, 'base64'))
   return Buffer.from(digest).toString('hex')
@@ -66,11 +91,12 @@ describe('the rules of a receipt', () => {
 
 describe('a receipt of one donation', () => {
   it('is issued once, archived with its hash, withdrawn with a reason and issued again under a new number', async () => {
-    const donationId = await give(5000, donorAddress)
+    const donationId = await give(5000)
     const listed = await call('GET', `/donations/campaign/${campaign}`, { as: treasurer, query: { size: 5 } })
+    // Nobody asked for it on the donation page: the club issues it.
     expect(listed.body.items.find((item) => item.id === donationId)).toMatchObject({
       receipt: null,
-      receiptAddress: donorAddress,
+      receiptAddress: null,
     })
 
     const first = await issue(donationId)
@@ -127,8 +153,8 @@ describe('a receipt of one donation', () => {
   })
 
   it('covers what is left of a partly refunded donation, and none of a refunded one', async () => {
-    const partly = await give(4000, donorAddress)
-    const whole = await give(3000, donorAddress)
+    const partly = await give(4000)
+    const whole = await give(3000)
     for (const [donationId, amountCents] of [
       [partly, 1500],
       [whole, 3000],
@@ -147,24 +173,11 @@ describe('a receipt of one donation', () => {
   })
 
   it('is refused when the club was not deductible on the donation’s day, and says why', async () => {
-    const donationId = await give(2500, donorAddress)
-    const entry = (await call('GET', `/club/${club}/tax`, { as: treasurer })).body.entries[0]!
-    await call('PUT', `/club/${club}/tax`, {
-      as: treasurer,
-      body: {
-        entryId: entry.id,
-        registerNumber: entry.confirmed!.registerNumber,
-        category: entry.confirmed!.category,
-        validFrom: entry.confirmed!.validFrom,
-        revokedOn: viennaDay(Date.now() - 86_400_000),
-        taxNumber: null,
-        lastReportOn: null,
-      },
-    })
-    await call('PUT', `/club/${club}/tax/confirm`, { as: admin, body: { entryId: entry.id } })
+    const donationId = await give(2500)
+    await revokeDeductibility()
     const refused = await issue(donationId)
     expect(kindOf(refused)).toBe('receipt-not-possible')
-    expect(refused.error!.detail).toMatch(/deductibility/)
+    expect(refused.error!.reason).toBe('NOT_DEDUCTIBLE')
   })
 
   it('numbers receipts issued at the same time one after the other, and locks a donation to one', async () => {
@@ -180,38 +193,143 @@ describe('a receipt of one donation', () => {
   })
 })
 
+describe('the receipt the donor asked for', () => {
+  const linkOf = (text: string) => /\/spendenbestaetigung\/([\w-]+)/.exec(text)?.[1]
+
+  it('is issued with the payment, and the confirmation mail links the donor to its archived PDF', async () => {
+    const donationId = await give(4200, donorAddress)
+    const mail = (await sentMails()).find((sent) => sent.to === 'erika@example.at')!
+    const token = linkOf(mail.text)
+    expect(token, mail.text).toBeDefined()
+    const page = await call('GET', `/giving/receipts/${token}`)
+    expect(page.status, JSON.stringify(page.error)).toBe(200)
+    expect(page.body).toMatchObject({ state: 'ISSUED', reason: null, amountCents: 4200, donor: donorAddress })
+    expect(mail.text).toContain(`Ihre Spendenbestätigung Nr. ${page.body.receipt!.number}`)
+
+    // The club's list names it as issued with the donation, by nobody of the club.
+    const receipts = await call('GET', `/club/${club}/receipts`, { as: treasurer })
+    const issued = receipts.body.items.find((receipt) => receipt.lines[0]!.donationId === donationId)!
+    expect(issued).toMatchObject({ number: page.body.receipt!.number, issuedByName: null, donor: donorAddress })
+    // The donor downloads the archived bytes, the same the club does.
+    const file = await call('GET', `/giving/receipts/${token}/file`)
+    expect(file.status).toBe(200)
+    expect(file.body.sha256).toBe(issued.sha256)
+    expect(await sha256Hex(file.body.base64)).toBe(issued.sha256)
+    expect(file.body.base64).toBe((await fileOf(issued.id)).base64)
+
+    // Withdrawn: pending again until the club issues the new one, which the same link then returns.
+    await call('POST', `/club/${club}/receipts/${issued.id}/withdraw`, {
+      as: treasurer,
+      body: { reason: 'Tippfehler' },
+    })
+    expect((await call('GET', `/giving/receipts/${token}`)).body).toMatchObject({ state: 'PENDING', receipt: null })
+    expect((await call('GET', `/giving/receipts/${token}/file`)).status).toBe(404)
+    const again = await issue(donationId, issued.id)
+    expect(again.status, JSON.stringify(again.error)).toBe(201)
+    expect((await call('GET', `/giving/receipts/${token}`)).body.receipt!.number).toBe(again.body.number)
+    expect((await call('GET', `/giving/receipts/${token}/file`)).body.sha256).toBe(again.body.sha256)
+  })
+
+  it('waits for the club, and says why, when it cannot be issued with the payment', async () => {
+    await revokeDeductibility()
+    await give(2500, donorAddress)
+    const mail = (await sentMails()).find((sent) => sent.to === 'erika@example.at')!
+    expect(mail.text).toMatch(/Sie haben eine Spendenbestätigung angefordert/)
+    const page = await call('GET', `/giving/receipts/${linkOf(mail.text)}`)
+    expect(page.body).toMatchObject({ state: 'NOT_POSSIBLE', reason: 'NOT_DEDUCTIBLE', receipt: null })
+  })
+
+  it('is a link nobody can guess', async () => {
+    expect(kindOf(await call('GET', '/giving/receipts/erraten'))).toBe('not-found')
+    expect(kindOf(await call('GET', '/giving/receipts/erraten/file'))).toBe('not-found')
+  })
+})
+
 describe('a German club’s Zuwendungsbestätigung', () => {
+  // The seed's club in Passau (its address is in Germany), whose Obmann is verein@demo.at.
+  const germanClub = seedClubs.german
   const germany = (issuedOn: string) => ({
-    place: 'Freilassing',
+    place: 'Passau',
     signerName: 'Max Mustermann',
     signerRole: 'Vorsitzender',
     germany: {
       purposes: 'des Sports',
       exemption: {
         kind: 'FREISTELLUNGSBESCHEID' as const,
-        taxOffice: 'Traunstein',
-        taxNumber: '163/123/45678',
+        taxOffice: 'Passau',
+        taxNumber: '153/270/51234',
         issuedOn,
         lastPeriod: '2024',
       },
     },
   })
+  const reindl = { name: 'Thomas Reindl', street: 'Schmiedgasse 4', postalCode: '94034', city: 'Passau', country: 'DE' }
+  const issueGerman = () =>
+    call('POST', `/donations/${seedReceipts.germanReindlDonationId}/receipt`, {
+      as: treasurer,
+      body: { donor: reindl, replacesId: null },
+    })
 
   it('follows the German template, and is refused when the Freistellungsbescheid is older than five years', async () => {
-    const donationId = await give(5000, donorAddress)
-    const stale = await call('PUT', `/club/${club}/receipt-settings`, {
+    const stale = await call('PUT', `/club/${germanClub}/receipt-settings`, {
       as: treasurer,
       body: germany(addYears(viennaDay(Date.now() - 86_400_000), -5)),
     })
     expect(stale.status, JSON.stringify(stale.error)).toBe(200)
-    const refused = await issue(donationId)
+    const refused = await issueGerman()
     expect(kindOf(refused)).toBe('receipt-not-possible')
-    expect(refused.error!.detail).toMatch(/five years/)
+    expect(refused.error!.reason).toBe('EXEMPTION_TOO_OLD')
 
-    await call('PUT', `/club/${club}/receipt-settings`, { as: treasurer, body: germany(addYears(today, -5)) })
+    await call('PUT', `/club/${germanClub}/receipt-settings`, { as: treasurer, body: germany(addYears(today, -5)) })
+    const issued = await issueGerman()
+    expect(issued.status, JSON.stringify(issued.error)).toBe(201)
+    expect(issued.body).toMatchObject({ country: 'DE', clubId: germanClub, totalCents: 25_000 })
+  })
+
+  it('needs the purposes and the exemption notice first (NO_SETTINGS)', async () => {
+    const austrianOnly = await call('PUT', `/club/${germanClub}/receipt-settings`, {
+      as: treasurer,
+      body: { ...germany(today), germany: null },
+    })
+    expect(austrianOnly.status, JSON.stringify(austrianOnly.error)).toBe(200)
+    const refused = await issueGerman()
+    expect(kindOf(refused)).toBe('receipt-not-possible')
+    expect(refused.error!.reason).toBe('NO_SETTINGS')
+    const candidates = await call('GET', `/club/${germanClub}/receipts/annual/${lastYear}`, { as: treasurer })
+    expect(candidates.body.map((candidate) => candidate.blockedReason)).toEqual(['NO_SETTINGS', 'NO_SETTINGS'])
+  })
+
+  it('is not what an Austrian club issues, even with German data saved', async () => {
+    const donationId = await give(5000)
+    const saved = await call('PUT', `/club/${club}/receipt-settings`, { as: treasurer, body: germany(today) })
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200)
     const issued = await issue(donationId)
     expect(issued.status, JSON.stringify(issued.error)).toBe(201)
-    expect(issued.body.country).toBe('DE')
+    expect(issued.body.country).toBe('AT')
+  })
+
+  it('is issued for the seed’s donors of last year: a Sammelbestätigung and a single one', async () => {
+    const candidates = await call('GET', `/club/${germanClub}/receipts/annual/${lastYear}`, { as: treasurer })
+    expect(candidates.status, JSON.stringify(candidates.error)).toBe(200)
+    expect(
+      candidates.body.map(({ donor, openCount, openCents, blockedReason }) => ({
+        name: donor.name,
+        openCount,
+        openCents,
+        blockedReason,
+      })),
+    ).toEqual([
+      { name: 'Dr. Anna Hofbauer', openCount: 2, openCents: 15_000, blockedReason: null },
+      { name: 'Thomas Reindl', openCount: 1, openCents: 25_000, blockedReason: null },
+    ])
+    for (const candidate of candidates.body) {
+      const issued = await call('POST', `/club/${germanClub}/receipts/annual/${lastYear}`, {
+        as: treasurer,
+        body: { donorKey: candidate.donorKey },
+      })
+      expect(issued.status, JSON.stringify(issued.error)).toBe(201)
+      expect(issued.body).toMatchObject({ kind: 'ANNUAL', country: 'DE', totalCents: candidate.openCents })
+    }
   })
 })
 
@@ -255,5 +373,112 @@ describe('yearly receipts', () => {
       body: { donorKey: 'x' },
     })
     expect(kindOf(answer)).toBe('receipt-not-possible')
+  })
+})
+
+describe('the club’s signature image', () => {
+  /** An RGB PNG of one colour, built by hand; its odd size finds its image in the PDF. */
+  const png = (width: number, height: number): Uint8Array => {
+    const row = [0, ...Array.from({ length: width }, () => [20, 40, 120]).flat()]
+    const raw = Uint8Array.from(Array.from({ length: height }, () => row).flat())
+    const be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]
+    const chunk = (type: string, data: Uint8Array) => {
+      const body = new Uint8Array([...new TextEncoder().encode(type), ...data])
+      return [...be(data.length), ...body, ...be(crc32(body))]
+    }
+    return new Uint8Array([
+      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      ...chunk('IHDR', new Uint8Array([...be(width), ...be(height), 8, 2, 0, 0, 0])),
+      ...chunk('IDAT', deflateSync(raw)),
+      ...chunk('IEND', new Uint8Array()),
+    ])
+  }
+  let counter = 0
+  const signaturePath = (name: string) =>
+    `clubs/${club}/SIGNATURE/00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}-${name}`
+
+  /** The image uploaded (as the chair) and recorded by `as`; the answers of both steps. */
+  const setSignature = async (bytes: Uint8Array, as: string = treasurer) => {
+    const path = signaturePath('unterschrift.png')
+    const upload = await call('PUT', '/storage/blob', { as, query: { path }, bytes, contentType: 'image/png' })
+    if (upload.status !== 201) return { upload, record: null }
+    const record = await call('PUT', `/club/${club}/addImage`, {
+      as,
+      body: { label: 'SIGNATURE', name: 'unterschrift.png', path, contentType: 'image/png', size: bytes.length },
+    })
+    return { upload, record }
+  }
+
+  /** The archived PDF of a new receipt, as text (an image's dictionary is not compressed). */
+  const issuedPdf = async (): Promise<string> => {
+    const issued = await issue(await give(2500))
+    expect(issued.status, JSON.stringify(issued.error)).toBe(201)
+    return Buffer.from((await fileOf(issued.body.id)).base64, 'base64').toString('latin1')
+  }
+  const hasImageOf = (pdf: string, width: number, height: number) =>
+    new RegExp(`/Subtype /Image\\s[^>]*/Width ${width}\\s+/Height ${height}\\s`).test(pdf)
+
+  it('stands on the signature line of the receipts issued while it is set, above the signer’s name', async () => {
+    expect(hasImageOf(await issuedPdf(), 7, 3)).toBe(false)
+
+    const first = await setSignature(png(5, 2))
+    expect(first.record?.status, JSON.stringify(first.record?.error)).toBe(200)
+    const second = await setSignature(png(7, 3))
+    expect(second.record?.status, JSON.stringify(second.record?.error)).toBe(200)
+    // A new one replaces the old one, as the logo does.
+    const images = await call('GET', `/club/${club}/getImages`, { as: treasurer, query: { label: 'SIGNATURE' } })
+    expect(images.body).toEqual([second.record!.body])
+
+    const withImage = await issuedPdf()
+    expect(hasImageOf(withImage, 7, 3)).toBe(true)
+    expect(hasImageOf(withImage, 5, 2)).toBe(false)
+
+    const removed = await call('DELETE', `/club/${club}/deleteFile`, {
+      as: treasurer,
+      body: { fileId: second.record!.body.id },
+    })
+    expect(removed.status, JSON.stringify(removed.error)).toBe(204)
+    expect(hasImageOf(await issuedPdf(), 7, 3)).toBe(false)
+  })
+
+  it('takes JPEG or PNG up to 2 MB', async () => {
+    const path = signaturePath('unterschrift.webp')
+    const webp = await call('PUT', `/club/${club}/addImage`, {
+      as: treasurer,
+      body: { label: 'SIGNATURE', name: 'unterschrift.webp', path, contentType: 'image/webp', size: 3 * 1024 * 1024 },
+    })
+    expect(webp.status).toBe(400)
+    expect(webp.error?.errors?.map((error) => error.field).sort()).toEqual(['contentType', 'size'])
+    const large = new Uint8Array(2 * 1024 * 1024 + 1)
+    large.set(png(1, 1))
+    const tooLarge = await setSignature(large)
+    expect(tooLarge.upload.status).toBe(413)
+  })
+
+  it('is set and removed only by a member who may manage the club’s money', async () => {
+    const members = (await call('GET', `/club/${club}/getUsers`, { as: admin })).body
+    const deputy = members.find((member) => member.clubRoleId === seedClubRoles.stellvertretung)!
+    expect(deputy.manageMoney).toBe(false)
+
+    const refused = await setSignature(png(3, 1), deputy.email)
+    expect(kindOf(refused.upload)).toBe('club-right-missing')
+    const staged = await setSignature(png(3, 1))
+    expect(staged.record?.status).toBe(200)
+    // Recording someone else's upload is refused just the same.
+    const path = signaturePath('unterschrift.png')
+    const bytes = png(4, 1)
+    await call('PUT', '/storage/blob', { as: treasurer, query: { path }, bytes, contentType: 'image/png' })
+    const recorded = await call('PUT', `/club/${club}/addImage`, {
+      as: deputy.email,
+      body: { label: 'SIGNATURE', name: 'unterschrift.png', path, contentType: 'image/png', size: bytes.length },
+    })
+    expect(kindOf(recorded)).toBe('club-right-missing')
+    const removal = await call('DELETE', `/club/${club}/deleteFile`, {
+      as: deputy.email,
+      body: { fileId: staged.record!.body.id },
+    })
+    expect(kindOf(removal)).toBe('club-right-missing')
+    const images = await call('GET', `/club/${club}/getImages`, { as: deputy.email, query: { label: 'SIGNATURE' } })
+    expect(images.body.map((image) => image.id)).toEqual([staged.record!.body.id])
   })
 })

@@ -7,15 +7,17 @@
  */
 import type { AnnualReceiptCandidate } from '#openapi/generated/model/annualReceiptCandidate.ts'
 import type { Receipt } from '#openapi/generated/model/receipt.ts'
+import type { ReceiptRefusal } from '#openapi/generated/model/receiptRefusal.ts'
 import type { ReceiptSettings } from '#openapi/generated/model/receiptSettings.ts'
 import { auditPerson, change, recordAudit } from './audit.ts'
+import { clubCountry } from './club-checks.ts'
 import { requireClubRight } from './club-rights.ts'
 import { getClub } from './common.ts'
 import { defineOperations, json, requireCaller } from './operation.ts'
 import type { OperationContext } from './operation.ts'
 import type { Ports } from './ports.ts'
 import { DuplicateKeyError } from './ports.ts'
-import { invalidField, notFound, problem } from './problem.ts'
+import { ProblemError, invalidField, notFound } from './problem.ts'
 import { amountInWords } from './amount-in-words.ts'
 import type { GermanExemption, ReceiptDocument } from './receipt-document.ts'
 import { countedCents } from './records.ts'
@@ -69,7 +71,8 @@ export const receiptDonorKey = (address: ReceiptAddressRecord): string =>
 /** Whether the donation goes to the tax office instead (a person's consent covers it): no receipt then. */
 const transmitted = (donation: DonationRecord): boolean => donation.tax?.company === false
 
-export type ReceiptBlock = 'NOTHING_OPEN' | 'NOT_DEDUCTIBLE' | 'EXEMPTION_TOO_OLD' | 'YEAR_NOT_OVER' | 'NO_SETTINGS'
+/** Why a receipt is not possible: the problem's `reason` and the candidates' `blockedReason`. */
+export type ReceiptBlock = ReceiptRefusal
 
 const BLOCK_DETAIL: Readonly<Record<ReceiptBlock, string>> = {
   NOTHING_OPEN: 'Every donation it would cover has a receipt already, or was refunded.',
@@ -78,9 +81,12 @@ const BLOCK_DETAIL: Readonly<Record<ReceiptBlock, string>> = {
     "The club's Freistellungsbescheid is older than five years (a § 60a AO notice three): receipts may not name it.",
   YEAR_NOT_OVER: 'A yearly receipt is issued once the year is over.',
   NO_SETTINGS: 'A German club must enter its exemption and purposes in the receipt settings first.',
+  TRANSMITTED: "The donor's consent sends this donation to the tax office: it is deducted without a receipt.",
+  WITHDRAWN: 'The receipt was withdrawn already.',
 }
 
-const notPossible = (reason: ReceiptBlock) => problem('receipt-not-possible', BLOCK_DETAIL[reason])
+const notPossible = (reason: ReceiptBlock) =>
+  new ProblemError('receipt-not-possible', BLOCK_DETAIL[reason], undefined, undefined, reason)
 
 // ------------------------------------------------------------------------------------------ settings
 
@@ -122,6 +128,7 @@ const toReceipt = (receipt: ReceiptRecord): Receipt => ({
   issuedByName: receipt.issuedByName,
   status: receipt.status,
   withdrawnAt: receipt.withdrawnAt,
+  withdrawnByName: receipt.withdrawnByName,
   withdrawReason: receipt.withdrawReason,
   replacesId: receipt.replacesId,
   sha256: receipt.file.sha256,
@@ -134,9 +141,15 @@ const sha256 = async (bytes: Uint8Array): Promise<string> =>
   hex(await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))
 
 /**
+ * Which receipt a club issues, by where its address is: a club in Germany the Zuwendungsbestätigung, every
+ * other the Austrian Spendenbestätigung (German receipt settings of an Austrian club are not used).
+ */
+export const receiptCountryOf = (club: ClubRecord): ReceiptRecord['country'] => clubCountry(club.profile.address)
+
+/**
  * Which donations a receipt may cover now and why not: receiptable (paid less refunded), not covered by
  * an issued receipt, not transmitted; Austria: made while the club's entry on the BMF list held;
- * Germany: the exemption notice still carries receipts today.
+ * Germany: the purposes and exemption notice are entered, and the notice still carries receipts today.
  */
 const coverable = async (
   ports: Ports,
@@ -145,7 +158,9 @@ const coverable = async (
   donations: readonly DonationRecord[],
   today: string,
 ): Promise<{ lines: ReceiptLineRecord[]; block: ReceiptBlock | null; registerNumber: string | null }> => {
-  if (settings.germany && !exemptionHolds(settings.germany.exemption, today))
+  const german = receiptCountryOf(club) === 'DE'
+  if (german && !settings.germany) return { lines: [], block: 'NO_SETTINGS', registerNumber: null }
+  if (german && settings.germany && !exemptionHolds(settings.germany.exemption, today))
     return { lines: [], block: 'EXEMPTION_TOO_OLD', registerNumber: null }
   const covered = await ports.receipts.issuedForDonations(donations.map((donation) => donation.id))
   const open = donations.filter(
@@ -154,7 +169,7 @@ const coverable = async (
   if (open.length === 0) return { lines: [], block: 'NOTHING_OPEN', registerNumber: null }
   let registerNumber: string | null = null
   let usable = open
-  if (!settings.germany) {
+  if (!german) {
     const periods = periodsOf(await ports.tax.getStatus(club.id))
     usable = open.filter((donation) => periodOn(periods, donation.day) !== null)
     if (usable.length === 0) return { lines: [], block: 'NOT_DEDUCTIBLE', registerNumber: null }
@@ -191,15 +206,19 @@ const toBase64 = (bytes: Uint8Array): string => {
 
 /** The document the renderer lays out, from what the receipt record holds. */
 const documentOf = async (
-  ctx: OperationContext,
+  ports: Ports,
   club: ClubRecord,
   settings: ReceiptSettingsRecord,
   receipt: Omit<ReceiptRecord, 'file'>,
   registerNumber: string | null,
   duplicate: boolean,
 ): Promise<ReceiptDocument> => {
-  const logo = currentFile(await filesOfClub(ctx.ports, club.id), 'LOGO')
-  const logoBytes = logo ? await ctx.ports.fileBlobs.readBytes(logo.path) : null
+  const files = await filesOfClub(ports, club.id)
+  const logo = currentFile(files, 'LOGO')
+  const logoBytes = logo ? await ports.fileBlobs.readBytes(logo.path) : null
+  // The club's signature image stands on the signature line; without one the line stays blank to sign on.
+  const signature = currentFile(files, 'SIGNATURE')
+  const signatureBytes = signature ? await ports.fileBlobs.readBytes(signature.path) : null
   const address = club.profile.address
   return {
     country: receipt.country,
@@ -212,11 +231,12 @@ const documentOf = async (
         street: `${address.street} ${address.houseNumber}`.trim(),
         postalCode: address.postalCode,
         city: address.city,
-        country: receipt.country === 'DE' ? 'DE' : 'AT',
+        // The country the receipt was issued in, where the club's address was then.
+        country: receipt.country,
       },
       registerNumber,
-      purposes: settings.germany?.purposes ?? null,
-      exemption: germanExemptionOf(settings),
+      purposes: receipt.country === 'DE' ? (settings.germany?.purposes ?? null) : null,
+      exemption: receipt.country === 'DE' ? germanExemptionOf(settings) : null,
       logo: logoBytes,
     },
     donor: receipt.donor,
@@ -226,14 +246,25 @@ const documentOf = async (
     year: receipt.year,
     place: receipt.place,
     issuedOn: receipt.issuedOn,
-    signature: { image: null, name: settings.signerName, role: settings.signerRole },
+    signature: { image: signatureBytes, name: settings.signerName, role: settings.signerRole },
     createdAt: Date.parse(receipt.issuedAt),
   }
 }
 
-/** Issues a receipt of `lines` to `donor`: numbered, rendered, archived, its donations locked. */
+/** The PDF could not be made: nothing was stored but the running number (a gap, as a rollback leaves). */
+class ReceiptRenderError extends Error {
+  constructor(cause: unknown) {
+    super('The receipt could not be rendered.', { cause })
+    this.name = 'ReceiptRenderError'
+  }
+}
+
+/**
+ * Issues a receipt of `lines` to `donor`: numbered, rendered, archived, its donations locked.
+ * `issuedByName` null: issued with the donor's confirmation, nobody of the club asked.
+ */
 const issue = async (
-  ctx: OperationContext,
+  { ports, now }: Pick<OperationContext, 'ports' | 'now'>,
   club: ClubRecord,
   settings: ReceiptSettingsRecord,
   input: {
@@ -243,9 +274,9 @@ const issue = async (
     lines: ReceiptLineRecord[]
     registerNumber: string | null
     replacesId: string | null
+    issuedByName: string | null
   },
 ): Promise<ReceiptRecord> => {
-  const { ports, now } = ctx
   const issuedOn = viennaDay(now)
   const sequence = await ports.receipts.nextSequence(club.id)
   const id = ports.ids.id()
@@ -255,7 +286,7 @@ const issue = async (
     sequence,
     number: receiptNumber(issuedOn, sequence),
     kind: input.kind,
-    country: settings.germany ? 'DE' : 'AT',
+    country: receiptCountryOf(club),
     year: input.year,
     donor: input.donor,
     lines: input.lines,
@@ -264,16 +295,17 @@ const issue = async (
     issuedOn,
     // Whole seconds: the PDF's dates, so the document can be made again alike.
     issuedAt: isoInstant(Math.floor(now / 1000) * 1000),
-    issuedByName: auditPerson(requireCaller(ctx).user).name,
+    issuedByName: input.issuedByName,
     status: 'ISSUED',
     withdrawnAt: null,
     withdrawnByName: null,
     withdrawReason: null,
     replacesId: input.replacesId,
   }
-  const bytes = await ports.receiptRenderer.render(
-    await documentOf(ctx, club, settings, draft, input.registerNumber, false),
-  )
+  const document = await documentOf(ports, club, settings, draft, input.registerNumber, false)
+  const bytes = await ports.receiptRenderer.render(document).catch((error: unknown) => {
+    throw new ReceiptRenderError(error)
+  })
   const path = `receipts/${club.id}/${id}.pdf`
   const receipt: ReceiptRecord = { ...draft, file: { path, sha256: await sha256(bytes), size: bytes.length } }
   try {
@@ -344,7 +376,105 @@ const annualCandidates = async (
   return out.sort((a, b) => a.donor.name.localeCompare(b.donor.name, 'de'))
 }
 
+// ------------------------------------------------------------------------------------------ the donor's link
+
+/** The donor's receipt link in the confirmation mail (a page of the app). */
+export const receiptLink = (token: string): string => `/spendenbestaetigung/${encodeURIComponent(token)}`
+
+/**
+ * The receipt the donor asked for on the donation page, issued as the payment is confirmed when the club
+ * may issue it now (decision 51): signed as the club's settings say, by nobody of the club in person. Null
+ * when it may not (the club issues it later, or cannot: the donor's link says why).
+ */
+export const issueRequestedReceipt = async (
+  ctx: Pick<OperationContext, 'ports' | 'now'>,
+  donation: DonationRecord,
+): Promise<ReceiptRecord | null> => {
+  if (!donation.receiptAddress || transmitted(donation)) return null
+  const club = await ctx.ports.clubs.get(donation.clubId)
+  if (!club) return null
+  const settings = await settingsOf(ctx.ports, club)
+  const { lines, block, registerNumber } = await coverable(ctx.ports, club, settings, [donation], viennaDay(ctx.now))
+  if (block) return null
+  try {
+    return await issue(ctx, club, settings, {
+      kind: 'SINGLE',
+      year: null,
+      donor: donation.receiptAddress,
+      lines,
+      registerNumber,
+      replacesId: null,
+      issuedByName: null,
+    })
+  } catch (error) {
+    // The donation counts more than its receipt: the club issues it from its list. A store's failure
+    // is not caught: the payment's confirmation is then refused as a whole and comes again.
+    if (error instanceof ReceiptRenderError) return null
+    throw error
+  }
+}
+
+/** The donation of a donor's link, or 404 (also for a donation without a receipt request). */
+const donationOfLink = async (ports: Ports, token: string) => {
+  const donation = await ports.donations.findByReceiptToken(token)
+  if (!donation?.receiptAddress) throw notFound('Receipt link', token)
+  return donation as DonationRecord & { receiptAddress: ReceiptAddressRecord }
+}
+
+/**
+ * Where the donor's receipt stands: issued (the issued receipt that covers the donation, a single or the
+ * donor's yearly one), pending (the club may still issue it, or must first enter its German data), or not
+ * possible and why.
+ */
+const donorReceiptOf = async (ports: Ports, now: number, donation: DonationRecord) => {
+  const receipt = (await ports.receipts.issuedForDonations([donation.id])).get(donation.id) ?? null
+  if (receipt) return { state: 'ISSUED' as const, reason: null, receipt }
+  if (transmitted(donation)) return { state: 'NOT_POSSIBLE' as const, reason: 'TRANSMITTED' as const, receipt }
+  const club = await getClub(ports, donation.clubId)
+  const { block } = await coverable(ports, club, await settingsOf(ports, club), [donation], viennaDay(now))
+  if (block === null || block === 'NO_SETTINGS') return { state: 'PENDING' as const, reason: block, receipt }
+  return { state: 'NOT_POSSIBLE' as const, reason: block, receipt }
+}
+
 export const receiptOperations = defineOperations({
+  getDonorReceipt: {
+    run: async ({ ports, now }, { params }) => {
+      const donation = await donationOfLink(ports, params.receiptToken)
+      const [club, campaign, { state, reason, receipt }] = await Promise.all([
+        getClub(ports, donation.clubId),
+        donation.campaignId === null ? null : ports.campaigns.get(donation.campaignId),
+        donorReceiptOf(ports, now, donation),
+      ])
+      return json(200, {
+        clubName: club.profile.name,
+        campaignName: campaign?.name ?? null,
+        day: donation.day,
+        amountCents: receiptableCents(donation),
+        donor: { ...donation.receiptAddress },
+        state,
+        reason,
+        receipt: receipt ? { number: receipt.number, kind: receipt.kind, issuedOn: receipt.issuedOn } : null,
+      })
+    },
+  },
+
+  getDonorReceiptFile: {
+    run: async ({ ports, now }, { params }) => {
+      const donation = await donationOfLink(ports, params.receiptToken)
+      const { receipt } = await donorReceiptOf(ports, now, donation)
+      if (!receipt) throw notFound('Receipt of the donation', params.receiptToken)
+      const bytes = await ports.fileBlobs.readBytes(receipt.file.path)
+      if (!bytes) throw notFound('Receipt file', receipt.id)
+      return json(200, {
+        fileName: `spendenbestaetigung-${receipt.number}.pdf`,
+        contentType: 'application/pdf',
+        base64: toBase64(bytes),
+        sha256: await sha256(bytes),
+        duplicate: false,
+      })
+    },
+  },
+
   getReceiptSettings: {
     scope: async (ports, { params }) => ({ clubId: (await getClub(ports, params.clubId)).id }),
     run: async (ctx, { params }) => {
@@ -405,11 +535,7 @@ export const receiptOperations = defineOperations({
         if (replaced.status !== 'WITHDRAWN' || !replaced.lines.some((line) => line.donationId === donation.id))
           throw invalidField('replacesId', 'Not a withdrawn receipt of this donation.', 'invalid')
       }
-      if (transmitted(donation))
-        throw problem(
-          'receipt-not-possible',
-          "The donor's consent sends this donation to the tax office: it is deducted without a receipt.",
-        )
+      if (transmitted(donation)) throw notPossible('TRANSMITTED')
       const settings = await settingsOf(ports, club)
       const { lines, block, registerNumber } = await coverable(ports, club, settings, [donation], viennaDay(now))
       if (block) throw notPossible(block)
@@ -420,6 +546,7 @@ export const receiptOperations = defineOperations({
         lines,
         registerNumber,
         replacesId: body.replacesId,
+        issuedByName: auditPerson(requireCaller(ctx).user).name,
       })
       return json(201, toReceipt(receipt))
     },
@@ -460,7 +587,9 @@ export const receiptOperations = defineOperations({
         const periods = periodsOf(await ports.tax.getStatus(club.id))
         const registerNumber =
           receipt.country === 'AT' ? (periodOn(periods, receipt.lines.at(-1)!.day)?.registerNumber ?? null) : null
-        bytes = await ports.receiptRenderer.render(await documentOf(ctx, club, settings, receipt, registerNumber, true))
+        bytes = await ports.receiptRenderer.render(
+          await documentOf(ports, club, settings, receipt, registerNumber, true),
+        )
       } else {
         bytes = await ports.fileBlobs.readBytes(receipt.file.path)
         if (!bytes) throw notFound('Receipt file', receipt.id)
@@ -481,7 +610,7 @@ export const receiptOperations = defineOperations({
       const { ports, now } = ctx
       const club = await requireMoneyRight(ctx, params.clubId)
       const receipt = await receiptOfClub(ports, club.id, params.receiptId)
-      if (receipt.status === 'WITHDRAWN') throw problem('receipt-not-possible', 'The receipt was withdrawn already.')
+      if (receipt.status === 'WITHDRAWN') throw notPossible('WITHDRAWN')
       const reason = body.reason.trim()
       if (reason.length < 3) throw invalidField('reason', 'Must be at least 3 characters.', 'too_small')
       const withdrawn: ReceiptRecord = {
@@ -543,6 +672,7 @@ export const receiptOperations = defineOperations({
         lines: candidate.lines,
         registerNumber: candidate.registerNumber,
         replacesId: null,
+        issuedByName: auditPerson(requireCaller(ctx).user).name,
       })
       return json(201, toReceipt(receipt))
     },

@@ -170,6 +170,11 @@ export interface DonationRecord {
   readonly tax?: DonationTaxRecord | null
   /** The name and address the donor asked a receipt to be made out to; absent or null: none asked for. */
   readonly receiptAddress?: ReceiptAddressRecord | null
+  /**
+   * The key of the donor's receipt link (the confirmation mail's `/spendenbestaetigung/<token>`):
+   * unguessable, set with `receiptAddress` when the payment arrives; absent or null: no link.
+   */
+  readonly receiptToken?: string | null
 }
 
 /** What a donation adds to the totals: what was paid and not given back (refunded, or lost in a dispute). */
@@ -459,7 +464,8 @@ export interface ReceiptRecord {
   readonly place: string
   readonly issuedOn: string
   readonly issuedAt: string
-  readonly issuedByName: string
+  /** Who of the club issued it; null: issued with the donor's confirmation (they asked on the donation page). */
+  readonly issuedByName: string | null
   readonly status: 'ISSUED' | 'WITHDRAWN'
   readonly withdrawnAt: string | null
   readonly withdrawnByName: string | null

@@ -22,6 +22,7 @@ describe('users', () => {
     expect(byUid.get(seedAccounts.verein.uid)).toEqual([
       { id: seedClubs.secondActive, name: 'Musikverein Hallein' },
       { id: seedClubs.volume, name: 'SV Grünbach 1923' },
+      { id: seedClubs.german, name: 'Verein Jugend im Dreiländereck Passau e. V.' },
     ])
     expect(byUid.get(seedAccounts.neu.uid)).toEqual([{ id: seedClubs.incomplete, name: 'Sportunion Leoben' }])
     expect(byUid.get(seedAccounts.admin.uid)).toEqual([])
@@ -154,8 +155,10 @@ describe('users', () => {
     const result = await call('GET', '/users/me', { as: seedAccounts.verein.email })
     expect(result.status).toBe(200)
     expect(result.body).toMatchObject({ uid: seedAccounts.verein.uid, role: 'ROLE_USER', emailVerified: true })
-    expect(result.body.clubIds).toEqual(expect.arrayContaining([seedClubs.volume, seedClubs.secondActive]))
-    expect(result.body.clubIds).toHaveLength(2)
+    expect(result.body.clubIds).toEqual(
+      expect.arrayContaining([seedClubs.volume, seedClubs.secondActive, seedClubs.german]),
+    )
+    expect(result.body.clubIds).toHaveLength(3)
   })
 
   it('changes the caller’s password and ends their sessions', async () => {

@@ -11,6 +11,7 @@ import type { Donation } from '#openapi/generated/model/donation.ts'
 import type { PaymentAccount } from '#openapi/generated/model/paymentAccount.ts'
 import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
 import type { User } from '#openapi/generated/model/user.ts'
+import { clubCountry } from './club-checks.ts'
 import { newestFirst } from './common.ts'
 import type { DonationTotals, Ports } from './ports.ts'
 import type {
@@ -63,7 +64,7 @@ export const currentFile = (files: readonly FileRecord[], label: FileLabel): Fil
 export const effectiveBillingAddress = (club: ClubRecord): BillingAddress => {
   const { billingAddress, address } = club.profile
   return billingAddress.sameAsClubAddress
-    ? { sameAsClubAddress: true, ...address, country: 'AT', additionalInformation: '' }
+    ? { sameAsClubAddress: true, ...address, country: clubCountry(address), additionalInformation: '' }
     : { ...billingAddress }
 }
 
@@ -135,7 +136,8 @@ export const clubView = (club: ClubRecord, files: readonly FileRecord[], typeExi
     donationNumber: profile.donationNumber,
     description: profile.description,
     shortDescription: profile.shortDescription,
-    address: { ...profile.address },
+    // The country also for a club stored before addresses named one (Austria).
+    address: { ...profile.address, country: clubCountry(profile.address) },
     bankInfo: { ...profile.bankInfo },
     billingAddress: effectiveBillingAddress(club),
     legitimation: { ...profile.legitimation },

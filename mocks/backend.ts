@@ -13,7 +13,7 @@ import { takeInjectedFailure } from './control/control.ts'
 import type { Ports } from '#domain/ports.ts'
 import type { ReceiptRenderer } from '#domain/receipt-document.ts'
 import type * as ReceiptPdf from '#adapters/receipt-pdf/render-receipt.ts'
-import { createMemoryFileBlobs } from './db/memory-file-blobs.ts'
+import { createMemoryFileBlobs, type KeptFileArchive } from './db/memory-file-blobs.ts'
 import { memoryIdentityStore, memoryPorts, memoryUnitOfWork } from './db/memory-ports.ts'
 import { seedInstant } from '#adapters/demo-seed/seed.ts'
 import { seedState } from './db/seed-state.ts'
@@ -51,6 +51,8 @@ export interface MockBackendOptions {
    * only (tests, mock:server). The browser passes its own (mocks/browser.ts).
    */
   receiptRenderer?: ReceiptRenderer
+  /** Where the receipts' PDFs outlive the backend (the browser's IndexedDB); absent: in memory only. */
+  keptFileArchive?: KeptFileArchive
 }
 
 /**
@@ -100,7 +102,7 @@ export const createMockBackend = (options: MockBackendOptions = {}): MockBackend
   const signingKey = options.signingKey ?? newSigningKey()
   const store = createStore(options.initialState ?? freshSeed(now()))
   // Uploads sent to this backend's uploadFile: in memory only, forgotten on reset.
-  const fileBlobs = createMemoryFileBlobs()
+  const fileBlobs = createMemoryFileBlobs(options.keptFileArchive)
   const receiptRenderer = options.receiptRenderer ?? nodeReceiptRenderer
   // Its events reach this backend's webhook operation as an HTTP delivery would (signed, the raw body).
   const payments: SimulatedProvider = createSimulatedProvider({

@@ -6,6 +6,7 @@
 import { http, passthrough } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockBackend } from './backend.ts'
+import { createKeptFileArchive } from './db/kept-file-archive.ts'
 import { STATE_KEY, createStatePersistence, deserializeState } from './db/persistence.ts'
 import type { ProviderLinkInfo, ProviderOutcome } from '#domain/onboarding.ts'
 import { faultsFromSearchParams } from './control/control.ts'
@@ -90,6 +91,7 @@ const start = async (): Promise<{ pageHandled: boolean }> => {
     providerMemory: providerMemory(storage()),
     // The same PDFs as the server's, made in the page (pdfkit's browser build, loaded on the first receipt).
     receiptRenderer: browserReceiptRenderer,
+    keptFileArchive: createKeptFileArchive(),
   })
 
   // Save after every change; follow changes another tab saved, so two tabs don't overwrite each other.

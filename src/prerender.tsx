@@ -30,6 +30,7 @@ export const PRERENDERED_PAGES = [
   '/spenden/$campaignId',
   '/spenden/$campaignId/danke',
   '/steuer-einwilligung/$consentId',
+  '/spendenbestaetigung/$receiptToken',
 ] as const
 
 /**

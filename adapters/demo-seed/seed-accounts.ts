@@ -18,7 +18,7 @@ export const seedAccounts = {
   admin: { uid: 'uid-admin', email: 'admin@demo.at', firstName: 'Andrea', lastName: 'Admin' },
   /** ROLE_STAFF: reads clubs, campaigns and donations. */
   staff: { uid: 'uid-staff', email: 'staff@demo.at', firstName: 'Stefan', lastName: 'Sachbearbeiter' },
-  /** ROLE_USER, Obmann of the volume club and of a second complete, active club. */
+  /** ROLE_USER, Obmann of the volume club, of a second complete, active club and of the German club. */
   verein: { uid: 'uid-verein', email: 'verein@demo.at', firstName: 'Markus', lastName: 'Obermayr' },
   /** ROLE_USER, representative of an incomplete club in PROCESSING. */
   neu: { uid: 'uid-neu', email: 'neu@demo.at', firstName: 'Nina', lastName: 'Neubauer' },
@@ -49,6 +49,11 @@ export const seedClubs = {
   inactive: 'club-sv-schwaz',
   /** INACTIVE, incomplete (a rejected registration). */
   inactiveIncomplete: 'club-kv-spittal',
+  /**
+   * ACTIVE, complete, its seat in Passau, Germany: it issues the Zuwendungsbestätigung (verein@demo.at,
+   * adapters/demo-seed/seed-german-club.ts). No payment account.
+   */
+  german: 'club-fv-passau',
 } as const
 
 export const seedClubTypes = {
@@ -113,14 +118,24 @@ export const seedTax = {
 } as const
 
 /**
- * The receipt data of the volume club (adapters/demo-seed/seed-receipts.ts): last year's donations whose
- * donors asked for a receipt (none issued yet). The company's donation of the tax data asked for one too.
+ * The receipt data of the volume club (adapters/demo-seed/seed-receipts.ts) and of the German club
+ * (seed-german-club.ts): last year's donations whose donors asked for a receipt (none issued yet). The
+ * company's donation of the tax data asked for one too.
  */
 export const seedReceipts = {
   /** Franz Berger's two donations (75 € in April, 25 € in October): one annual receipt. */
   bergerDonationIds: ['donation-receipt-01', 'donation-receipt-02'],
   /** Elisabeth Wagner's one donation (150 € on 1 December). */
   wagnerDonationId: 'donation-receipt-03',
+  /** The key of her receipt link (`/spendenbestaetigung/<key>`, the confirmation mail's): not issued yet. */
+  wagnerReceiptToken: 'receipt-seed-wagner-T4mQ8sLx2VbN6pZr',
   /** Autohaus Berger GmbH's donation (500 € in May; seed-tax.ts: a company's). */
   companyDonationId: 'donation-tax-02',
+  /**
+   * The German club's (seed-german-club.ts): Dr. Anna Hofbauer's two donations (100 € in March, 50 € in
+   * September), one Sammelbestätigung; its receipt settings carry the German data.
+   */
+  germanHofbauerDonationIds: ['donation-receipt-de-01', 'donation-receipt-de-02'],
+  /** Thomas Reindl's one donation to the German club (250 € on 28 November). */
+  germanReindlDonationId: 'donation-receipt-de-03',
 } as const

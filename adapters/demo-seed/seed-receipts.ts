@@ -64,6 +64,8 @@ export const buildReceiptSeed = (build: SeedBuild): ReceiptSeed => {
       at,
       day,
       receiptAddress,
+      // Hers has the link of a confirmation mail: the donor's page of a receipt the club has yet to issue.
+      ...(id === seedReceipts.wagnerDonationId && { receiptToken: seedReceipts.wagnerReceiptToken }),
     }
   })
   const settings: ReceiptSettingsRecord = {

@@ -6,7 +6,8 @@
  * One builder per entity, in sibling files: users and memberships (seed-users.ts), clubs with their files,
  * board and payment account (seed-clubs.ts), campaigns (seed-campaigns.ts), donations (seed-donations.ts),
  * invitations and onboarding links (seed-invitations.ts), the tax data (seed-tax.ts: fixed records, no
- * draws), the receipt data (seed-receipts.ts: fixed records, no draws). They share one PRNG
+ * draws), the receipt data (seed-receipts.ts: fixed records, no draws), the German club (seed-german-club.ts:
+ * fixed records, no draws, built last). They share one PRNG
  * (seed-build.ts), so `generate` below is also the order of its draws: changing it changes the seed.
  */
 import { DEFAULT_GLOBALS } from '#domain/globals.ts'
@@ -15,6 +16,7 @@ import { daysAgo, newSeedBuild } from './seed-build.ts'
 import { buildClub, buildClubRoles, buildClubTypes } from './seed-clubs.ts'
 import { lazyDonations } from './seed-donations.ts'
 import { buildInvitations, buildOnboardingLinks } from './seed-invitations.ts'
+import { buildGermanClubSeed } from './seed-german-club.ts'
 import { buildReceiptSeed } from './seed-receipts.ts'
 import { buildTaxSeed } from './seed-tax.ts'
 import { CLUBS, SEED_FILES } from './seed-data.ts'
@@ -26,7 +28,7 @@ export { SEED_DONATION_PREFIX, isUnreadSeedDonations } from './seed-donations.ts
 export { expiredOnboardingLinkId } from './seed-invitations.ts'
 
 /** Bump when the seed's shape changes, so persisted browser state from an older seed is dropped. */
-export const SEED_VERSION = 2
+export const SEED_VERSION = 3
 
 /** The seed's anchor for `now`: the start of the current hour. */
 export const seedInstant = (now: number): number => Math.floor(now / HOUR_MS) * HOUR_MS
@@ -55,6 +57,7 @@ const generate = (seedAt: number): DemoData => {
   buildOnboardingLinks(build)
   const tax = buildTaxSeed(build)
   const receipts = buildReceiptSeed(build)
+  const german = buildGermanClubSeed(build)
 
   return {
     tables: {
@@ -67,7 +70,11 @@ const generate = (seedAt: number): DemoData => {
       clubs: build.clubs,
       files: build.files,
       campaigns: build.campaigns,
-      donations: lazyDonations(seedAt, build.donationJobs, [...tax.donations, ...receipts.donations]),
+      donations: lazyDonations(seedAt, build.donationJobs, [
+        ...tax.donations,
+        ...receipts.donations,
+        ...german.donations,
+      ]),
       paymentAccounts: build.paymentAccounts,
       onboardingLinks: build.onboardingLinks,
       // Appended oldest first, as the backend appends them.
@@ -79,7 +86,7 @@ const generate = (seedAt: number): DemoData => {
       taxStatus: tax.status,
       taxDonors: tax.donors,
       taxConsents: tax.consents,
-      receiptSettings: receipts.settings,
+      receiptSettings: new Map([...receipts.settings, ...german.settings]),
     },
     appLogo: { id: seedAppLogoId, ...SEED_FILES.appLogo, uploadedAt: daysAgo(build, 1150) },
     globals: DEFAULT_GLOBALS,

@@ -36,10 +36,13 @@ export const germanTitle = (receipt: ReceiptDocument): string =>
  */
 const afterFoerderung = (purposes: string): string => purposes.replace(/^\s*Förderung\s+/u, '').trim()
 
+/** The template says "des Finanzamtes …" / "vom Finanzamt …": a place typed as "Finanzamt Passau" is not doubled. */
+const officePlace = (taxOffice: string): string => taxOffice.replace(/^\s*Finanzamt(?:es)?\s+/iu, '').trim()
+
 const exemptionText = (exemption: GermanExemption, purposes: string): string =>
   exemption.kind === 'FREISTELLUNGSBESCHEID'
-    ? `Wir sind wegen Förderung ${afterFoerderung(purposes)} nach dem Freistellungsbescheid bzw. nach der Anlage zum Körperschaftsteuerbescheid des Finanzamtes ${exemption.taxOffice}, StNr. ${exemption.taxNumber}, vom ${germanDate(exemption.issuedOn)} für den letzten Veranlagungszeitraum ${exemption.lastPeriod} nach § 5 Abs. 1 Nr. 9 des Körperschaftsteuergesetzes von der Körperschaftsteuer und nach § 3 Nr. 6 des Gewerbesteuergesetzes von der Gewerbesteuer befreit.`
-    : `Die Einhaltung der satzungsmäßigen Voraussetzungen nach den §§ 51, 59, 60 und 61 AO wurde vom Finanzamt ${exemption.taxOffice}, StNr. ${exemption.taxNumber} mit Bescheid vom ${germanDate(exemption.issuedOn)} nach § 60a AO gesondert festgestellt. Wir fördern nach unserer Satzung Förderung ${afterFoerderung(purposes)}.`
+    ? `Wir sind wegen Förderung ${afterFoerderung(purposes)} nach dem Freistellungsbescheid bzw. nach der Anlage zum Körperschaftsteuerbescheid des Finanzamtes ${officePlace(exemption.taxOffice)}, StNr. ${exemption.taxNumber}, vom ${germanDate(exemption.issuedOn)} für den letzten Veranlagungszeitraum ${exemption.lastPeriod} nach § 5 Abs. 1 Nr. 9 des Körperschaftsteuergesetzes von der Körperschaftsteuer und nach § 3 Nr. 6 des Gewerbesteuergesetzes von der Gewerbesteuer befreit.`
+    : `Die Einhaltung der satzungsmäßigen Voraussetzungen nach den §§ 51, 59, 60 und 61 AO wurde vom Finanzamt ${officePlace(exemption.taxOffice)}, StNr. ${exemption.taxNumber} mit Bescheid vom ${germanDate(exemption.issuedOn)} nach § 60a AO gesondert festgestellt. Wir fördern nach unserer Satzung Förderung ${afterFoerderung(purposes)}.`
 
 /**
  * The amount in words with soft hyphens where pdfkit may break it: after "hundert" and "tausend" and after

@@ -195,7 +195,8 @@ const FREISTELLUNG: GermanExemption = {
 }
 const FEST_60A: GermanExemption = {
   kind: 'FEST_60A',
-  taxOffice: 'Hamburg-Nord',
+  // As a club may type it: the template's "vom Finanzamt" does not double it.
+  taxOffice: 'Finanzamt Hamburg-Nord',
   taxNumber: '17/456/78901',
   issuedOn: '2023-09-18',
 }

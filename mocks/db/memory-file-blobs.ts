@@ -5,7 +5,8 @@
  * backend only records paths, so a record needs no upload here. Not transactional: a release removes the
  * bytes at once (every operation releases last, after its checks), and what `keep` keeps (a receipt's PDF,
  * which the backend makes itself) stays when the transaction fails. Those bytes live here as long as the
- * backend does (in the browser: until the page goes; the receipts' records outlive them there).
+ * backend does; in the browser a `KeptFileArchive` keeps them too (mocks/db/kept-file-archive.ts), so a
+ * receipt downloads after a reload as its record says.
  */
 import type { BlobContent, BlobInfo, ClaimResult, FileBlobs } from '#domain/ports.ts'
 
@@ -14,6 +15,13 @@ interface Kept {
   readonly contentType: string
   readonly bytes: Uint8Array
   claimed: boolean
+}
+
+/** Where what `keep` keeps outlives the backend (the browser's IndexedDB); read when memory has it not. */
+export interface KeptFileArchive {
+  put(path: string, bytes: Uint8Array, contentType: string): Promise<void>
+  get(path: string): Promise<{ bytes: Uint8Array; contentType: string } | null>
+  clear(): Promise<void>
 }
 
 export interface MemoryFileBlobs extends FileBlobs {
@@ -34,7 +42,7 @@ const keyedHash = (secret: string, text: string): string => {
   return `${round(0x811c9dc5)}${round(0x01000193)}`
 }
 
-export const createMemoryFileBlobs = (): MemoryFileBlobs => {
+export const createMemoryFileBlobs = (archive?: KeptFileArchive): MemoryFileBlobs => {
   const blobs = new Map<string, Kept>()
   const secret = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16)).join('')
   const info = (path: string, kept: Kept): BlobInfo => ({
@@ -62,11 +70,24 @@ export const createMemoryFileBlobs = (): MemoryFileBlobs => {
     keep: async (path, bytes, contentType) => {
       if (blobs.has(path)) return false
       blobs.set(path, { size: bytes.length, contentType, bytes: bytes.slice(), claimed: true })
+      await archive?.put(path, bytes.slice(), contentType)
       return true
     },
     // Null too for an upload whose bytes came in another form (not kept: only its size is known).
     readBytes: async (path) => {
-      const kept = blobs.get(path)
+      let kept = blobs.get(path)
+      if (!kept && archive) {
+        const archived = await archive.get(path)
+        if (archived) {
+          kept = {
+            size: archived.bytes.length,
+            contentType: archived.contentType,
+            bytes: archived.bytes,
+            claimed: true,
+          }
+          blobs.set(path, kept)
+        }
+      }
       return kept && kept.bytes.length === kept.size ? kept.bytes.slice() : null
     },
     release: async (path) => {
@@ -78,6 +99,9 @@ export const createMemoryFileBlobs = (): MemoryFileBlobs => {
     },
     sign: async (text) => keyedHash(secret, text),
     verify: async (text, signature) => keyedHash(secret, text) === signature,
-    clear: () => blobs.clear(),
+    clear: () => {
+      blobs.clear()
+      void archive?.clear()
+    },
   }
 }

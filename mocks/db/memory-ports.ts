@@ -185,6 +185,8 @@ const donationRepository = (tx: Tx): DonationRepository => {
       return out
     },
     get: async (id) => tx.table('donations').get(id) ?? null,
+    findByReceiptToken: async (token) =>
+      values(tx, 'donations').find((donation) => donation.receiptToken === token) ?? null,
     findByPaymentIntent: async (paymentIntentId) =>
       values(tx, 'donations').find((donation) => donation.payment?.paymentIntentId === paymentIntentId) ?? null,
     insert: async (donation) => {

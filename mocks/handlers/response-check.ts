@@ -6,6 +6,7 @@
  * cannot pass over it.
  */
 import { z } from 'zod'
+import { ReceiptRefusal } from '#openapi/generated/model/receiptRefusal.ts'
 import { OPERATION_TABLE } from '#openapi/generated/operations.ts'
 import type { OperationId } from '#openapi/generated/operations.ts'
 import type { ApiResponse } from '#domain/operation.ts'
@@ -20,6 +21,7 @@ const ProblemShape = z.strictObject({
   detail: z.string().optional(),
   instance: z.string().optional(),
   errors: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+  reason: z.enum(ReceiptRefusal).optional(),
 })
 
 /**

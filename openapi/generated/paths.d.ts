@@ -480,9 +480,9 @@ export interface paths {
          *     another club has too (the name compared without case, accents or repeated spaces) are refused
          *     with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
          *     is a different club); only asked when the name or postal code changes. The club address's postal
-         *     code is Austrian (4 digits), the billing address's that of its `country` (400, code
-         *     `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
-         *     `legitimation.birthDate`, code `too_young` or `too_old`).
+         *     code is that of its `country` (Austria 4 digits, Germany 5), the billing address's that of its
+         *     `country` (400, code `invalid_postal_code`); the legitimation's contact person is 14 to 120 years
+         *     old (400 on `legitimation.birthDate`, code `too_young` or `too_old`).
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -506,7 +506,9 @@ export interface paths {
          * Attach an uploaded image
          * @description Records an image that the client has already uploaded to file storage. Labels: `LOGO` (replaces the
          *     club's logo), `GALLERY`, `LEGITIMATION_FRONT` and `LEGITIMATION_BACK` (replace the previous scan;
-         *     JPEG only). Images are JPEG, PNG or WebP up to 10 MB.
+         *     JPEG only), `SIGNATURE` (the club's signature that donation receipts print above the signer's name;
+         *     replaces the previous one; JPEG or PNG up to 2 MB; only a member whose club role has `manageMoney`,
+         *     else 403 `club-right-missing`). Images are JPEG, PNG or WebP up to 10 MB.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -979,7 +981,9 @@ export interface paths {
         post?: never;
         /**
          * Delete an image
-         * @description Removes an image record of the club (the body names it); the client deletes the stored blob.
+         * @description Removes an image record of the club (the body names it); the client deletes the stored blob. The
+         *     `SIGNATURE` needs `manageMoney`, as recording it does (else 403 `club-right-missing`); receipts
+         *     issued afterwards print the signer's name without an image.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
          */
@@ -1839,6 +1843,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/giving/receipts/{receiptToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt a donor asked for, by the link in the confirmation mail
+         * @description Why an addition: the donor asked for a receipt on the donation page; the confirmation e-mail links
+         *     here. `state`: `ISSUED` (the club's receipt covering the donation, to download), `PENDING` (the club
+         *     has not issued it yet), `NOT_POSSIBLE` (`reason` says why: refunded, the club not deductible on the
+         *     day, its exemption notice too old, or a consent sends the donation to the tax office instead). The
+         *     token is unguessable and reaches only the donor.
+         *
+         *     Access: `ANYONE` holding the link.
+         */
+        get: operations["getDonorReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/giving/receipts/{receiptToken}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF of the receipt a donor asked for, as archived
+         * @description Why an addition: the donor downloads the receipt the club issued (the archived bytes, the same the
+         *     club downloads). 404 while none is issued (getDonorReceipt says why).
+         *
+         *     Access: `ANYONE` holding the link.
+         */
+        get: operations["getDonorReceiptFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/club/{clubId}/receipt-settings": {
         parameters: {
             query?: never;
@@ -1883,7 +1936,7 @@ export interface paths {
          * Issue the receipt of one donation
          * @description Why an addition: donors ask for a receipt (Spendenbestätigung; in Germany the Zuwendungsbestätigung
          *     on the official template). The PDF is made once, archived with its SHA-256 and never changed. 409
-         *     `receipt-not-possible` with the reason in `detail` when the donation has a receipt already, was
+         *     `receipt-not-possible` with its `reason` when the donation has a receipt already, was
          *     refunded in full, the club's deductibility did not hold on the donation's day (Austria), or its
          *     tax exemption notice is too old (Germany: Freistellungsbescheid five years, § 60a notice three).
          *     `replacesId` names a withdrawn receipt this one replaces. A member needs the right to manage the
@@ -1991,7 +2044,7 @@ export interface paths {
          * Issue one donor's yearly receipt
          * @description Why an addition: one call per donor, so the screen can show the progress and a failure stops
          *     nothing else. Covers the donor's donations of the year that have no receipt yet. 409
-         *     `receipt-not-possible` with the reason in `detail` when none is left or the year may not be
+         *     `receipt-not-possible` with its `reason` when none is left or the year may not be
          *     receipted (the current year is not over). A member needs the right to manage the club's money.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER`.
@@ -2059,12 +2112,14 @@ export interface paths {
          * Upload a file's bytes to the server's file storage
          * @description Why an addition: the self-hosted server keeps files on its own disk instead of a third-party
          *     storage service, so the browser hands it the bytes. The body is the file itself (not JSON), at
-         *     most 10 MB (1 MB under `app-logo/`, as `AppLogoInput`); a `Content-Length` above the limit is
-         *     refused with 413 before the body is read, and so is a body that turns out longer.
+         *     most 10 MB (1 MB under `app-logo/`, as `AppLogoInput`; 2 MB under `clubs/<clubId>/SIGNATURE/`); a
+         *     `Content-Length` above the limit is refused with 413 before the body is read, and so is a body
+         *     that turns out longer.
          *
          *     The server checks the file **by its content** (magic bytes), not by its name or `Content-Type`:
          *     - `clubs/<clubId>/LEGITIMATION_FRONT|LEGITIMATION_BACK/…`: JPEG only;
          *     - `clubs/<clubId>/LOGO|GALLERY/…`: JPEG, PNG or WebP (`ImageReference`);
+         *     - `clubs/<clubId>/SIGNATURE/…`: JPEG or PNG (what a receipt's PDF prints);
          *     - `clubs/<clubId>/SPEND2_FORM|DEDUCTIBILITY_NOTICE|OTHER_DOCUMENT/…`: PDF, JPEG or PNG (`DocumentReference`);
          *     - `app-logo/…`: PNG, JPEG or WebP. SVG is refused: it can carry script.
          *     A name whose extension the place does not allow gives 415 `file-type-not-allowed`; content that
@@ -2079,7 +2134,8 @@ export interface paths {
          *     `insufficient-storage` when the server's storage is full. Nothing is kept in either case.
          *
          *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
-         *     write `app-logo/…`.
+         *     write `app-logo/…`; `clubs/<clubId>/SIGNATURE/…` only a member whose club role has `manageMoney`
+         *     (else 403 `club-right-missing`).
          */
         put: operations["uploadFile"];
         post?: never;
@@ -2090,7 +2146,8 @@ export interface paths {
          *     not removed here (409 `in-use`): deleting the record removes it. 404 when nothing is stored at the
          *     path (already discarded, swept or removed with its record).
          *
-         *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names; only `ADMIN` for `app-logo/…`.
+         *     Access: `ADMIN`, `CLUB_MEMBER` of the club the path names; only `ADMIN` for `app-logo/…`; for
+         *     `clubs/<clubId>/SIGNATURE/…` a member whose club role has `manageMoney` (403 `club-right-missing`).
          */
         delete: operations["discardUpload"];
         options?: never;
@@ -2206,6 +2263,8 @@ export interface components {
             /** @description The request path. */
             instance?: string;
             errors?: components["schemas"]["FieldError"][];
+            /** @description For `receipt-not-possible`, why (machine-readable; `detail` says it in English). */
+            reason?: components["schemas"]["ReceiptRefusal"];
         };
         /** @description One bad field. `field` is a dotted path into the body or the parameter name. */
         FieldError: {
@@ -2364,10 +2423,11 @@ export interface components {
          */
         LegitimationDocumentKind: "PASSPORT" | "DRIVING_LICENCE" | "ID_CARD";
         /**
-         * @description What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.
+         * @description What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;
+         *     `SIGNATURE` is the club's signature that its donation receipts print (one per club).
          * @enum {string}
          */
-        ImageLabel: "LOGO" | "GALLERY" | "LEGITIMATION_FRONT" | "LEGITIMATION_BACK";
+        ImageLabel: "LOGO" | "GALLERY" | "LEGITIMATION_FRONT" | "LEGITIMATION_BACK" | "SIGNATURE";
         /**
          * @description What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.
          * @enum {string}
@@ -2402,13 +2462,30 @@ export interface components {
         Bic: string;
         /** @description ISO 3166-1 alpha-2 code. */
         CountryCode: string;
-        /** @description A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing. */
+        /**
+         * @description Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German
+         *     Zuwendungsbestätigung instead of the Austrian Spendenbestätigung.
+         * @enum {string}
+         */
+        ClubCountry: "AT" | "DE";
+        /** @description A German postal code (Postleitzahl), 5 digits. */
+        GermanPostalCode: string;
+        /**
+         * @description A club's postal address, in Austria or (`country`) Germany. All parts are needed for a complete
+         *     profile, so all are required here; empty strings are accepted on save and reported as missing.
+         *     `country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The
+         *     registration (`RegistrationClub`) records an Austrian club; the profile may change the country.
+         */
         Address: {
             street: string;
             houseNumber: string;
-            /** @description An Austrian postal code (see `AustrianPostalCode`) or empty. */
-            postalCode: components["schemas"]["AustrianPostalCode"] | string;
+            /**
+             * @description A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5
+             *     (`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).
+             */
+            postalCode: components["schemas"]["AustrianPostalCode"] | components["schemas"]["GermanPostalCode"] | string;
             city: string;
+            country?: components["schemas"]["ClubCountry"];
         };
         /**
          * @description Where invoices go. With `sameAsClubAddress` the other fields are ignored and the club address is
@@ -2779,7 +2856,8 @@ export interface components {
         StoragePath: string;
         /**
          * @description An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):
-         *     the card provider accepts nothing else.
+         *     the card provider accepts nothing else. The signature (`SIGNATURE`) must be JPEG or PNG (a receipt's
+         *     PDF/A takes no WebP) and at most 2 MB (2097152 bytes).
          */
         ImageReference: {
             label: components["schemas"]["ImageLabel"];
@@ -2947,8 +3025,9 @@ export interface components {
             message: string | null;
             tax?: components["schemas"]["DonorTaxData"] | null;
             /**
-             * @description The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. The
-             *     club issues it; the confirmation mail says so. Absent or null: no receipt asked for.
+             * @description The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. When
+             *     the payment arrives the receipt is issued at once where the club may issue it; the confirmation
+             *     mail links to it (getDonorReceipt). Absent or null: no receipt asked for.
              */
             receipt?: components["schemas"]["ReceiptAddress"] | null;
         };
@@ -3501,9 +3580,12 @@ export interface components {
             issuedOn: string;
             /** Format: date-time */
             issuedAt: string;
-            issuedByName: string;
+            /** @description Who issued it; null when it was issued with the donor's confirmation (the donor asked on the donation page). */
+            issuedByName: string | null;
             status: components["schemas"]["ReceiptStatus"];
             withdrawnAt: string | null;
+            /** @description Who withdrew it (null while issued). */
+            withdrawnByName: string | null;
             withdrawReason: string | null;
             replacesId: string | null;
             sha256: string;
@@ -3546,7 +3628,40 @@ export interface components {
             openCount: number;
             openCents: number;
             receipts: components["schemas"]["ReceiptReference"][];
-            blockedReason: ("NOTHING_OPEN" | "NOT_DEDUCTIBLE" | "EXEMPTION_TOO_OLD" | "YEAR_NOT_OVER" | "NO_SETTINGS") | null;
+            blockedReason: components["schemas"]["ReceiptRefusal"] | null;
+        };
+        /**
+         * @description Why a receipt cannot be issued (or withdrawn): `NOTHING_OPEN` every donation it would cover has a
+         *     receipt already or was refunded; `NOT_DEDUCTIBLE` the club was not on the BMF list on the donation's
+         *     day; `EXEMPTION_TOO_OLD` a German club's Freistellungsbescheid is older than five years (§ 60a AO
+         *     notice: three); `YEAR_NOT_OVER` a yearly receipt before the year's end; `NO_SETTINGS` a German club
+         *     has not entered its exemption and purposes; `TRANSMITTED` a consent sends the donation to the tax
+         *     office instead; `WITHDRAWN` the receipt was withdrawn already.
+         * @enum {string}
+         */
+        ReceiptRefusal: "NOTHING_OPEN" | "NOT_DEDUCTIBLE" | "EXEMPTION_TOO_OLD" | "YEAR_NOT_OVER" | "NO_SETTINGS" | "TRANSMITTED" | "WITHDRAWN";
+        /**
+         * @description What the donor's receipt link shows: the donation (club, campaign, day, what is left after refunds),
+         *     the name and address the receipt is made out to, and the receipt's state (see getDonorReceipt).
+         */
+        DonorReceipt: {
+            clubName: string;
+            campaignName: string | null;
+            /** Format: date */
+            day: string;
+            amountCents: number;
+            donor: components["schemas"]["ReceiptAddress"];
+            /** @enum {string} */
+            state: "ISSUED" | "PENDING" | "NOT_POSSIBLE";
+            /** @description Why not (`NOT_POSSIBLE`), or why it waits for the club (`PENDING`, `NO_SETTINGS`); else null. */
+            reason: components["schemas"]["ReceiptRefusal"] | null;
+            /** @description The issued receipt covering the donation (`ISSUED`), else null. */
+            receipt: {
+                number: string;
+                kind: components["schemas"]["ReceiptKind"];
+                /** Format: date */
+                issuedOn: string;
+            } | null;
         };
         /**
          * @description A German club's tax exemption as the template names it: `FREISTELLUNGSBESCHEID` (valid five years
@@ -3563,7 +3678,7 @@ export interface components {
         };
         /**
          * @description What receipts print besides the donation: the place of issue, who signs (name and role, printed
-         *     under the signature), and for a club whose address is in Germany (`germany`) the purposes and the
+         *     under the signature: the club's image `SIGNATURE` when it has one, else a blank line to sign on), and for a club whose address is in Germany (`germany`) the purposes and the
          *     exemption; null for an Austrian club.
          */
         ReceiptSettings: {
@@ -3771,6 +3886,8 @@ export interface components {
         TransmissionId: string;
         /** @description The consent's id from the confirmation e-mail's link. */
         ConsentId: string;
+        /** @description The key of the donor's receipt link from the confirmation e-mail. */
+        ReceiptToken: string;
         /** @description The receipt's id. */
         ReceiptId: string;
     };
@@ -6326,6 +6443,62 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDonorReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of the donor's receipt link from the confirmation e-mail. */
+                receiptToken: components["parameters"]["ReceiptToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The donation and its receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDonorReceiptFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key of the donor's receipt link from the confirmation e-mail. */
+                receiptToken: components["parameters"]["ReceiptToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -141,7 +141,9 @@ describe.each(STORES)('the receipt storage (%s)', (name, open) => {
     await store.run(async ({ receipts, donations }) => {
       expect(await receipts.getSettings(club)).toEqual(seed.tables.receiptSettings.get(club))
       expect(await receipts.getSettings(seedClubs.secondActive)).toBeNull()
-      const withAddress = [...seed.tables.donations.values()].filter((record) => record.receiptAddress != null)
+      const withAddress = [...seed.tables.donations.values()].filter(
+        (record) => record.clubId === club && record.receiptAddress != null,
+      )
       expect(byId(withAddress).map((record) => record.id)).toEqual([
         seedReceipts.bergerDonationIds[0],
         seedReceipts.bergerDonationIds[1],
@@ -163,6 +165,22 @@ describe.each(STORES)('the receipt storage (%s)', (name, open) => {
         totalItems: 0,
       })
       expect(await receipts.nextSequence(club)).toBe(1)
+    })
+  })
+
+  it("holds the German club's: its settings with the German data and last year's donations with an address", async () => {
+    const club = seedClubs.german
+    await store.run(async ({ receipts, donations }) => {
+      const settings = await receipts.getSettings(club)
+      expect(settings).toEqual(seed.tables.receiptSettings.get(club))
+      expect(settings?.germany).toMatchObject({
+        exemption: { kind: 'FREISTELLUNGSBESCHEID', taxOffice: 'Finanzamt Passau' },
+      })
+      const listed = await donations.listWithReceiptAddress(club, `${lastYear}-01-01`, `${lastYear}-12-31`)
+      expect(byId(listed).map((record) => record.id)).toEqual([
+        ...seedReceipts.germanHofbauerDonationIds,
+        seedReceipts.germanReindlDonationId,
+      ])
     })
   })
 

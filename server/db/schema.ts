@@ -159,6 +159,8 @@ export interface DonationsTable {
   tax_consent_id: string | null
   /** The name and address the donor asked a receipt to be made out to (migration 0014); null: none. */
   receipt_address: Json<ReceiptAddressRecord> | null
+  /** The key of the donor's receipt link (migration 0015), unique where set; null: none. */
+  receipt_token: string | null
 }
 
 /** A donor's hosted checkout at the card provider (migration 0009). */
@@ -449,7 +451,8 @@ export interface ReceiptsTable {
   place: string
   issued_on: Day
   issued_at: Timestamp
-  issued_by_name: string
+  /** Null: issued with the donor's confirmation (migration 0015). */
+  issued_by_name: string | null
   status: string
   withdrawn_at: Timestamp | null
   withdrawn_by_name: string | null

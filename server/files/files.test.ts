@@ -167,6 +167,22 @@ describe.each(STORES)('files kept on %s', (store) => {
       expect(webp.json()).toMatchObject({ contentType: 'image/webp' })
     })
 
+    it('takes the receipts’ signature as JPEG or PNG up to 2 MB, never WebP (a receipt’s PDF/A cannot embed it)', async () => {
+      expect((await server.upload(member, pathIn('SIGNATURE', 'unterschrift.png'), PNG, 'image/png')).statusCode).toBe(
+        201,
+      )
+      expect((await server.upload(member, pathIn('SIGNATURE', 'unterschrift.jpg'), JPEG)).statusCode).toBe(201)
+      const webp = await server.upload(member, pathIn('SIGNATURE', 'unterschrift.webp'), WEBP, 'image/webp')
+      expect(webp.statusCode).toBe(415)
+      expect(kindOf(webp.body)).toBe('file-type-not-allowed')
+      const large = new Uint8Array(2 * 1024 * 1024 + 1)
+      large.set(PNG.subarray(0, 64))
+      const path = pathIn('SIGNATURE', 'gross.png')
+      const tooLarge = await server.upload(member, path, large, 'image/png')
+      expect(tooLarge.statusCode).toBe(413)
+      expect(await inStore(path)).toBe(false)
+    })
+
     it('refuses a PNG renamed .jpg (415 file-content-mismatch), for a scan and for a gallery image', async () => {
       for (const label of ['LEGITIMATION_FRONT', 'GALLERY']) {
         const path = pathIn(label, 'ausweis.jpg')

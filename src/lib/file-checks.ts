@@ -5,7 +5,14 @@
  * found weeks later. The backend checks the recorded type too; this is for a good experience.
  */
 import { addClubDocumentBodySizeMax, addClubImageBodySizeMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
-import { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind } from '#checks/file-kind.ts'
+import {
+  CONTENT_TYPES,
+  EXTENSIONS,
+  SIGNATURE_MAX_BYTES,
+  extensionOf,
+  kindOfBytes,
+  type FileKind,
+} from '#checks/file-kind.ts'
 
 export { CONTENT_TYPES, EXTENSIONS, extensionOf, kindOfBytes, type FileKind }
 
@@ -35,6 +42,8 @@ export interface FileRule {
 export const LEGITIMATION_SCAN_RULE: FileRule = { kinds: ['jpeg'], maxBytes: addClubImageBodySizeMax }
 /** Club images (logo, gallery): the contract's `ImageReference` types and limit. */
 export const IMAGE_RULE: FileRule = { kinds: ['jpeg', 'png', 'webp'], maxBytes: addClubImageBodySizeMax }
+/** The receipts' signature image (`SIGNATURE`): what a receipt's PDF/A embeds (no WebP), and small. */
+export const SIGNATURE_RULE: FileRule = { kinds: ['jpeg', 'png'], maxBytes: SIGNATURE_MAX_BYTES }
 /** Club documents: the contract's `DocumentReference` types and limit. */
 export const DOCUMENT_RULE: FileRule = { kinds: ['pdf', 'jpeg', 'png'], maxBytes: addClubDocumentBodySizeMax }
 

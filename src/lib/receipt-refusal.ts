@@ -2,61 +2,33 @@ import { t } from '@lingui/core/macro'
 // These texts are in the tax and receipts catalogue (lingui.config.ts), loaded with this module.
 import '#src/lib/i18n/tax-messages.ts'
 import type { Donation } from '#openapi/generated/model/donation.ts'
+import type { ReceiptRefusal } from '#openapi/generated/model/receiptRefusal.ts'
 import { ApiError } from '#src/api/client.ts'
 import { problemKind } from './api-errors.ts'
 
 /**
- * Why the backend would not issue (or withdraw) a receipt: 409 `receipt-not-possible` names the reason
- * only in its English `detail` (domain/receipts.ts), so the screens read it from there, by a few words
- * that carry it rather than the whole sentence, and fall back to a general German sentence for any
- * other wording.
+ * Why the backend would not issue (or withdraw) a receipt: 409 `receipt-not-possible` carries its
+ * `reason`. `NOTHING_OPEN` means "receipted already or refunded": with the donation at hand the screens
+ * tell which; a problem without a reason (an older backend) reads as `OTHER`.
  */
-export type ReceiptRefusal =
-  | 'RECEIPTED'
-  | 'REFUNDED'
-  | 'NOT_DEDUCTIBLE'
-  | 'EXEMPTION_TOO_OLD'
-  | 'YEAR_NOT_OVER'
-  | 'NO_SETTINGS'
-  | 'WITHDRAWN'
-  | 'OTHER'
-
-/** Lower case, one kind of apostrophe, single spaces: the words as they are, whatever the typography. */
-const normalized = (text: string): string =>
-  text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[’‘`´]/g, "'")
-    .replace(/\s+/g, ' ')
+export type ReceiptRefusalShown = Exclude<ReceiptRefusal, 'NOTHING_OPEN'> | 'RECEIPTED' | 'REFUNDED' | 'OTHER'
 
 /** Whether nothing of the donation is left to confirm (refunded in full). */
 const refundedInFull = (donation: Pick<Donation, 'status' | 'amountCents' | 'refundedCents'>): boolean =>
   donation.status === 'REFUNDED' || donation.refundedCents >= donation.amountCents
 
-/**
- * The reason in `detail`. "Every donation it would cover has a receipt already, or was refunded" names
- * both: with the donation at hand, a donation refunded in full is the refund, else the receipt.
- */
+/** The reason to show: a donation refunded in full is the refund, else a receipt exists. */
 export const receiptRefusalOf = (
-  detail: string | null | undefined,
+  reason: ReceiptRefusal | null | undefined,
   donation?: Pick<Donation, 'status' | 'amountCents' | 'refundedCents'>,
-): ReceiptRefusal => {
-  const text = normalized(detail ?? '')
-  if (/five years|freistellungsbescheid|60a|exemption notice/.test(text)) return 'EXEMPTION_TOO_OLD'
-  if (/deductib|bmf/.test(text)) return 'NOT_DEDUCTIBLE'
-  if (/year is over|year not over|yearly receipt/.test(text)) return 'YEAR_NOT_OVER'
-  if (/settings/.test(text)) return 'NO_SETTINGS'
-  if (/withdrawn already|already withdrawn/.test(text)) return 'WITHDRAWN'
-  const receipted = /receipt already|already (has |have )?(a )?receipt|receipted already|already receipted/.test(text)
-  const refunded = /refund/.test(text)
-  if (receipted && refunded) return donation && refundedInFull(donation) ? 'REFUNDED' : 'RECEIPTED'
-  if (receipted) return 'RECEIPTED'
-  if (refunded) return 'REFUNDED'
-  return 'OTHER'
+): ReceiptRefusalShown => {
+  if (reason === null || reason === undefined) return 'OTHER'
+  if (reason === 'NOTHING_OPEN') return donation && refundedInFull(donation) ? 'REFUNDED' : 'RECEIPTED'
+  return reason
 }
 
 /** The German sentence of a reason. */
-export const receiptRefusalMessage = (refusal: ReceiptRefusal): string => {
+export const receiptRefusalMessage = (refusal: ReceiptRefusalShown): string => {
   switch (refusal) {
     case 'RECEIPTED':
       return t`Für diese Spende gibt es bereits eine Bestätigung.`
@@ -72,19 +44,18 @@ export const receiptRefusalMessage = (refusal: ReceiptRefusal): string => {
       return t`Ein Verein mit Sitz in Deutschland muss zuerst seinen Freistellungsbescheid und seine Zwecke in den Einstellungen der Spendenbestätigungen eintragen.`
     case 'WITHDRAWN':
       return t`Diese Bestätigung wurde bereits zurückgezogen.`
+    case 'TRANSMITTED':
+      return t`Die Spende wird mit der Einwilligung des Spenders an das Finanzamt übermittelt und so abgesetzt: Eine Spendenbestätigung ist nicht vorgesehen.`
     case 'OTHER':
       return t`Die Spendenbestätigung kann nicht ausgestellt werden. Bitte prüfen Sie die Spende und die Einstellungen des Vereins.`
   }
 }
 
-/**
- * For 409 `receipt-not-possible`: the reason in German (see `receiptRefusalOf`); undefined for any other
- * failure, which the screen explains itself.
- */
+/** For 409 `receipt-not-possible`: the reason in German; undefined for any other failure, which the screen explains itself. */
 export const receiptNotPossibleMessage = (
   error: unknown,
   donation?: Pick<Donation, 'status' | 'amountCents' | 'refundedCents'>,
 ): string | undefined =>
   error instanceof ApiError && problemKind(error) === 'receipt-not-possible'
-    ? receiptRefusalMessage(receiptRefusalOf(error.problem?.detail, donation))
+    ? receiptRefusalMessage(receiptRefusalOf(error.problem?.reason, donation))
     : undefined

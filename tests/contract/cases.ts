@@ -1118,6 +1118,20 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
           size: 4096,
         },
       },
+      {
+        name: 'a signature for the receipts in WebP and above 2 MB',
+        as: 'member',
+        expect: 400,
+        kind: 'validation',
+        params: { clubId: seedClubs.volume },
+        body: {
+          label: 'SIGNATURE',
+          name: 'unterschrift.webp',
+          path: `clubs/${seedClubs.volume}/SIGNATURE/2-unterschrift.webp`,
+          contentType: 'image/webp',
+          size: 3 * 1024 * 1024,
+        },
+      },
     ],
   },
   addClubDocument: {
@@ -2452,6 +2466,33 @@ export const OPERATION_CASES: { [O in OperationId]?: CasesOf<O> } = {
   },
 
   // ------------------------------------------------------------------------------------------ receipts
+  getDonorReceipt: {
+    // Elisabeth Wagner's link: her receipt is not issued yet.
+    sample: { as: 'none', expect: 200, params: { receiptToken: seedReceipts.wagnerReceiptToken } },
+    cases: [
+      { name: 'a link nobody sent', as: 'none', expect: 404, kind: 'not-found', params: { receiptToken: 'erraten' } },
+    ],
+  },
+  getDonorReceiptFile: {
+    sample: {
+      as: 'none',
+      expect: 200,
+      params: { receiptToken: seedReceipts.wagnerReceiptToken },
+      setup: async (api) => {
+        await wagnerReceipt(api)
+        return {}
+      },
+    },
+    cases: [
+      {
+        name: 'a receipt the club has not issued yet',
+        as: 'none',
+        expect: 404,
+        kind: 'not-found',
+        params: { receiptToken: seedReceipts.wagnerReceiptToken },
+      },
+    ],
+  },
   getReceiptSettings: {
     sample: { as: 'member', expect: 200, params: { clubId: seedClubs.volume } },
   },

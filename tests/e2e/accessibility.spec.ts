@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { seedTax } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedReceipts, seedTax } from '#adapters/demo-seed/seed-accounts.ts'
 import { expect, test, type AccountName } from '#tests/journeys/fixtures.ts'
 import { field } from '#tests/journeys/forms.ts'
 import { showWholePage } from '#tests/journeys/whole-page.ts'
@@ -79,6 +79,7 @@ const ROUTES: Array<{ path: string; as?: AccountName }> = [
   { path: `/bestaetigungen/${CLUB}`, as: 'user' },
   { path: `/spenden/${CAMPAIGN}` },
   { path: `/steuer-einwilligung/${seedTax.consentId}` },
+  { path: `/spendenbestaetigung/${seedReceipts.wagnerReceiptToken}` },
   { path: '/gibt-es-nicht' },
 ]
 

@@ -12,6 +12,8 @@ interface Gift {
   message?: string
   /** "Spende steuerlich absetzen" as a private person: the data for the tax office and the consent's scope. */
   tax?: { firstName: string; lastName: string; birthDate: string; untilWithdrawn: boolean }
+  /** "Spendenbestätigung gewünscht", made out to the donor's name at this Austrian address. */
+  receipt?: { street: string; postalCode: string; city: string }
 }
 
 /**
@@ -35,6 +37,13 @@ export const giveOnPublicPage = async (page: Page, campaignId: string, gift: Gif
       .getByRole('group', { name: /Ihre Einwilligung gilt/ })
       .getByRole('radio', { name: gift.tax.untilWithdrawn ? /bis ich widerrufe/ : 'nur für diese Spende' })
       .check()
+  }
+  if (gift.receipt) {
+    await page.getByLabel('Spendenbestätigung gewünscht').check()
+    const address = page.getByRole('group', { name: 'Name und Adresse für die Spendenbestätigung' })
+    await address.getByLabel('Straße und Hausnummer').fill(gift.receipt.street)
+    await address.getByLabel('PLZ').fill(gift.receipt.postalCode)
+    await address.getByLabel('Ort').fill(gift.receipt.city)
   }
   await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click()
   await expect(page.getByRole('heading', { name: 'Spende bezahlen' })).toBeVisible()

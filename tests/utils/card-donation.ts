@@ -22,23 +22,36 @@ const postJson = async (url: string, body: unknown): Promise<unknown> => {
  * card, the provider's event), into the seed's running campaign of the volume club: the seed's own
  * donations were not paid by card, so none of them can be refunded. Returns the donation as the club's
  * list shows it, once the provider's event has arrived. `receipt`: the name and address the donor asked a
- * receipt to be made out to (none by default).
+ * receipt to be made out to (none by default); the receipt is then issued with the payment (decision 51),
+ * unless `leftToTheClub`: the request is recorded without one, as when the PDF could not be made then, so
+ * the club issues it from its list.
  */
 export const payByCard = async ({
   amountCents = 2500,
   donorName = 'Erika Muster',
   receipt = null,
-}: { amountCents?: number; donorName?: string | null; receipt?: ReceiptAddress | null } = {}): Promise<Donation> => {
+  leftToTheClub = false,
+}: {
+  amountCents?: number
+  donorName?: string | null
+  receipt?: ReceiptAddress | null
+  leftToTheClub?: boolean
+} = {}): Promise<Donation> => {
   const started = (await postJson(`${apiBaseUrl()}/giving/campaigns/${seedCampaigns.runningEnabled}/checkouts`, {
     amountCents,
     donorName,
     email: 'spenderin@example.at',
     message: null,
-    receipt,
+    receipt: leftToTheClub ? null : receipt,
   })) as { checkoutId: string; url: string }
   const session = new URL(started.url).searchParams.get('session')
   await postJson(`${window.location.origin}${PROVIDER_PAY_PATH}`, { session, cardNumber: SUCCESS_CARD })
   await backend.payments.delivered()
+  if (leftToTheClub && receipt)
+    backend.store.transact((tx) => {
+      const paid = tx.table('donations').get(started.checkoutId)!
+      tx.put('donations', paid.id, { ...paid, receiptAddress: receipt })
+    })
   // The checkout becomes the donation of the same id.
   return {
     id: started.checkoutId,

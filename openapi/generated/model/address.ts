@@ -81,17 +81,26 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AustrianPostalCode } from './austrianPostalCode.ts';
+import type { ClubCountry } from './clubCountry.ts';
+import type { GermanPostalCode } from './germanPostalCode.ts';
 
 /**
- * A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.
+ * A club's postal address, in Austria or (`country`) Germany. All parts are needed for a complete
+ * profile, so all are required here; empty strings are accepted on save and reported as missing.
+ * `country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The
+ * registration (`RegistrationClub`) records an Austrian club; the profile may change the country.
  */
 export interface Address {
   /** @maxLength 120 */
   street: string;
   /** @maxLength 20 */
   houseNumber: string;
-  /** An Austrian postal code (see `AustrianPostalCode`) or empty. */
-  postalCode: AustrianPostalCode | string;
+  /**
+     * A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5
+     * (`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).
+     */
+  postalCode: AustrianPostalCode | GermanPostalCode | string;
   /** @maxLength 100 */
   city: string;
+  country?: ClubCountry;
 }

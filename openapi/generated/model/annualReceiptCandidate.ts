@@ -80,9 +80,9 @@
  *
  * OpenAPI spec version: 1.0.0
  */
-import type { AnnualReceiptCandidateBlockedReason } from './annualReceiptCandidateBlockedReason.ts';
 import type { ReceiptAddress } from './receiptAddress.ts';
 import type { ReceiptReference } from './receiptReference.ts';
+import type { ReceiptRefusal } from './receiptRefusal.ts';
 
 /**
  * A donor of the year with a name and address: `open` donations have no receipt yet (their net sum
@@ -98,5 +98,5 @@ export interface AnnualReceiptCandidate {
   /** @minimum 0 */
   openCents: number;
   receipts: ReceiptReference[];
-  blockedReason: AnnualReceiptCandidateBlockedReason;
+  blockedReason: ReceiptRefusal | null;
 }

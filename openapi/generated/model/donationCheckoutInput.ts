@@ -99,8 +99,9 @@ export interface DonationCheckoutInput {
   message: string | null;
   tax?: DonorTaxData | null;
   /**
-     * The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. The
-     * club issues it; the confirmation mail says so. Absent or null: no receipt asked for.
+     * The donor asks for a receipt (Spendenbestätigung): the name and address it is made out to. When
+     * the payment arrives the receipt is issued at once where the club may issue it; the confirmation
+     * mail links to it (getDonorReceipt). Absent or null: no receipt asked for.
      */
   receipt?: ReceiptAddress | null;
 }

@@ -82,7 +82,8 @@
  */
 
 /**
- * What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.
+ * What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;
+ * `SIGNATURE` is the club's signature that its donation receipts print (one per club).
  */
 export type ImageLabel = typeof ImageLabel[keyof typeof ImageLabel];
 
@@ -92,4 +93,5 @@ export const ImageLabel = {
   GALLERY: 'GALLERY',
   LEGITIMATION_FRONT: 'LEGITIMATION_FRONT',
   LEGITIMATION_BACK: 'LEGITIMATION_BACK',
+  SIGNATURE: 'SIGNATURE',
 } as const;

@@ -87,7 +87,8 @@ import type { StoragePath } from './storagePath.ts';
 
 /**
  * An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):
- * the card provider accepts nothing else.
+ * the card provider accepts nothing else. The signature (`SIGNATURE`) must be JPEG or PNG (a receipt's
+ * PDF/A takes no WebP) and at most 2 MB (2097152 bytes).
  */
 export interface ImageReference {
   label: ImageLabel;

@@ -81,6 +81,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { FieldError } from './fieldError.ts';
+import type { ReceiptRefusal } from './receiptRefusal.ts';
 
 /**
  * RFC 9457 problem details, shared by every error response. `type` is
@@ -109,4 +110,6 @@ export interface Problem {
   /** The request path. */
   instance?: string;
   errors?: FieldError[];
+  /** For `receipt-not-possible`, why (machine-readable; `detail` says it in English). */
+  reason?: ReceiptRefusal;
 }

@@ -103,9 +103,12 @@ export interface Receipt {
   totalCents: number;
   issuedOn: string;
   issuedAt: string;
-  issuedByName: string;
+  /** Who issued it; null when it was issued with the donor's confirmation (the donor asked on the donation page). */
+  issuedByName: string | null;
   status: ReceiptStatus;
   withdrawnAt: string | null;
+  /** Who withdrew it (null while issued). */
+  withdrawnByName: string | null;
   withdrawReason: string | null;
   replacesId: string | null;
   /** @pattern ^[0-9a-f]{64}$ */

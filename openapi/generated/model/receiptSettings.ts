@@ -84,7 +84,7 @@ import type { ReceiptSettingsGermany } from './receiptSettingsGermany.ts';
 
 /**
  * What receipts print besides the donation: the place of issue, who signs (name and role, printed
- * under the signature), and for a club whose address is in Germany (`germany`) the purposes and the
+ * under the signature: the club's image `SIGNATURE` when it has one, else a blank line to sign on), and for a club whose address is in Germany (`germany`) the purposes and the
  * exemption; null for an Austrian club.
  */
 export interface ReceiptSettings {

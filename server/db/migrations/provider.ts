@@ -20,6 +20,7 @@ import * as identityPendingAccounts from './0011-identity-pending-accounts.ts'
 import * as tax from './0012-tax.ts'
 import * as requestIds from './0013-request-ids.ts'
 import * as receipts from './0014-receipts.ts'
+import * as receiptLinks from './0015-receipt-links.ts'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-tax': tax,
   '0013-request-ids': requestIds,
   '0014-receipts': receipts,
+  '0015-receipt-links': receiptLinks,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -71,6 +71,7 @@ const toDonation = (row: Row<'donations'>): DonationRecord => {
     ...(tax && { tax }),
     // Absent (as on the seed's generated donations) rather than null.
     ...(row.receipt_address !== null && { receiptAddress: row.receipt_address }),
+    ...(row.receipt_token !== null && { receiptToken: row.receipt_token }),
   }
 }
 
@@ -87,6 +88,7 @@ export const donationRow = (donation: DonationRecord): NewRow<'donations'> => ({
   ...paymentColumns(donation.payment),
   ...taxColumns(donation.tax),
   receipt_address: donation.receiptAddress ? json(donation.receiptAddress) : null,
+  receipt_token: donation.receiptToken ?? null,
 })
 
 export const donationRepository = (trx: Trx): DonationRepository => {
@@ -104,6 +106,10 @@ export const donationRepository = (trx: Trx): DonationRepository => {
   return {
     get: async (id) => {
       const row = await trx.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst()
+      return row ? toDonation(row) : null
+    },
+    findByReceiptToken: async (token) => {
+      const row = await trx.selectFrom('donations').selectAll().where('receipt_token', '=', token).executeTakeFirst()
       return row ? toDonation(row) : null
     },
     findByPaymentIntent: async (paymentIntentId) => {

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro'
 import { get, type FieldPath } from 'react-hook-form'
 import { z } from '#src/lib/zod.ts'
 import type { Club } from '#openapi/generated/model/club.ts'
+import { ClubCountry } from '#openapi/generated/model/clubCountry.ts'
 import { ClubField } from '#openapi/generated/model/clubField.ts'
 import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
 import type { ClubUpdate } from '#openapi/generated/model/clubUpdate.ts'
@@ -54,20 +55,30 @@ const emptyOr = (
     z.refine((value) => value === '' || pattern.test(value), { error: message }),
   )
 
-/** The club address is Austrian: 4 digits (src/lib/input-checks.ts, as the backend checks it), or empty. */
+/** Where a club can have its seat (the contract's `ClubCountry`), Austria first. */
+export const CLUB_COUNTRIES = Object.values(ClubCountry)
+
+/**
+ * The club address in Austria or Germany: the postal code of the chosen country (src/lib/input-checks.ts,
+ * as the backend checks it: Austria 4 digits, Germany 5), or empty.
+ */
 const addressSchema = () =>
-  z.object({
-    ...Address.shape,
-    street: text(Address.shape.street),
-    houseNumber: text(Address.shape.houseNumber),
-    postalCode: z.string().check(
-      z.trim(),
-      z.refine((value) => value === '' || isValidPostalCode(CLUB_ADDRESS_COUNTRY, value), {
-        error: () => postalCodeMessage(CLUB_ADDRESS_COUNTRY),
+  z
+    .object({
+      ...Address.shape,
+      street: text(Address.shape.street),
+      houseNumber: text(Address.shape.houseNumber),
+      postalCode: z.string().check(z.trim()),
+      city: text(Address.shape.city),
+      country: z.enum(CLUB_COUNTRIES),
+    })
+    .check(
+      z.superRefine((address, context) => {
+        if (address.postalCode !== '' && !isValidPostalCode(address.country, address.postalCode)) {
+          context.addIssue({ code: 'custom', path: ['postalCode'], message: postalCodeMessage(address.country) })
+        }
       }),
-    ),
-    city: text(Address.shape.city),
-  })
+    )
 
 export const clubProfileSchema = () =>
   z.object({
@@ -201,7 +212,8 @@ export const toFormValues = (club: Club): ClubProfileValues => ({
   donationNumber: club.donationNumber,
   description: club.description,
   shortDescription: club.shortDescription,
-  address: { ...club.address },
+  // A club saved before addresses named a country is in Austria.
+  address: { ...club.address, country: club.address.country ?? CLUB_ADDRESS_COUNTRY },
   // Grouped in fours, as the field shows it while typing: the form is not "changed" until the IBAN is.
   bankInfo: { ...club.bankInfo, iban: formatIban(club.bankInfo.iban) },
   billingAddress: { ...club.billingAddress },
@@ -266,7 +278,7 @@ export const missingAfterSave = (values: ClubProfileValues, serverMissing: reado
   CLUB_FIELDS.filter((field) => {
     if (FILE_FIELDS.has(field)) return serverMissing.includes(field)
     if (field.startsWith('billingAddress.') && values.billingAddress.sameAsClubAddress) {
-      // With "same as club address" the club address is used; the country is then Austria.
+      // With "same as club address" the club address is used, with its country.
       return field === 'billingAddress.country'
         ? false
         : isBlank(get(values, field.replace('billingAddress.', 'address.')))

@@ -261,7 +261,7 @@ const renderManagedList = () =>
 
 describe('DonationsSection: donation receipts', () => {
   it('issues a receipt from the row: the dialog has the donor’s address, the row then shows its number', async () => {
-    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS, leftToTheClub: true })
     const { user } = await renderManagedList()
     const issue = within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })
     for (const action of issue)
@@ -289,7 +289,7 @@ describe('DonationsSection: donation receipts', () => {
 
   it('downloads the archived receipt as a PDF, from the row and from the toast', async () => {
     const downloads = captureDownloads()
-    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS, leftToTheClub: true })
     const { user } = await renderManagedList()
     await user.click(within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })[0]!)
     const dialog = await screen.findByRole('dialog', { name: 'Spendenbestätigung ausstellen' })
@@ -315,7 +315,7 @@ describe('DonationsSection: donation receipts', () => {
   })
 
   it('says so when the download fails', async () => {
-    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS, leftToTheClub: true })
     const { user } = await renderManagedList()
     await user.click(within(await newestRow()).getAllByRole('button', { name: /^Bestätigung ausstellen/ })[0]!)
     const dialog = await screen.findByRole('dialog', { name: 'Spendenbestätigung ausstellen' })
@@ -329,7 +329,7 @@ describe('DonationsSection: donation receipts', () => {
   })
 
   it('shows a receipt’s number to a member who may not manage money, without issuing or downloading', async () => {
-    const donation = await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS })
+    const donation = await payByCard({ donorName: 'Erika Muster', receipt: RECEIPT_ADDRESS, leftToTheClub: true })
     const { number } = await issueReceipt(donation.id, RECEIPT_ADDRESS)
     const deputy = memberWithRole(seedClubs.volume, seedClubRoles.stellvertretung)
     setClubRole(seedClubs.volume, deputy.uid, seedClubRoles.schriftfuehrung)

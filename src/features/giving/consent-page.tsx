@@ -11,14 +11,13 @@ import {
   useWithdrawTaxConsent,
 } from '#src/api/generated/query/endpoints/tax/tax.ts'
 import { Alert } from '#src/components/ui/alert.tsx'
-import { Button, ButtonLink } from '#src/components/ui/button.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody } from '#src/components/ui/card.tsx'
 import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
 import { PageHeader } from '#src/components/ui/page-header.tsx'
-import { QueryError, failureKind } from '#src/components/ui/query-error.tsx'
 import { problemStatus, tooManyRequestsMessage } from '#src/lib/api-errors.ts'
 import { formatDateTime } from '#src/lib/format.ts'
-import { GivingSkeleton } from './components/giving-skeleton.tsx'
+import { MailLinkPage } from './components/mail-link-page.tsx'
 
 const route = getRouteApi('/steuer-einwilligung/$consentId')
 
@@ -34,23 +33,17 @@ export const ConsentPage = () => {
   // The donor may have withdrawn it in another tab, or the club may have changed it: always the backend's.
   const query = useGetTaxConsent(consentId, { query: { staleTime: 0 } })
 
-  if (query.isPending) {
-    return <GivingSkeleton title={t`Einwilligung`}>{t`Die Einwilligung wird geladen …`}</GivingSkeleton>
-  }
-  if (query.isError) {
-    if (failureKind(query.error) === 'not-found') return <UnknownConsent />
-    return (
-      <>
-        <PageHeader title={t`Einwilligung`} />
-        <QueryError
-          error={query.error}
-          title={t`Die Einwilligung konnte nicht geladen werden.`}
-          onRetry={() => void query.refetch()}
-        />
-      </>
-    )
-  }
-  return <ConsentDetails consentId={consentId} consent={query.data} />
+  return (
+    <MailLinkPage
+      query={query}
+      title={t`Einwilligung`}
+      loading={t`Die Einwilligung wird geladen …`}
+      failed={t`Die Einwilligung konnte nicht geladen werden.`}
+      unknown={t`Diese Einwilligung gibt es nicht (mehr)`}
+    >
+      {(consent) => <ConsentDetails consentId={consentId} consent={consent} />}
+    </MailLinkPage>
+  )
 }
 
 const ConsentDetails = ({ consentId, consent }: { consentId: string; consent: TaxConsent }) => {
@@ -181,21 +174,6 @@ const ConsentDetails = ({ consentId, consent }: { consentId: string; consent: Ta
           fallbackFocus={() => withdrawnRef.current}
         />
       </div>
-    </>
-  )
-}
-
-const UnknownConsent = () => {
-  const { t } = useLingui()
-  return (
-    <>
-      <PageHeader
-        title={t`Diese Einwilligung gibt es nicht (mehr)`}
-        description={t`Vielleicht ist der Link unvollständig. Bitte öffnen Sie den Link aus der Bestätigung Ihrer Spende per E-Mail erneut.`}
-      />
-      <ButtonLink to="/" variant="secondary">
-        <Trans>Zur Startseite</Trans>
-      </ButtonLink>
     </>
   )
 }

@@ -55,7 +55,9 @@ describe('a donor who asks for a receipt', () => {
   it('sees the name and address fields only when asking for one, after the tax section', async () => {
     const { user } = await openPage()
     expect(wanted()).not.toBeChecked()
-    expect(wanted()).toHaveAccessibleDescription('Der Verein stellt Ihnen die Spendenbestätigung aus.')
+    expect(wanted()).toHaveAccessibleDescription(
+      'Der Verein stellt sie aus; den Link dazu erhalten Sie mit der Bestätigung Ihrer Spende per E-Mail.',
+    )
     expect(screen.queryByRole('group', { name: 'Name und Adresse für die Spendenbestätigung' })).toBeNull()
     const taxGroup = screen.getByRole('group', { name: 'Spende steuerlich absetzen' })
     expect(taxGroup.compareDocumentPosition(wanted()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()

@@ -28,6 +28,7 @@ const receipt = (overrides: Partial<Receipt>): Receipt => ({
   issuedByName: 'Markus Obermayr',
   status: 'ISSUED',
   withdrawnAt: null,
+  withdrawnByName: null,
   withdrawReason: null,
   replacesId: null,
   sha256: 'a'.repeat(64),

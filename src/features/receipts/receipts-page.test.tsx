@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { AnnualReceiptCandidate } from '#openapi/generated/model/annualReceiptCandidate.ts'
 import type { Receipt } from '#openapi/generated/model/receipt.ts'
 import type { ReceiptSettings } from '#openapi/generated/model/receiptSettings.ts'
-import { server } from '#mocks/node.ts'
+import { backend, server } from '#mocks/node.ts'
 import { todayIso } from '#src/lib/format.ts'
 import { renderRoute } from '#tests/utils/render.tsx'
 
@@ -47,6 +47,7 @@ const receipt = (sequence: number, rest: Partial<Receipt> = {}): Receipt => ({
   issuedByName: 'Markus Obermayr',
   status: 'ISSUED',
   withdrawnAt: null,
+  withdrawnByName: null,
   withdrawReason: null,
   replacesId: null,
   sha256: 'a'.repeat(64),
@@ -498,9 +499,7 @@ describe('Spendenbestätigungen: yearly receipts', () => {
         const { donorKey } = (await request.json()) as { donorKey: string }
         seen.issued.push(donorKey)
         return donorKey === 'elisabeth wagner'
-          ? problem('receipt-not-possible', 409, {
-              detail: 'Every donation it would cover has a receipt already, or was refunded.',
-            })
+          ? problem('receipt-not-possible', 409, { reason: 'NOTHING_OPEN' })
           : HttpResponse.json(receipt(100 + seen.issued.length, { kind: 'ANNUAL' }), { status: 201 })
       }),
     )
@@ -525,16 +524,47 @@ describe('Spendenbestätigungen: yearly receipts', () => {
   })
 })
 
+/** The club's address in Germany (its profile's country): the settings ask for the German receipt's data. */
+const moveClubToGermany = () =>
+  backend.transact(async (ports) => {
+    const club = (await ports.clubs.get(CLUB))!
+    const address = { ...club.profile.address, postalCode: '94032', city: 'Passau', country: 'DE' as const }
+    await ports.clubs.update({ ...club, profile: { ...club.profile, address } })
+  })
+
 describe('Spendenbestätigungen: what the receipt prints', () => {
+  it('saves place and signer of an Austrian club, which is not asked for German data and keeps what it had', async () => {
+    const kept = {
+      purposes: 'Förderung des Sports',
+      exemption: {
+        kind: 'FREISTELLUNGSBESCHEID' as const,
+        taxOffice: 'Finanzamt Passau',
+        taxNumber: '153/270/12345',
+        issuedOn: `${YEAR - 2}-01-10`,
+        lastPeriod: String(YEAR - 3),
+      },
+    }
+    const seen = mockReceipts({ settings: { ...AUSTRIAN_SETTINGS, germany: kept } })
+    const { user } = await openScreen()
+    const card = screen.getByRole('region', { name: 'Angaben auf der Bestätigung' })
+    expect(within(card).getByLabelText(/^Ort der Ausstellung/)).toHaveValue('Grünbach')
+    expect(within(card).queryByLabelText(/^Finanzamt/)).toBeNull()
+    expect(within(card).queryByRole('checkbox')).toBeNull()
+    await user.clear(within(card).getByLabelText(/^Funktion/))
+    await user.type(within(card).getByLabelText(/^Funktion/), 'Kassier')
+    await user.click(within(card).getByRole('button', { name: 'Angaben speichern' }))
+    await waitFor(() => expect(seen.settings).toHaveLength(1))
+    expect(seen.settings[0]).toEqual({ ...AUSTRIAN_SETTINGS, signerRole: 'Kassier', germany: kept })
+  })
+
   it('saves place and signer, and for a German club the exemption, warning of a notice too old', async () => {
+    await moveClubToGermany()
     const seen = mockReceipts()
     const { user } = await openScreen()
     const card = screen.getByRole('region', { name: 'Angaben auf der Bestätigung' })
     expect(within(card).getByLabelText(/^Ort der Ausstellung/)).toHaveValue('Grünbach')
     expect(within(card).getByLabelText(/^Funktion/)).toHaveValue('Obmann')
-    expect(within(card).queryByLabelText(/^Finanzamt/)).toBeNull()
-
-    await user.click(within(card).getByLabelText('Verein mit Sitz in Deutschland'))
+    expect(await within(card).findByLabelText(/^Finanzamt/)).toHaveValue('')
     expect(within(card).getByRole('radio', { name: 'Freistellungsbescheid' })).toBeChecked()
     await user.click(within(card).getByRole('button', { name: 'Angaben speichern' }))
     expect(await within(card).findByText('Bitte geben Sie das Finanzamt an.')).toBeInTheDocument()
@@ -585,6 +615,7 @@ describe('Spendenbestätigungen: what the receipt prints', () => {
   })
 
   it('knows a § 60a notice by three years and without an assessment period', async () => {
+    await moveClubToGermany()
     const seen = mockReceipts({
       settings: {
         ...AUSTRIAN_SETTINGS,
@@ -602,8 +633,7 @@ describe('Spendenbestätigungen: what the receipt prints', () => {
     })
     const { user } = await openScreen()
     const card = screen.getByRole('region', { name: 'Angaben auf der Bestätigung' })
-    expect(within(card).getByLabelText('Verein mit Sitz in Deutschland')).toBeChecked()
-    expect(within(card).getByLabelText(/^Finanzamt/)).toHaveValue('Finanzamt Passau')
+    expect(await within(card).findByLabelText(/^Finanzamt/)).toHaveValue('Finanzamt Passau')
     await user.click(within(card).getByRole('radio', { name: 'Feststellung nach § 60a AO' }))
     expect(within(card).queryByLabelText(/^Letzter Veranlagungszeitraum/)).toBeNull()
     await user.clear(within(card).getByLabelText(/^Datum des Bescheids/))

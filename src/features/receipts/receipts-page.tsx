@@ -38,8 +38,10 @@ export const ReceiptsPage = () => {
     query: { placeholderData: keepPreviousData },
   })
   const settings = useGetReceiptSettings(clubId)
-  // Only for the club's name under the title: usually in the cache from the dashboard, never waited for.
-  const clubName = useQuery(getGetClubOverviewQueryOptions(clubId)).data?.club.name
+  // The club's name under the title (never waited for: usually in the cache from the dashboard), and
+  // where its address is: the settings ask for the German receipt's data only of a club in Germany.
+  const overview = useQuery(getGetClubOverviewQueryOptions(clubId))
+  const clubName = overview.data?.club.name
 
   const header = (
     <PageHeader
@@ -117,7 +119,21 @@ export const ReceiptsPage = () => {
             void navigate({ search: (previous) => ({ ...previous, year }), resetScroll: false, replace: true })
           }
         />
-        <ReceiptSettingsCard clubId={clubId} settings={settings.data} />
+        {overview.data ? (
+          <ReceiptSettingsCard
+            clubId={clubId}
+            settings={settings.data}
+            inGermany={overview.data.club.address.country === 'DE'}
+          />
+        ) : overview.isError ? (
+          <QueryError
+            error={overview.error}
+            title={t`Die Angaben auf der Bestätigung konnten nicht geladen werden.`}
+            onRetry={() => void overview.refetch()}
+          />
+        ) : (
+          <LoadingBlock />
+        )}
       </div>
     </>
   )

@@ -143,8 +143,7 @@ const germanySchema = () =>
 
 /**
  * "Angaben auf der Bestätigung": the place of issue and who signs, and for a club with its seat in
- * Germany the purposes and the exemption notice. The German fields stay in the form while the box is
- * unticked (ticking it again brings them back) and are checked only while it is ticked.
+ * Germany (its address, `inGermany`) the purposes and the exemption notice, checked only then.
  */
 export const receiptSettingsSchema = () => {
   const germany = germanySchema()
@@ -187,12 +186,15 @@ export const receiptSettingsSchema = () => {
 export type ReceiptSettingsInput = z.input<ReturnType<typeof receiptSettingsSchema>>
 export type ReceiptSettingsValues = z.output<ReturnType<typeof receiptSettingsSchema>>
 
-/** The form's values for the settings as saved (empty German fields for an Austrian club). */
-export const receiptSettingsFormValues = (settings: ReceiptSettings): ReceiptSettingsInput => ({
+/**
+ * The form's values for the settings as saved; `inGermany` where the club's address is (its profile), so
+ * the German part is asked for exactly for a German club.
+ */
+export const receiptSettingsFormValues = (settings: ReceiptSettings, inGermany: boolean): ReceiptSettingsInput => ({
   place: settings.place,
   signerName: settings.signerName,
   signerRole: settings.signerRole,
-  inGermany: settings.germany !== null,
+  inGermany,
   germany: {
     purposes: settings.germany?.purposes ?? '',
     exemption: {
@@ -205,19 +207,28 @@ export const receiptSettingsFormValues = (settings: ReceiptSettings): ReceiptSet
   },
 })
 
-/** The body of `PUT …/receipt-settings`, through the generated body schema (the last gate). */
-export const receiptSettingsBody = (values: ReceiptSettingsValues): ReceiptSettings => {
+/**
+ * The body of `PUT …/receipt-settings`, through the generated body schema (the last gate). An Austrian
+ * club keeps the German part as `saved` (not shown, not used): a club whose address moves back to Germany
+ * finds its notice again.
+ */
+export const receiptSettingsBody = (
+  values: ReceiptSettingsValues,
+  saved: ReceiptSettings['germany'],
+): ReceiptSettings => {
   const germany = values.inGermany ? germanySchema().parse(values.germany) : null
   return UpdateReceiptSettingsBody.parse({
     place: values.place,
     signerName: values.signerName,
     signerRole: values.signerRole,
-    germany: germany && {
-      purposes: germany.purposes,
-      exemption: {
-        ...germany.exemption,
-        lastPeriod: germany.exemption.kind === 'FREISTELLUNGSBESCHEID' ? germany.exemption.lastPeriod.trim() : null,
-      },
-    },
+    germany: germany
+      ? {
+          purposes: germany.purposes,
+          exemption: {
+            ...germany.exemption,
+            lastPeriod: germany.exemption.kind === 'FREISTELLUNGSBESCHEID' ? germany.exemption.lastPeriod.trim() : null,
+          },
+        }
+      : saved,
   })
 }

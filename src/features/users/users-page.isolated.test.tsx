@@ -52,7 +52,11 @@ describe('User administration', () => {
     const { table, user, router } = await openUsers('/users?q=demo.at')
     const clubs = within(rowOf(table, 'verein@demo.at')).getByRole('list', { name: 'Vereine von Markus Obermayr' })
     const links = within(clubs).getAllByRole('link')
-    expect(links.map((link) => link.textContent)).toEqual(['Musikverein Hallein', 'SV Grünbach 1923'])
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Musikverein Hallein',
+      'SV Grünbach 1923',
+      'Verein Jugend im Dreiländereck Passau e. V.',
+    ])
     expect(links[1]).toHaveAttribute('href', '/home?id=club-sv-gruenbach')
     expect(within(rowOf(table, 'admin@demo.at')).getByText('Kein Verein')).toBeInTheDocument()
 

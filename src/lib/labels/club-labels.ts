@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { ClubCountry } from '#openapi/generated/model/clubCountry.ts'
 import type { ClubField } from '#openapi/generated/model/clubField.ts'
 import type { ClubSize } from '#openapi/generated/model/clubSize.ts'
 import type { ClubStatus } from '#openapi/generated/model/clubStatus.ts'
@@ -79,6 +80,12 @@ export const LEGITIMATION_DOCUMENT_KIND_LABELS: Readonly<Record<LegitimationDocu
   PASSPORT: msg`Reisepass`,
   DRIVING_LICENCE: msg`Führerschein`,
   ID_CARD: msg`Personalausweis`,
+}
+
+/** Where a club has its seat (its address's country). */
+export const CLUB_COUNTRY_LABELS: Readonly<Record<ClubCountry, MessageDescriptor>> = {
+  AT: msg`Österreich`,
+  DE: msg`Deutschland`,
 }
 
 /**

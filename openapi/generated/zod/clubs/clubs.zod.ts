@@ -168,7 +168,7 @@ export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string(),
   "documents": /*#__PURE__*/ zod.array(/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -209,9 +209,9 @@ export const GetClubsResponse = /*#__PURE__*/ zod.strictObject({
  * another club has too (the name compared without case, accents or repeated spaces) are refused
  * with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
  * is a different club); only asked when the name or postal code changes. The club address's postal
- * code is Austrian (4 digits), the billing address's that of its `country` (400, code
- * `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
- * `legitimation.birthDate`, code `too_young` or `too_old`).
+ * code is that of its `country` (Austria 4 digits, Germany 5), the billing address's that of its
+ * `country` (400, code `invalid_postal_code`); the legitimation's contact person is 14 to 120 years
+ * old (400 on `legitimation.birthDate`, code `too_young` or `too_old`).
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Save a club's profile
@@ -235,7 +235,8 @@ export const updateClubBodyOneAddressStreetMax = 120;
 export const updateClubBodyOneAddressHouseNumberMax = 20;
 
 export const updateClubBodyOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const updateClubBodyOneAddressPostalCodeTwoMax = 0;
+export const updateClubBodyOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const updateClubBodyOneAddressPostalCodeThreeMax = 0;
 
 export const updateClubBodyOneAddressCityMax = 100;
 
@@ -290,9 +291,10 @@ export const UpdateClubBody = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubBodyOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubBodyOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -341,7 +343,8 @@ export const updateClubResponseOneAddressStreetMax = 120;
 export const updateClubResponseOneAddressHouseNumberMax = 20;
 
 export const updateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const updateClubResponseOneAddressPostalCodeTwoMax = 0;
+export const updateClubResponseOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const updateClubResponseOneAddressPostalCodeThreeMax = 0;
 
 export const updateClubResponseOneAddressCityMax = 100;
 
@@ -404,9 +407,10 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(updateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(updateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -447,7 +451,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -457,7 +461,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -466,7 +470,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -477,7 +481,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -486,7 +490,7 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -505,7 +509,9 @@ export const UpdateClubResponse = /*#__PURE__*/ zod.strictObject({
 /**
  * Records an image that the client has already uploaded to file storage. Labels: `LOGO` (replaces the
  * club's logo), `GALLERY`, `LEGITIMATION_FRONT` and `LEGITIMATION_BACK` (replace the previous scan;
- * JPEG only). Images are JPEG, PNG or WebP up to 10 MB.
+ * JPEG only), `SIGNATURE` (the club's signature that donation receipts print above the signer's name;
+ * replaces the previous one; JPEG or PNG up to 2 MB; only a member whose club role has `manageMoney`,
+ * else 403 `club-right-missing`). Images are JPEG, PNG or WebP up to 10 MB.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Attach an uploaded image
@@ -527,12 +533,12 @@ export const addClubImageBodySizeMax = 10485760;
 
 
 export const AddClubImageBody = /*#__PURE__*/ zod.strictObject({
-  "label": /*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),
+  "label": /*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyNameMax)).check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(addClubImageBodyPathMax)).check(/*#__PURE__*/ zod.describe('Where the client uploaded the blob.')),
   "contentType": /*#__PURE__*/ zod.enum(['image/jpeg', 'image/png', 'image/webp']),
   "size": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)).check(/*#__PURE__*/ zod.lte(addClubImageBodySizeMax)).check(/*#__PURE__*/ zod.describe('Bytes, up to 10 MB.'))
-}).check(/*#__PURE__*/ zod.describe('An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):\nthe card provider accepts nothing else.\n'))
+}).check(/*#__PURE__*/ zod.describe('An uploaded image. Legitimation scans must be JPEG (`image/jpeg` and a `.jpg`/`.jpeg` name):\nthe card provider accepts nothing else. The signature (`SIGNATURE`) must be JPEG or PNG (a receipt\'s\nPDF/A takes no WebP) and at most 2 MB (2097152 bytes).\n'))
 
 export const addClubImageResponseSizeMin = 0;
 
@@ -540,7 +546,7 @@ export const addClubImageResponseSizeMin = 0;
 
 export const AddClubImageResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -586,7 +592,7 @@ export const addClubDocumentResponseSizeMin = 0;
 
 export const AddClubDocumentResponse = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -638,7 +644,8 @@ export const deactivateClubResponseOneAddressStreetMax = 120;
 export const deactivateClubResponseOneAddressHouseNumberMax = 20;
 
 export const deactivateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const deactivateClubResponseOneAddressPostalCodeTwoMax = 0;
+export const deactivateClubResponseOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const deactivateClubResponseOneAddressPostalCodeThreeMax = 0;
 
 export const deactivateClubResponseOneAddressCityMax = 100;
 
@@ -701,9 +708,10 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(deactivateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(deactivateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -744,7 +752,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -754,7 +762,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -763,7 +771,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -774,7 +782,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -783,7 +791,7 @@ export const DeactivateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -837,7 +845,8 @@ export const activateClubResponseOneAddressStreetMax = 120;
 export const activateClubResponseOneAddressHouseNumberMax = 20;
 
 export const activateClubResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const activateClubResponseOneAddressPostalCodeTwoMax = 0;
+export const activateClubResponseOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const activateClubResponseOneAddressPostalCodeThreeMax = 0;
 
 export const activateClubResponseOneAddressCityMax = 100;
 
@@ -900,9 +909,10 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(activateClubResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(activateClubResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -943,7 +953,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -953,7 +963,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -962,7 +972,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -973,7 +983,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -982,7 +992,7 @@ export const ActivateClubResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1037,7 +1047,8 @@ export const setClubCheckedResponseOneAddressStreetMax = 120;
 export const setClubCheckedResponseOneAddressHouseNumberMax = 20;
 
 export const setClubCheckedResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const setClubCheckedResponseOneAddressPostalCodeTwoMax = 0;
+export const setClubCheckedResponseOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const setClubCheckedResponseOneAddressPostalCodeThreeMax = 0;
 
 export const setClubCheckedResponseOneAddressCityMax = 100;
 
@@ -1100,9 +1111,10 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(setClubCheckedResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(setClubCheckedResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -1143,7 +1155,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1153,7 +1165,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1162,7 +1174,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1173,7 +1185,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1182,7 +1194,7 @@ export const SetClubCheckedResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1236,7 +1248,8 @@ export const confirmBankReviewResponseOneAddressStreetMax = 120;
 export const confirmBankReviewResponseOneAddressHouseNumberMax = 20;
 
 export const confirmBankReviewResponseOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const confirmBankReviewResponseOneAddressPostalCodeTwoMax = 0;
+export const confirmBankReviewResponseOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const confirmBankReviewResponseOneAddressPostalCodeThreeMax = 0;
 
 export const confirmBankReviewResponseOneAddressCityMax = 100;
 
@@ -1299,9 +1312,10 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(confirmBankReviewResponseOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(confirmBankReviewResponseOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -1342,7 +1356,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1352,7 +1366,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1361,7 +1375,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1372,7 +1386,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1381,7 +1395,7 @@ export const ConfirmBankReviewResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1529,7 +1543,8 @@ export const createClubWithUserResponseClubOneAddressStreetMax = 120;
 export const createClubWithUserResponseClubOneAddressHouseNumberMax = 20;
 
 export const createClubWithUserResponseClubOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const createClubWithUserResponseClubOneAddressPostalCodeTwoMax = 0;
+export const createClubWithUserResponseClubOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const createClubWithUserResponseClubOneAddressPostalCodeThreeMax = 0;
 
 export const createClubWithUserResponseClubOneAddressCityMax = 100;
 
@@ -1599,9 +1614,10 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(createClubWithUserResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(createClubWithUserResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -1642,7 +1658,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1652,7 +1668,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1661,7 +1677,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1672,7 +1688,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1681,7 +1697,7 @@ export const CreateClubWithUserResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1914,7 +1930,7 @@ export const GetClubImagesParams = /*#__PURE__*/ zod.object({
 })
 
 export const GetClubImagesQueryParams = /*#__PURE__*/ zod.object({
-  "label": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK'])).check(/*#__PURE__*/ zod.describe('Only images with this label.'))
+  "label": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE'])).check(/*#__PURE__*/ zod.describe('Only images with this label.'))
 })
 
 export const getClubImagesResponseSizeMin = 0;
@@ -1923,7 +1939,7 @@ export const getClubImagesResponseSizeMin = 0;
 
 export const GetClubImagesResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1956,7 +1972,7 @@ export const getClubDocumentsResponseSizeMin = 0;
 
 export const GetClubDocumentsResponseItem = /*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -1999,7 +2015,8 @@ export const getClubOverviewResponseClubOneAddressStreetMax = 120;
 export const getClubOverviewResponseClubOneAddressHouseNumberMax = 20;
 
 export const getClubOverviewResponseClubOneAddressPostalCodeOneRegExp = new RegExp('^[1-9][0-9]{3}$');
-export const getClubOverviewResponseClubOneAddressPostalCodeTwoMax = 0;
+export const getClubOverviewResponseClubOneAddressPostalCodeTwoRegExp = new RegExp('^[0-9]{5}$');
+export const getClubOverviewResponseClubOneAddressPostalCodeThreeMax = 0;
 
 export const getClubOverviewResponseClubOneAddressCityMax = 100;
 
@@ -2077,9 +2094,10 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
   "address": /*#__PURE__*/ zod.strictObject({
   "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressStreetMax)),
   "houseNumber": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressHouseNumberMax)),
-  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressPostalCodeTwoMax))]).check(/*#__PURE__*/ zod.describe('An Austrian postal code (see `AustrianPostalCode`) or empty.')),
-  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressCityMax))
-}).check(/*#__PURE__*/ zod.describe('A postal address in Austria. All parts are needed for a complete profile, so all are required here; empty strings are accepted on save and reported as missing.')),
+  "postalCode": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneAddressPostalCodeOneRegExp)).check(/*#__PURE__*/ zod.describe('An Austrian postal code (Postleitzahl), 4 digits, not starting with 0.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneAddressPostalCodeTwoRegExp)).check(/*#__PURE__*/ zod.describe('A German postal code (Postleitzahl), 5 digits.')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressPostalCodeThreeMax))]).check(/*#__PURE__*/ zod.describe('A postal code of `country` or empty: Austrian 4 digits (`AustrianPostalCode`), German 5\n(`GermanPostalCode`); one of the other country is refused (400, code `invalid_postal_code`).\n')),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneAddressCityMax)),
+  "country": /*#__PURE__*/ zod.optional(/*#__PURE__*/ zod.enum(['AT', 'DE'])).check(/*#__PURE__*/ zod.describe('Where a club has its seat: `AT` Austria, `DE` Germany. A club in Germany issues the German\nZuwendungsbestätigung instead of the Austrian Spendenbestätigung.\n'))
+}).check(/*#__PURE__*/ zod.describe('A club\'s postal address, in Austria or (`country`) Germany. All parts are needed for a complete\nprofile, so all are required here; empty strings are accepted on save and reported as missing.\n`country` (see `ClubCountry`) may be left out, meaning Austria; answers always carry it. The\nregistration (`RegistrationClub`) records an Austrian club; the profile may change the country.\n')),
   "bankInfo": /*#__PURE__*/ zod.strictObject({
   "bankName": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoBankNameMax)),
   "iban": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubOverviewResponseClubOneBankInfoIbanOneRegExp)).check(/*#__PURE__*/ zod.describe('An IBAN without spaces, upper case (2 letters, 2 check digits, up to 30 letters or digits). The\nbackend also checks the mod-97 check digits.\n')),/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.maxLength(getClubOverviewResponseClubOneBankInfoIbanTwoMax))]).check(/*#__PURE__*/ zod.describe('An IBAN (see `Iban`) or empty.')),
@@ -2120,7 +2138,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
   "checkedAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('When it was last marked as checked.')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2130,7 +2148,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
   "legitimationFiles": /*#__PURE__*/ zod.strictObject({
   "front": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2139,7 +2157,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "back": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2150,7 +2168,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
   "documents": /*#__PURE__*/ zod.strictObject({
   "spend2Form": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2159,7 +2177,7 @@ export const GetClubOverviewResponse = /*#__PURE__*/ zod.strictObject({
 }).check(/*#__PURE__*/ zod.describe('A file recorded by the backend. The blob lives in file storage at `path`; clients ask the storage\nadapter for a download link, so links never go stale in the database.\n')),/*#__PURE__*/ zod.null()]),
   "deductibilityNotice": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2225,7 +2243,7 @@ export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.strictObject({
   "status": /*#__PURE__*/ zod.enum(['PROCESSING', 'ACTIVE', 'INACTIVE']).check(/*#__PURE__*/ zod.describe('The release state, one state machine:\n`PROCESSING` (registered, being checked) → `ACTIVE` (released; only when complete and marked as\nchecked) → `INACTIVE` (deactivated) → `ACTIVE` again (the same conditions). `PROCESSING` →\n`INACTIVE` rejects a registration. Nothing returns to `PROCESSING`.\n')),
   "logo": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
   "id": /*#__PURE__*/ zod.string(),
-  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document.')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
+  "label": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['LOGO', 'GALLERY', 'LEGITIMATION_FRONT', 'LEGITIMATION_BACK', 'SIGNATURE']).check(/*#__PURE__*/ zod.describe('What an image is for. `LEGITIMATION_*` are the front and back scans of the identity document;\n`SIGNATURE` is the club\'s signature that its donation receipts print (one per club).\n')),/*#__PURE__*/ zod.enum(['SPEND2_FORM', 'DEDUCTIBILITY_NOTICE', 'OTHER_DOCUMENT']).check(/*#__PURE__*/ zod.describe('What a document is. `SPEND2_FORM` is the Austrian SPEND 2 form, `DEDUCTIBILITY_NOTICE` the notice that donations are tax-deductible.'))]).check(/*#__PURE__*/ zod.describe('An image or a document label.')),
   "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The original file name.')),
   "path": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.describe('The storage path (`clubs/<clubId>/<label>/<uuid>-<name>`).')),
   "contentType": /*#__PURE__*/ zod.string(),
@@ -2239,7 +2257,9 @@ export const GetClubsOfUserResponseItem = /*#__PURE__*/ zod.strictObject({
 export const GetClubsOfUserResponse = /*#__PURE__*/ zod.array(GetClubsOfUserResponseItem)
 
 /**
- * Removes an image record of the club (the body names it); the client deletes the stored blob.
+ * Removes an image record of the club (the body names it); the client deletes the stored blob. The
+ * `SIGNATURE` needs `manageMoney`, as recording it does (else 403 `club-right-missing`); receipts
+ * issued afterwards print the signer's name without an image.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Delete an image

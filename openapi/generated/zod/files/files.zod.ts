@@ -86,12 +86,14 @@ import * as zod from 'zod/mini';
 /**
  * Why an addition: the self-hosted server keeps files on its own disk instead of a third-party
  * storage service, so the browser hands it the bytes. The body is the file itself (not JSON), at
- * most 10 MB (1 MB under `app-logo/`, as `AppLogoInput`); a `Content-Length` above the limit is
- * refused with 413 before the body is read, and so is a body that turns out longer.
+ * most 10 MB (1 MB under `app-logo/`, as `AppLogoInput`; 2 MB under `clubs/<clubId>/SIGNATURE/`); a
+ * `Content-Length` above the limit is refused with 413 before the body is read, and so is a body
+ * that turns out longer.
  *
  * The server checks the file **by its content** (magic bytes), not by its name or `Content-Type`:
  * - `clubs/<clubId>/LEGITIMATION_FRONT|LEGITIMATION_BACK/…`: JPEG only;
  * - `clubs/<clubId>/LOGO|GALLERY/…`: JPEG, PNG or WebP (`ImageReference`);
+ * - `clubs/<clubId>/SIGNATURE/…`: JPEG or PNG (what a receipt's PDF prints);
  * - `clubs/<clubId>/SPEND2_FORM|DEDUCTIBILITY_NOTICE|OTHER_DOCUMENT/…`: PDF, JPEG or PNG (`DocumentReference`);
  * - `app-logo/…`: PNG, JPEG or WebP. SVG is refused: it can carry script.
  * A name whose extension the place does not allow gives 415 `file-type-not-allowed`; content that
@@ -106,7 +108,8 @@ import * as zod from 'zod/mini';
  * `insufficient-storage` when the server's storage is full. Nothing is kept in either case.
  *
  * Access: `ADMIN`, `CLUB_MEMBER` of the club the path names (`clubs/<clubId>/…`); only `ADMIN` may
- * write `app-logo/…`.
+ * write `app-logo/…`; `clubs/<clubId>/SIGNATURE/…` only a member whose club role has `manageMoney`
+ * (else 403 `club-right-missing`).
  * @summary Upload a file's bytes to the server's file storage
  */
 export const uploadFileQueryPathMax = 300;
@@ -139,7 +142,8 @@ export const UploadFileResponse = /*#__PURE__*/ zod.strictObject({
  * not removed here (409 `in-use`): deleting the record removes it. 404 when nothing is stored at the
  * path (already discarded, swept or removed with its record).
  *
- * Access: `ADMIN`, `CLUB_MEMBER` of the club the path names; only `ADMIN` for `app-logo/…`.
+ * Access: `ADMIN`, `CLUB_MEMBER` of the club the path names; only `ADMIN` for `app-logo/…`; for
+ * `clubs/<clubId>/SIGNATURE/…` a member whose club role has `manageMoney` (403 `club-right-missing`).
  * @summary Discard an upload no record uses
  */
 export const discardUploadQueryPathMax = 300;

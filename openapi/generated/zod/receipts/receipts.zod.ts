@@ -84,6 +84,84 @@ import * as zod from 'zod/mini';
 
 
 /**
+ * Why an addition: the donor asked for a receipt on the donation page; the confirmation e-mail links
+ * here. `state`: `ISSUED` (the club's receipt covering the donation, to download), `PENDING` (the club
+ * has not issued it yet), `NOT_POSSIBLE` (`reason` says why: refunded, the club not deductible on the
+ * day, its exemption notice too old, or a consent sends the donation to the tax office instead). The
+ * token is unguessable and reaches only the donor.
+ *
+ * Access: `ANYONE` holding the link.
+ * @summary The receipt a donor asked for, by the link in the confirmation mail
+ */
+export const getDonorReceiptPathReceiptTokenMax = 64;
+
+
+
+export const GetDonorReceiptParams = /*#__PURE__*/ zod.object({
+  "receiptToken": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptPathReceiptTokenMax)).check(/*#__PURE__*/ zod.describe('The key of the donor\'s receipt link from the confirmation e-mail.'))
+})
+
+export const getDonorReceiptResponseAmountCentsMin = 0;
+
+export const getDonorReceiptResponseDonorNameMax = 200;
+
+export const getDonorReceiptResponseDonorStreetMax = 160;
+
+export const getDonorReceiptResponseDonorPostalCodeMax = 12;
+
+export const getDonorReceiptResponseDonorCityMax = 100;
+
+export const getDonorReceiptResponseDonorCountryRegExp = new RegExp('^[A-Z]{2}$');
+
+
+export const GetDonorReceiptResponse = /*#__PURE__*/ zod.strictObject({
+  "clubName": /*#__PURE__*/ zod.string(),
+  "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
+  "day": /*#__PURE__*/ zod.iso.date(),
+  "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonorReceiptResponseAmountCentsMin)),
+  "donor": /*#__PURE__*/ zod.strictObject({
+  "name": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptResponseDonorNameMax)),
+  "street": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptResponseDonorStreetMax)).check(/*#__PURE__*/ zod.describe('Street and house number.')),
+  "postalCode": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptResponseDonorPostalCodeMax)),
+  "city": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptResponseDonorCityMax)),
+  "country": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonorReceiptResponseDonorCountryRegExp)).check(/*#__PURE__*/ zod.describe('ISO 3166-1 alpha-2 code from the country list.'))
+}).check(/*#__PURE__*/ zod.describe('A donor\'s name and postal address as a receipt prints them.')),
+  "state": /*#__PURE__*/ zod.enum(['ISSUED', 'PENDING', 'NOT_POSSIBLE']),
+  "reason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['NOTHING_OPEN', 'NOT_DEDUCTIBLE', 'EXEMPTION_TOO_OLD', 'YEAR_NOT_OVER', 'NO_SETTINGS', 'TRANSMITTED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('Why a receipt cannot be issued (or withdrawn): `NOTHING_OPEN` every donation it would cover has a\nreceipt already or was refunded; `NOT_DEDUCTIBLE` the club was not on the BMF list on the donation\'s\nday; `EXEMPTION_TOO_OLD` a German club\'s Freistellungsbescheid is older than five years (§ 60a AO\nnotice: three); `YEAR_NOT_OVER` a yearly receipt before the year\'s end; `NO_SETTINGS` a German club\nhas not entered its exemption and purposes; `TRANSMITTED` a consent sends the donation to the tax\noffice instead; `WITHDRAWN` the receipt was withdrawn already.\n')),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Why not (`NOT_POSSIBLE`), or why it waits for the club (`PENDING`, `NO_SETTINGS`); else null.')),
+  "receipt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.strictObject({
+  "number": /*#__PURE__*/ zod.string(),
+  "kind": /*#__PURE__*/ zod.enum(['SINGLE', 'ANNUAL']).check(/*#__PURE__*/ zod.describe('`SINGLE` one donation; `ANNUAL` a donor\'s year (in Germany: Sammelbestätigung).')),
+  "issuedOn": /*#__PURE__*/ zod.iso.date()
+}),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('The issued receipt covering the donation (`ISSUED`), else null.'))
+}).check(/*#__PURE__*/ zod.describe('What the donor\'s receipt link shows: the donation (club, campaign, day, what is left after refunds),\nthe name and address the receipt is made out to, and the receipt\'s state (see getDonorReceipt).\n'))
+
+/**
+ * Why an addition: the donor downloads the receipt the club issued (the archived bytes, the same the
+ * club downloads). 404 while none is issued (getDonorReceipt says why).
+ *
+ * Access: `ANYONE` holding the link.
+ * @summary The PDF of the receipt a donor asked for, as archived
+ */
+export const getDonorReceiptFilePathReceiptTokenMax = 64;
+
+
+
+export const GetDonorReceiptFileParams = /*#__PURE__*/ zod.object({
+  "receiptToken": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(1)).check(/*#__PURE__*/ zod.maxLength(getDonorReceiptFilePathReceiptTokenMax)).check(/*#__PURE__*/ zod.describe('The key of the donor\'s receipt link from the confirmation e-mail.'))
+})
+
+export const getDonorReceiptFileResponseSha256RegExp = new RegExp('^[0-9a-f]{64}$');
+
+
+export const GetDonorReceiptFileResponse = /*#__PURE__*/ zod.strictObject({
+  "fileName": /*#__PURE__*/ zod.string(),
+  "contentType": /*#__PURE__*/ zod.enum(['application/pdf']),
+  "base64": /*#__PURE__*/ zod.string(),
+  "sha256": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getDonorReceiptFileResponseSha256RegExp)),
+  "duplicate": /*#__PURE__*/ zod.boolean()
+}).check(/*#__PURE__*/ zod.describe('A receipt\'s PDF, base64 (the edge speaks JSON; the browser saves it as a file).'))
+
+/**
  * Why an addition: a receipt names the place it was issued, who signs it, and (a German club) the
  * tax exemption and the purposes (docs/decisions/0050-donation-receipts.md). Defaults until the club
  * saves: the club's city, the chair's role, nothing German.
@@ -131,7 +209,7 @@ export const GetReceiptSettingsResponse = /*#__PURE__*/ zod.strictObject({
   "lastPeriod": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(getReceiptSettingsResponseGermanyOneExemptionLastPeriodOneMin)).check(/*#__PURE__*/ zod.maxLength(getReceiptSettingsResponseGermanyOneExemptionLastPeriodOneMax)),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('A German club\'s tax exemption as the template names it: `FREISTELLUNGSBESCHEID` (valid five years\nfrom `issuedOn`, with the last assessment period) or `FEST_60A` (the § 60a AO notice, three years).\n'))
 }),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
+}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature: the club\'s image `SIGNATURE` when it has one, else a blank line to sign on), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
 
 /**
  * Why an addition: see `getReceiptSettings`. A member needs the club role's right to manage the
@@ -180,7 +258,7 @@ export const UpdateReceiptSettingsBody = /*#__PURE__*/ zod.strictObject({
   "lastPeriod": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateReceiptSettingsBodyGermanyOneExemptionLastPeriodOneMin)).check(/*#__PURE__*/ zod.maxLength(updateReceiptSettingsBodyGermanyOneExemptionLastPeriodOneMax)),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('A German club\'s tax exemption as the template names it: `FREISTELLUNGSBESCHEID` (valid five years\nfrom `issuedOn`, with the last assessment period) or `FEST_60A` (the § 60a AO notice, three years).\n'))
 }),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
+}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature: the club\'s image `SIGNATURE` when it has one, else a blank line to sign on), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
 
 export const updateReceiptSettingsResponsePlaceMax = 100;
 
@@ -214,12 +292,12 @@ export const UpdateReceiptSettingsResponse = /*#__PURE__*/ zod.strictObject({
   "lastPeriod": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.minLength(updateReceiptSettingsResponseGermanyOneExemptionLastPeriodOneMin)).check(/*#__PURE__*/ zod.maxLength(updateReceiptSettingsResponseGermanyOneExemptionLastPeriodOneMax)),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('A German club\'s tax exemption as the template names it: `FREISTELLUNGSBESCHEID` (valid five years\nfrom `issuedOn`, with the last assessment period) or `FEST_60A` (the § 60a AO notice, three years).\n'))
 }),/*#__PURE__*/ zod.null()])
-}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
+}).check(/*#__PURE__*/ zod.describe('What receipts print besides the donation: the place of issue, who signs (name and role, printed\nunder the signature: the club\'s image `SIGNATURE` when it has one, else a blank line to sign on), and for a club whose address is in Germany (`germany`) the purposes and the\nexemption; null for an Austrian club.\n'))
 
 /**
  * Why an addition: donors ask for a receipt (Spendenbestätigung; in Germany the Zuwendungsbestätigung
  * on the official template). The PDF is made once, archived with its SHA-256 and never changed. 409
- * `receipt-not-possible` with the reason in `detail` when the donation has a receipt already, was
+ * `receipt-not-possible` with its `reason` when the donation has a receipt already, was
  * refunded in full, the club's deductibility did not hold on the donation's day (Austria), or its
  * tax exemption notice is too old (Germany: Freistellungsbescheid five years, § 60a notice three).
  * `replacesId` names a withdrawn receipt this one replaces. A member needs the right to manage the
@@ -296,9 +374,10 @@ export const IssueDonationReceiptResponse = /*#__PURE__*/ zod.strictObject({
   "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "issuedOn": /*#__PURE__*/ zod.iso.date(),
   "issuedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
-  "issuedByName": /*#__PURE__*/ zod.string(),
+  "issuedByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who issued it; null when it was issued with the donor\'s confirmation (the donor asked on the donation page).')),
   "status": /*#__PURE__*/ zod.enum(['ISSUED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`ISSUED`; `WITHDRAWN` (its donations may be receipted again).')),
   "withdrawnAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]),
+  "withdrawnByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who withdrew it (null while issued).')),
   "withdrawReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "replacesId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "sha256": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(issueDonationReceiptResponseSha256RegExp))
@@ -379,9 +458,10 @@ export const GetClubReceiptsResponse = /*#__PURE__*/ zod.strictObject({
   "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "issuedOn": /*#__PURE__*/ zod.iso.date(),
   "issuedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
-  "issuedByName": /*#__PURE__*/ zod.string(),
+  "issuedByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who issued it; null when it was issued with the donor\'s confirmation (the donor asked on the donation page).')),
   "status": /*#__PURE__*/ zod.enum(['ISSUED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`ISSUED`; `WITHDRAWN` (its donations may be receipted again).')),
   "withdrawnAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]),
+  "withdrawnByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who withdrew it (null while issued).')),
   "withdrawReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "replacesId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "sha256": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(getClubReceiptsResponseItemsItemSha256RegExp))
@@ -492,9 +572,10 @@ export const WithdrawReceiptResponse = /*#__PURE__*/ zod.strictObject({
   "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "issuedOn": /*#__PURE__*/ zod.iso.date(),
   "issuedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
-  "issuedByName": /*#__PURE__*/ zod.string(),
+  "issuedByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who issued it; null when it was issued with the donor\'s confirmation (the donor asked on the donation page).')),
   "status": /*#__PURE__*/ zod.enum(['ISSUED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`ISSUED`; `WITHDRAWN` (its donations may be receipted again).')),
   "withdrawnAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]),
+  "withdrawnByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who withdrew it (null while issued).')),
   "withdrawReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "replacesId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "sha256": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(withdrawReceiptResponseSha256RegExp))
@@ -554,14 +635,14 @@ export const GetAnnualReceiptCandidatesResponseItem = /*#__PURE__*/ zod.strictOb
   "id": /*#__PURE__*/ zod.string(),
   "number": /*#__PURE__*/ zod.string()
 }).check(/*#__PURE__*/ zod.describe('The receipt that covers a donation now.'))),
-  "blockedReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['NOTHING_OPEN', 'NOT_DEDUCTIBLE', 'EXEMPTION_TOO_OLD', 'YEAR_NOT_OVER', 'NO_SETTINGS']),/*#__PURE__*/ zod.null()])
+  "blockedReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.enum(['NOTHING_OPEN', 'NOT_DEDUCTIBLE', 'EXEMPTION_TOO_OLD', 'YEAR_NOT_OVER', 'NO_SETTINGS', 'TRANSMITTED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('Why a receipt cannot be issued (or withdrawn): `NOTHING_OPEN` every donation it would cover has a\nreceipt already or was refunded; `NOT_DEDUCTIBLE` the club was not on the BMF list on the donation\'s\nday; `EXEMPTION_TOO_OLD` a German club\'s Freistellungsbescheid is older than five years (§ 60a AO\nnotice: three); `YEAR_NOT_OVER` a yearly receipt before the year\'s end; `NO_SETTINGS` a German club\nhas not entered its exemption and purposes; `TRANSMITTED` a consent sends the donation to the tax\noffice instead; `WITHDRAWN` the receipt was withdrawn already.\n')),/*#__PURE__*/ zod.null()])
 }).check(/*#__PURE__*/ zod.describe('A donor of the year with a name and address: `open` donations have no receipt yet (their net sum\n`openCents`), `receipts` those issued; `blockedReason` says why none can be issued (null: it can).\n'))
 export const GetAnnualReceiptCandidatesResponse = /*#__PURE__*/ zod.array(GetAnnualReceiptCandidatesResponseItem)
 
 /**
  * Why an addition: one call per donor, so the screen can show the progress and a failure stops
  * nothing else. Covers the donor's donations of the year that have no receipt yet. 409
- * `receipt-not-possible` with the reason in `detail` when none is left or the year may not be
+ * `receipt-not-possible` with its `reason` when none is left or the year may not be
  * receipted (the current year is not over). A member needs the right to manage the club's money.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
@@ -623,9 +704,10 @@ export const IssueAnnualReceiptResponse = /*#__PURE__*/ zod.strictObject({
   "totalCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(1)),
   "issuedOn": /*#__PURE__*/ zod.iso.date(),
   "issuedAt": /*#__PURE__*/ zod.iso.datetime({"offset":true}),
-  "issuedByName": /*#__PURE__*/ zod.string(),
+  "issuedByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who issued it; null when it was issued with the donor\'s confirmation (the donor asked on the donation page).')),
   "status": /*#__PURE__*/ zod.enum(['ISSUED', 'WITHDRAWN']).check(/*#__PURE__*/ zod.describe('`ISSUED`; `WITHDRAWN` (its donations may be receipted again).')),
   "withdrawnAt": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.iso.datetime({"offset":true}),/*#__PURE__*/ zod.null()]),
+  "withdrawnByName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]).check(/*#__PURE__*/ zod.describe('Who withdrew it (null while issued).')),
   "withdrawReason": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "replacesId": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "sha256": /*#__PURE__*/ zod.string().check(/*#__PURE__*/ zod.regex(issueAnnualReceiptResponseSha256RegExp))

@@ -28,13 +28,14 @@ describe('Release of clubs', () => {
   it('sorts and pages in the URL, and falls back to defaults for invalid values', async () => {
     const { user, router } = await open('?size=10&status=BOGUS')
     expect(screen.getByLabelText('Status')).toHaveValue('ALL')
-    expect(await screen.findByText(/Seite 1 von 3/)).toBeInTheDocument()
+    // The seed's 31 clubs, ten a page.
+    expect(await screen.findByText(/Seite 1 von 4/)).toBeInTheDocument()
     await user.selectOptions(screen.getByLabelText('Sortierung'), 'name,desc')
     await waitFor(() => expect(router.state.location.search).toMatchObject({ size: 10, sort: 'name,desc' }))
     expect(await screen.findByRole('article', { name: 'Tierschutzverein Steyr und Umgebung' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Weiter' }))
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 1 }))
-    expect(await screen.findByText(/Seite 2 von 3/)).toBeInTheDocument()
+    expect(await screen.findByText(/Seite 2 von 4/)).toBeInTheDocument()
   })
 
   it('explains why an incomplete club cannot be activated', async () => {

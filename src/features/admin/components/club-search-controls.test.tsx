@@ -18,7 +18,7 @@ const clubNames = async () =>
 describe('Searching and filtering the release list', () => {
   it('searches by a part of the name without accents, keeps the search in the URL and counts the results', async () => {
     const { user, router } = await open()
-    expect(await screen.findByText('30 Vereine gefunden')).toBeInTheDocument()
+    expect(await screen.findByText('31 Vereine gefunden')).toBeInTheDocument()
     await user.type(searchBox(), 'grunbach')
     await waitFor(() => expect(router.state.location.search).toMatchObject({ q: 'grunbach' }))
     await waitFor(async () => expect(await clubNames()).toEqual(['SV Grünbach 1923']))

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from '#src/lib/toast.ts'
 import { useUpdateClub } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { notReauthenticatedMessage, problemKind, toastSaveFailure } from '#src/lib/api-errors.ts'
-import { invalidateClub, putClubIntoOverview } from './club-cache.ts'
+import { invalidateClub, putClubIntoOverview } from '#src/lib/club-cache.ts'
 
 /** `PUT club`: the saved club straight into the overview, fresh reads of everything that shows it, toasts. */
 export const useSaveClub = () => {

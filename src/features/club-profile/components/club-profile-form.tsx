@@ -21,10 +21,16 @@ import { stickyBottomBarRef } from '#src/lib/sticky-bottom-bar.ts'
 import { formatDate, todayIso } from '#src/lib/format.ts'
 import { knownBankOfIban } from '#checks/iban.ts'
 import { zvrTakenMessage } from '#src/lib/input-messages.ts'
-import { CLUB_SIZES, clubSizeLabel, LEGITIMATION_DOCUMENT_KIND_LABELS } from '#src/lib/labels/club-labels.ts'
+import {
+  CLUB_COUNTRY_LABELS,
+  CLUB_SIZES,
+  clubSizeLabel,
+  LEGITIMATION_DOCUMENT_KIND_LABELS,
+} from '#src/lib/labels/club-labels.ts'
 import { useSaveClub } from '#src/features/club-profile/api/use-save-club.ts'
 import {
   bicMismatchMessage,
+  CLUB_COUNTRIES,
   clubProfileSchema,
   DOCUMENT_KINDS,
   FORM_FIELDS,
@@ -140,6 +146,10 @@ export const ClubProfileForm = ({
     },
   )
 
+  const countryOptions = CLUB_COUNTRIES.map((country) => ({
+    value: country,
+    label: i18n._(CLUB_COUNTRY_LABELS[country]),
+  }))
   const sizeOptions = CLUB_SIZES.map((size) => ({ value: size, label: i18n._(clubSizeLabel(size)) }))
   const kindOptions = DOCUMENT_KINDS.map((kind) => ({
     value: kind,
@@ -208,6 +218,13 @@ export const ClubProfileForm = ({
                 containerClassName="sm:order-3"
               />
               <ProfileTextField name="address.city" label={t`Ort`} containerClassName="sm:order-4" />
+              <ProfileSelectField
+                name="address.country"
+                label={t`Land`}
+                options={countryOptions}
+                hint={t`Vereine mit Sitz in Deutschland stellen Zuwendungsbestätigungen nach amtlichem Muster aus.`}
+                containerClassName="sm:order-5 sm:col-span-2"
+              />
             </CardBody>
           </Card>
 

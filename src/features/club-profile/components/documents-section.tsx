@@ -10,7 +10,7 @@ import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { DOCUMENT_RULE } from '#src/lib/file-checks.ts'
 import { DOCUMENT_LABELS } from '#src/lib/labels/club-labels.ts'
-import { useUploadClubDocument } from '#src/features/club-profile/api/use-club-files.ts'
+import { useUploadClubDocument } from '#src/components/files/use-club-files.ts'
 import { StoredFileNote } from './stored-file-note.tsx'
 
 type Slot = 'SPEND2_FORM' | 'DEDUCTIBILITY_NOTICE'

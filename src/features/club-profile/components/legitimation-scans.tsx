@@ -4,7 +4,7 @@ import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
 import { fileRuleHint } from '#src/components/files/file-check-message.ts'
 import { FileUploadField } from '#src/components/files/file-upload-field.tsx'
 import { LEGITIMATION_SCAN_RULE } from '#src/lib/file-checks.ts'
-import { useUploadClubImage } from '#src/features/club-profile/api/use-club-files.ts'
+import { useUploadClubImage } from '#src/components/files/use-club-files.ts'
 import { StoredFileNote } from './stored-file-note.tsx'
 
 interface ScanFieldProps {

@@ -5,7 +5,7 @@ import { FileUploadField } from '#src/components/files/file-upload-field.tsx'
 import { useDownloadUrl } from '#src/components/files/use-file-storage.ts'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { IMAGE_RULE } from '#src/lib/file-checks.ts'
-import { useUploadClubImage } from '#src/features/club-profile/api/use-club-files.ts'
+import { useUploadClubImage } from '#src/components/files/use-club-files.ts'
 
 /** The club's logo (image label `LOGO`): shown on the dashboard and to donors; a new upload replaces it. */
 export const LogoSection = ({

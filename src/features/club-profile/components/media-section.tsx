@@ -15,7 +15,7 @@ import {
   useDeleteClubImage,
   useUploadClubDocument,
   useUploadClubImage,
-} from '#src/features/club-profile/api/use-club-files.ts'
+} from '#src/components/files/use-club-files.ts'
 
 /** Gallery pictures (`GALLERY`): upload with progress, thumbnails, open, delete with confirmation. */
 export const GallerySection = ({ clubId, disabled = false }: { clubId: string; disabled?: boolean }) => {

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seedAccounts, seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedAccounts, seedClubs, seedReceipts } from '#adapters/demo-seed/seed-accounts.ts'
 import type { Donation } from '#openapi/generated/model/donation.ts'
 import { backend, server } from '#mocks/node.ts'
 import { Toaster } from '#src/components/layout/toaster.tsx'
@@ -70,7 +70,7 @@ const issueButton = (dialog: HTMLElement) => within(dialog).getByRole('button', 
 
 describe('ReceiptDialog', () => {
   it('opens with the name and address the donor asked for, and issues the receipt with them', async () => {
-    const donation = await payByCard({ donorName: 'Erika Muster', receipt: ADDRESS })
+    const donation = await payByCard({ donorName: 'Erika Muster', receipt: ADDRESS, leftToTheClub: true })
     const { user, dialog } = await openDialog(donation)
     expect(field(dialog, /^Name/)).toHaveValue('Erika Muster')
     expect(field(dialog, /^Straße und Hausnummer/)).toHaveValue('Herrengasse 7')
@@ -184,17 +184,21 @@ describe('ReceiptDialog: why no receipt could be issued (409), in German, keepin
   })
 
   it('the German club’s exemption notice is more than five years old', async () => {
-    const donation = await payByCard()
-    await callApi('PUT', `/club/${seedClubs.volume}/receipt-settings`, {
-      place: 'Grünbach',
+    // Thomas Reindl's donation to the seed's German club (its seat in Passau).
+    const list = (await callApi('GET', `/donations/club/${seedClubs.german}?size=50`)) as { items: Donation[] }
+    const seeded = list.items.find((item) => item.id === seedReceipts.germanReindlDonationId)!
+    // The address is typed in the dialog, as for a donor who asked for none.
+    const donation = { ...seeded, receiptAddress: null }
+    await callApi('PUT', `/club/${seedClubs.german}/receipt-settings`, {
+      place: 'Passau',
       signerName: 'Maria Muster',
       signerRole: 'Vorsitzende',
       germany: {
         purposes: 'Förderung des Sports',
         exemption: {
           kind: 'FREISTELLUNGSBESCHEID',
-          taxOffice: 'Finanzamt München',
-          taxNumber: '143/123/45678',
+          taxOffice: 'Finanzamt Passau',
+          taxNumber: '153/270/51234',
           issuedOn: '2015-03-01',
           lastPeriod: '2013',
         },

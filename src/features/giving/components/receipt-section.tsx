@@ -37,7 +37,7 @@ export const ReceiptSection = ({ form }: ReceiptSectionProps) => {
     <div className="flex flex-col gap-4">
       <CheckboxField
         label={t`Spendenbestätigung gewünscht`}
-        hint={t`Der Verein stellt Ihnen die Spendenbestätigung aus.`}
+        hint={t`Der Verein stellt sie aus; den Link dazu erhalten Sie mit der Bestätigung Ihrer Spende per E-Mail.`}
         {...wantedField}
       />
       {wanted && (

@@ -12,7 +12,7 @@ import { Alert } from '#src/components/ui/alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
 import { Card, CardBody, CardHeader } from '#src/components/ui/card.tsx'
 import { ConfirmDialog } from '#src/components/ui/dialog.tsx'
-import { CheckboxField, RequiredNote, TextAreaField, TextField } from '#src/components/ui/field.tsx'
+import { RequiredNote, TextAreaField, TextField } from '#src/components/ui/field.tsx'
 import { applyServerFieldErrors, problemKind, problemStatus } from '#src/lib/api-errors.ts'
 import { formatShortDate, todayIso } from '#src/lib/format.ts'
 import { toast } from '#src/lib/toast.ts'
@@ -28,6 +28,7 @@ import {
   type ReceiptSettingsInput,
   type ReceiptSettingsValues,
 } from '#src/features/receipts/schemas.ts'
+import { SignatureImage } from './signature-image.tsx'
 
 const FIELDS: ReadonlyArray<Path<ReceiptSettingsInput>> = [
   'place',
@@ -75,13 +76,21 @@ const ExemptionValidity = ({ kind, issuedOn }: { kind: (typeof KINDS)[number]; i
   )
 }
 
+interface ReceiptSettingsCardProps {
+  clubId: string
+  settings: ReceiptSettings
+  /** The club's address is in Germany (its profile says so): it issues the Zuwendungsbestätigung. */
+  inGermany: boolean
+}
+
 /**
  * "Angaben auf der Bestätigung": what every receipt prints besides the donation. The place of issue and
- * who signs (name and role); for a club with its seat in Germany the Zuwendungsbestätigung's data: the
- * purposes, the exemption notice (Freistellungsbescheid or § 60a AO), its tax office, tax number and day,
- * and for a Freistellungsbescheid the last assessment period. Receipts issued before keep what they printed.
+ * who signs (name and role; the club's signature image, saved at once apart from the form); for a club
+ * with its seat in Germany the Zuwendungsbestätigung's data: the purposes, the exemption notice
+ * (Freistellungsbescheid or § 60a AO), its tax office, tax number and day, and for a Freistellungsbescheid
+ * the last assessment period. Receipts issued before keep what they printed.
  */
-export const ReceiptSettingsCard = ({ clubId, settings }: { clubId: string; settings: ReceiptSettings }) => {
+export const ReceiptSettingsCard = ({ clubId, settings, inGermany }: ReceiptSettingsCardProps) => {
   const { t, i18n } = useLingui()
   const formId = useId()
   const queryClient = useQueryClient()
@@ -90,10 +99,9 @@ export const ReceiptSettingsCard = ({ clubId, settings }: { clubId: string; sett
   const [resolver] = useState(() => zodResolver(receiptSettingsSchema()))
   const form = useForm<ReceiptSettingsInput, unknown, ReceiptSettingsValues>({
     resolver,
-    defaultValues: receiptSettingsFormValues(settings),
+    defaultValues: receiptSettingsFormValues(settings, inGermany),
   })
   const { errors, isDirty } = form.formState
-  const inGermany = useWatch({ control: form.control, name: 'inGermany' })
   const kind = useWatch({ control: form.control, name: 'germany.exemption.kind' })
   const issuedOn = useWatch({ control: form.control, name: 'germany.exemption.issuedOn' })
   const unsaved = useUnsavedChanges(isDirty)
@@ -102,9 +110,9 @@ export const ReceiptSettingsCard = ({ clubId, settings }: { clubId: string; sett
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null)
     try {
-      const saved = await update.mutateAsync({ clubId, data: receiptSettingsBody(values) })
+      const saved = await update.mutateAsync({ clubId, data: receiptSettingsBody(values, settings.germany) })
       queryClient.setQueryData(getGetReceiptSettingsQueryKey(clubId), saved)
-      form.reset(receiptSettingsFormValues(saved))
+      form.reset(receiptSettingsFormValues(saved, inGermany))
       toast.success(t`Die Angaben auf der Bestätigung wurden gespeichert.`)
       // What may be issued depends on them (a German club's notice).
       await invalidateReceipts(queryClient, clubId)
@@ -162,16 +170,18 @@ export const ReceiptSettingsCard = ({ clubId, settings }: { clubId: string; sett
               {...form.register('signerRole')}
             />
           </div>
-          <CheckboxField
-            label={t`Verein mit Sitz in Deutschland`}
-            hint={t`Dann wird die Zuwendungsbestätigung nach amtlichem Muster ausgestellt, mit Freistellungsbescheid und Zwecken.`}
-            {...form.register('inGermany')}
-          />
+          <SignatureImage clubId={clubId} />
           {inGermany && (
             <fieldset className="flex flex-col gap-4 rounded-md border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-900">
                 <Trans>Angaben für die Zuwendungsbestätigung</Trans>
               </legend>
+              <p className="text-sm text-slate-700">
+                <Trans>
+                  Der Verein hat laut Vereinsdaten seinen Sitz in Deutschland. Er stellt Zuwendungsbestätigungen nach
+                  amtlichem Muster aus, mit Freistellungsbescheid und steuerbegünstigten Zwecken.
+                </Trans>
+              </p>
               <TextAreaField
                 label={t`Steuerbegünstigte Zwecke`}
                 required

@@ -132,14 +132,23 @@ export const ReceiptTable = ({
               <TableCell className="whitespace-nowrap tabular-nums">
                 {formatShortDate(receipt.issuedOn)}
                 <span className="block text-xs text-slate-600">
-                  <Trans>von {receipt.issuedByName}</Trans>
+                  {receipt.issuedByName === null ? (
+                    <Trans>automatisch mit der Spende</Trans>
+                  ) : (
+                    <Trans>von {receipt.issuedByName}</Trans>
+                  )}
                 </span>
               </TableCell>
               <TableCell className="min-w-40">
                 <StatusBadge status={RECEIPT_STATUS[receipt.status]} />
                 {receipt.status === 'WITHDRAWN' && (
                   <span className="mt-1 block text-xs text-slate-700">
-                    {receipt.withdrawnAt ? (
+                    {receipt.withdrawnAt && receipt.withdrawnByName ? (
+                      <Trans>
+                        am {formatShortDate(receipt.withdrawnAt)} von {receipt.withdrawnByName}:{' '}
+                        {receipt.withdrawReason}
+                      </Trans>
+                    ) : receipt.withdrawnAt ? (
                       <Trans>
                         am {formatShortDate(receipt.withdrawnAt)}: {receipt.withdrawReason}
                       </Trans>

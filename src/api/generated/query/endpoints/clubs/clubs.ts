@@ -395,9 +395,9 @@ export const getUpdateClubUrl = () => {
  * another club has too (the name compared without case, accents or repeated spaces) are refused
  * with 409 `possible-duplicate` unless `confirmDuplicate` is true (after the user confirmed that it
  * is a different club); only asked when the name or postal code changes. The club address's postal
- * code is Austrian (4 digits), the billing address's that of its `country` (400, code
- * `invalid_postal_code`); the legitimation's contact person is 14 to 120 years old (400 on
- * `legitimation.birthDate`, code `too_young` or `too_old`).
+ * code is that of its `country` (Austria 4 digits, Germany 5), the billing address's that of its
+ * `country` (400, code `invalid_postal_code`); the legitimation's contact person is 14 to 120 years
+ * old (400 on `legitimation.birthDate`, code `too_young` or `too_old`).
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Save a club's profile
@@ -489,7 +489,9 @@ export const useUpdateClub = <TError = ErrorType<BadRequestResponse | Unauthoriz
 /**
  * Records an image that the client has already uploaded to file storage. Labels: `LOGO` (replaces the
  * club's logo), `GALLERY`, `LEGITIMATION_FRONT` and `LEGITIMATION_BACK` (replace the previous scan;
- * JPEG only). Images are JPEG, PNG or WebP up to 10 MB.
+ * JPEG only), `SIGNATURE` (the club's signature that donation receipts print above the signer's name;
+ * replaces the previous one; JPEG or PNG up to 2 MB; only a member whose club role has `manageMoney`,
+ * else 403 `club-right-missing`). Images are JPEG, PNG or WebP up to 10 MB.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Attach an uploaded image
@@ -2235,7 +2237,9 @@ export const getDeleteClubFileUrl = (clubId: string,) => {
 }
 
 /**
- * Removes an image record of the club (the body names it); the client deletes the stored blob.
+ * Removes an image record of the club (the body names it); the client deletes the stored blob. The
+ * `SIGNATURE` needs `manageMoney`, as recording it does (else 403 `club-right-missing`); receipts
+ * issued afterwards print the signer's name without an image.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.
  * @summary Delete an image

@@ -116,6 +116,10 @@ import type {
 } from '../../../../../../openapi/generated/model/conflictResponse.ts';
 
 import type {
+  DonorReceipt
+} from '../../../../../../openapi/generated/model/donorReceipt.ts';
+
+import type {
   ForbiddenResponse
 } from '../../../../../../openapi/generated/model/forbiddenResponse.ts';
 
@@ -168,6 +172,10 @@ import type {
 } from '../../../../../../openapi/generated/model/serviceUnavailableResponse.ts';
 
 import type {
+  TooManyRequestsResponse
+} from '../../../../../../openapi/generated/model/tooManyRequestsResponse.ts';
+
+import type {
   UnauthorizedResponse
 } from '../../../../../../openapi/generated/model/unauthorizedResponse.ts';
 
@@ -197,6 +205,217 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export const getGetDonorReceiptUrl = (receiptToken: string,) => {
+
+
+
+
+  return `/giving/receipts/${receiptToken}`
+}
+
+/**
+ * Why an addition: the donor asked for a receipt on the donation page; the confirmation e-mail links
+ * here. `state`: `ISSUED` (the club's receipt covering the donation, to download), `PENDING` (the club
+ * has not issued it yet), `NOT_POSSIBLE` (`reason` says why: refunded, the club not deductible on the
+ * day, its exemption notice too old, or a consent sends the donation to the tax office instead). The
+ * token is unguessable and reaches only the donor.
+ *
+ * Access: `ANYONE` holding the link.
+ * @summary The receipt a donor asked for, by the link in the confirmation mail
+ */
+export const getDonorReceipt = async (receiptToken: string, options?: Parameters<typeof apiFetch>[1]): Promise<DonorReceipt> => {
+
+  return apiFetch<DonorReceipt>(getGetDonorReceiptUrl(receiptToken),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetDonorReceiptQueryKey = (receiptToken: string,) => {
+    return [
+    `/giving/receipts/${receiptToken}`
+    ] as const;
+    }
+
+
+export const getGetDonorReceiptQueryOptions = <TData = Awaited<ReturnType<typeof getDonorReceipt>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDonorReceiptQueryKey(receiptToken);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDonorReceipt>>> = ({ signal }) => getDonorReceipt(receiptToken, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: receiptToken !== null && receiptToken !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDonorReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof getDonorReceipt>>>
+export type GetDonorReceiptQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useGetDonorReceipt<TData = Awaited<ReturnType<typeof getDonorReceipt>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDonorReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getDonorReceipt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDonorReceipt<TData = Awaited<ReturnType<typeof getDonorReceipt>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDonorReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof getDonorReceipt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDonorReceipt<TData = Awaited<ReturnType<typeof getDonorReceipt>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The receipt a donor asked for, by the link in the confirmation mail
+ */
+
+export function useGetDonorReceipt<TData = Awaited<ReturnType<typeof getDonorReceipt>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceipt>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDonorReceiptQueryOptions(receiptToken,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetDonorReceiptFileUrl = (receiptToken: string,) => {
+
+
+
+
+  return `/giving/receipts/${receiptToken}/file`
+}
+
+/**
+ * Why an addition: the donor downloads the receipt the club issued (the archived bytes, the same the
+ * club downloads). 404 while none is issued (getDonorReceipt says why).
+ *
+ * Access: `ANYONE` holding the link.
+ * @summary The PDF of the receipt a donor asked for, as archived
+ */
+export const getDonorReceiptFile = async (receiptToken: string, options?: Parameters<typeof apiFetch>[1]): Promise<ReceiptFile> => {
+
+  return apiFetch<ReceiptFile>(getGetDonorReceiptFileUrl(receiptToken),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetDonorReceiptFileQueryKey = (receiptToken: string,) => {
+    return [
+    `/giving/receipts/${receiptToken}/file`
+    ] as const;
+    }
+
+
+export const getGetDonorReceiptFileQueryOptions = <TData = Awaited<ReturnType<typeof getDonorReceiptFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDonorReceiptFileQueryKey(receiptToken);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDonorReceiptFile>>> = ({ signal }) => getDonorReceiptFile(receiptToken, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: receiptToken !== null && receiptToken !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDonorReceiptFileQueryResult = NonNullable<Awaited<ReturnType<typeof getDonorReceiptFile>>>
+export type GetDonorReceiptFileQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>
+
+
+export function useGetDonorReceiptFile<TData = Awaited<ReturnType<typeof getDonorReceiptFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDonorReceiptFile>>,
+          TError,
+          Awaited<ReturnType<typeof getDonorReceiptFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDonorReceiptFile<TData = Awaited<ReturnType<typeof getDonorReceiptFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDonorReceiptFile>>,
+          TError,
+          Awaited<ReturnType<typeof getDonorReceiptFile>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDonorReceiptFile<TData = Awaited<ReturnType<typeof getDonorReceiptFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The PDF of the receipt a donor asked for, as archived
+ */
+
+export function useGetDonorReceiptFile<TData = Awaited<ReturnType<typeof getDonorReceiptFile>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | InternalServerErrorResponse | ServiceUnavailableResponse>>(
+ receiptToken: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDonorReceiptFile>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDonorReceiptFileQueryOptions(receiptToken,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export const getGetReceiptSettingsUrl = (clubId: string,) => {
 
@@ -406,7 +625,7 @@ export const useUpdateReceiptSettings = <TError = ErrorType<BadRequestResponse |
 /**
  * Why an addition: donors ask for a receipt (Spendenbestätigung; in Germany the Zuwendungsbestätigung
  * on the official template). The PDF is made once, archived with its SHA-256 and never changed. 409
- * `receipt-not-possible` with the reason in `detail` when the donation has a receipt already, was
+ * `receipt-not-possible` with its `reason` when the donation has a receipt already, was
  * refunded in full, the club's deductibility did not hold on the donation's day (Austria), or its
  * tax exemption notice is too old (Germany: Freistellungsbescheid five years, § 60a notice three).
  * `replacesId` names a withdrawn receipt this one replaces. A member needs the right to manage the
@@ -960,7 +1179,7 @@ export const getIssueAnnualReceiptUrl = (clubId: string,
 /**
  * Why an addition: one call per donor, so the screen can show the progress and a failure stops
  * nothing else. Covers the donor's donations of the year that have no receipt yet. 409
- * `receipt-not-possible` with the reason in `detail` when none is left or the year may not be
+ * `receipt-not-possible` with its `reason` when none is left or the year may not be
  * receipted (the current year is not over). A member needs the right to manage the club's money.
  *
  * Access: `ADMIN`, `CLUB_MEMBER`.

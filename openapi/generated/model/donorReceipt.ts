@@ -80,14 +80,25 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { DonorReceiptReceipt } from './donorReceiptReceipt.ts';
+import type { DonorReceiptState } from './donorReceiptState.ts';
+import type { ReceiptAddress } from './receiptAddress.ts';
+import type { ReceiptRefusal } from './receiptRefusal.ts';
 
-export type AnnualReceiptCandidateBlockedReason = typeof AnnualReceiptCandidateBlockedReason[keyof typeof AnnualReceiptCandidateBlockedReason] | null;
-
-
-export const AnnualReceiptCandidateBlockedReason = {
-  NOTHING_OPEN: 'NOTHING_OPEN',
-  NOT_DEDUCTIBLE: 'NOT_DEDUCTIBLE',
-  EXEMPTION_TOO_OLD: 'EXEMPTION_TOO_OLD',
-  YEAR_NOT_OVER: 'YEAR_NOT_OVER',
-  NO_SETTINGS: 'NO_SETTINGS',
-} as const;
+/**
+ * What the donor's receipt link shows: the donation (club, campaign, day, what is left after refunds),
+ * the name and address the receipt is made out to, and the receipt's state (see getDonorReceipt).
+ */
+export interface DonorReceipt {
+  clubName: string;
+  campaignName: string | null;
+  day: string;
+  /** @minimum 0 */
+  amountCents: number;
+  donor: ReceiptAddress;
+  state: DonorReceiptState;
+  /** Why not (`NOT_POSSIBLE`), or why it waits for the club (`PENDING`, `NO_SETTINGS`); else null. */
+  reason: ReceiptRefusal | null;
+  /** The issued receipt covering the donation (`ISSUED`), else null. */
+  receipt: DonorReceiptReceipt;
+}

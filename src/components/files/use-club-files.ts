@@ -11,12 +11,15 @@ import type { DocumentReference } from '#openapi/generated/model/documentReferen
 import type { FileDeletion } from '#openapi/generated/model/fileDeletion.ts'
 import type { ImageReference } from '#openapi/generated/model/imageReference.ts'
 import type { StoredFile } from '#openapi/generated/model/storedFile.ts'
-import { storageRefusalMessage } from '#src/components/files/file-check-message.ts'
-import { removeStoredBlob, storagePathFor, useStorageUpload } from '#src/components/files/use-file-storage.ts'
+import { invalidateClub } from '#src/lib/club-cache.ts'
+import { storageRefusalMessage } from './file-check-message.ts'
+import { removeStoredBlob, storagePathFor, useStorageUpload } from './use-file-storage.ts'
 import { addClubDocumentBodyNameMax } from '#openapi/generated/zod/clubs/clubs.zod.ts'
-import { invalidateClub } from './club-cache.ts'
 
 /*
+ * Shared by the club profile (logo, gallery, scans, documents) and the receipts' signature image, so it
+ * lives here rather than in either feature.
+ *
  * A club file lives in two places: the blob in file storage and its record with the backend. The record
  * calls are the generated mutations (with fresh reads of the club's files); each upload and delete pairs
  * one with the storage step in a mutation of its own, so a screen sees one pending state and one failure
@@ -98,7 +101,7 @@ const useUploadThenRecord = <R extends ImageReference | DocumentReference>(
   }
 }
 
-/** `addImage` (logo, gallery, legitimation scans) after the upload. */
+/** `addImage` (logo, gallery, legitimation scans, the receipts' signature) after the upload. */
 export const useUploadClubImage = (clubId: string, messages: { success: string; failure: string }) => {
   const addImage = useAddClubImage({ mutation: useRefreshClubFiles(clubId) })
   return useUploadThenRecord<ImageReference>(clubId, (data) => addImage.mutateAsync({ clubId, data }), {
