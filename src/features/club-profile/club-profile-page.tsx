@@ -17,9 +17,21 @@ import { useCurrentUser } from '#src/lib/auth/use-auth.ts'
 import { useUnsavedChanges } from '#src/lib/use-unsaved-changes.ts'
 import { ClubProfileForm } from './components/club-profile-form.tsx'
 import { CompletenessSummary, SaveAlert } from './components/completeness-summary.tsx'
-import { DocumentsSection } from './components/documents-section.tsx'
-import { LogoSection } from './components/logo-section.tsx'
-import { GallerySection, OtherDocumentsSection } from './components/media-section.tsx'
+
+// The logo, the documents, the gallery and the other documents stand below the form: their code comes
+// after the form's (decision 46).
+const LogoSection = lazy(() =>
+  import('./components/logo-section.tsx').then((module) => ({ default: module.LogoSection })),
+)
+const DocumentsSection = lazy(() =>
+  import('./components/documents-section.tsx').then((module) => ({ default: module.DocumentsSection })),
+)
+const GallerySection = lazy(() =>
+  import('./components/media-section.tsx').then((module) => ({ default: module.GallerySection })),
+)
+const OtherDocumentsSection = lazy(() =>
+  import('./components/media-section.tsx').then((module) => ({ default: module.OtherDocumentsSection })),
+)
 
 const DeductibilitySection = lazy(() =>
   import('./components/deductibility-section.tsx').then((module) => ({ default: module.DeductibilitySection })),
@@ -112,16 +124,18 @@ export const ClubProfilePage = () => {
         <Suspense fallback={<LoadingBlock />}>
           <DeductibilitySection clubId={clubId} canEdit={!bankReadOnly} onDirtyChange={setDeductibilityDirty} />
         </Suspense>
-        <LogoSection clubId={clubId} logo={club.logo} disabled={readOnly} />
-        <DocumentsSection
-          key={`documents-${club.id}`}
-          clubId={clubId}
-          documents={club.documents}
-          onDirtyChange={setDocumentsDirty}
-          disabled={readOnly}
-        />
-        <GallerySection clubId={clubId} disabled={readOnly} />
-        <OtherDocumentsSection clubId={clubId} disabled={readOnly} />
+        <Suspense fallback={<LoadingBlock />}>
+          <LogoSection clubId={clubId} logo={club.logo} disabled={readOnly} />
+          <DocumentsSection
+            key={`documents-${club.id}`}
+            clubId={clubId}
+            documents={club.documents}
+            onDirtyChange={setDocumentsDirty}
+            disabled={readOnly}
+          />
+          <GallerySection clubId={clubId} disabled={readOnly} />
+          <OtherDocumentsSection clubId={clubId} disabled={readOnly} />
+        </Suspense>
       </div>
       <ConfirmDialog
         open={prompt.open}

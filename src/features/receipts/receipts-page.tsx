@@ -2,7 +2,7 @@ import './messages.ts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { Suspense, lazy, useMemo } from 'react'
 import { getGetClubOverviewQueryOptions } from '#src/api/generated/query/endpoints/clubs/clubs.ts'
 import { useGetClubReceipts, useGetReceiptSettings } from '#src/api/generated/query/endpoints/receipts/receipts.ts'
 import { ButtonLink } from '#src/components/ui/button.tsx'
@@ -10,10 +10,15 @@ import { LoadingBlock } from '#src/components/ui/loading-block.tsx'
 import { PageHeader } from '#src/components/ui/page-header.tsx'
 import { QueryError } from '#src/components/ui/query-error.tsx'
 import { AnnualReceiptsCard } from './components/annual-receipts-card.tsx'
-import { ReceiptSettingsCard } from './components/receipt-settings-card.tsx'
 import { ReceiptsCard } from './components/receipts-card.tsx'
 import { noMoneyRightMessage } from './receipt-problems.ts'
 import { annualYear, receiptPageParams, receiptPeriod } from './receipt-period.ts'
+
+// The settings stand last on the page, below the first screen: their form and the signature's upload load
+// after it (decision 46).
+const ReceiptSettingsCard = lazy(() =>
+  import('./components/receipt-settings-card.tsx').then((module) => ({ default: module.ReceiptSettingsCard })),
+)
 
 const route = getRouteApi('/_authenticated/bestaetigungen/$clubId')
 
@@ -120,11 +125,13 @@ export const ReceiptsPage = () => {
           }
         />
         {overview.data ? (
-          <ReceiptSettingsCard
-            clubId={clubId}
-            settings={settings.data}
-            inGermany={overview.data.club.address.country === 'DE'}
-          />
+          <Suspense fallback={<LoadingBlock />}>
+            <ReceiptSettingsCard
+              clubId={clubId}
+              settings={settings.data}
+              inGermany={overview.data.club.address.country === 'DE'}
+            />
+          </Suspense>
         ) : overview.isError ? (
           <QueryError
             error={overview.error}

@@ -29,6 +29,8 @@ const fixture = (name: string, type = 'application/pdf') =>
 const open = async (clubId = 'club-su-leoben', email = 'neu@demo.at') => {
   const view = await renderRoute(`/club/${clubId}/true`, { signedInAs: email })
   await screen.findByRole('heading', { level: 1, name: 'Vereinsdaten bearbeiten' })
+  // The sections below the form load after it.
+  await screen.findByRole('region', { name: 'Weitere Dokumente' })
   return { ...view, user: userEvent.setup({ applyAccept: false }) }
 }
 
