@@ -85,7 +85,7 @@ export const donationReceivedMail = (donation: {
    * The donor asked for a receipt: the page to download it (`link`), and its number when it was issued
    * with this confirmation (null: the club issues it later, or cannot, and the page says so).
    */
-  receipt?: { link: string; number: string | null } | null
+  receipt?: { link: string; number: string | null; country: 'AT' | 'DE' } | null
 }): OutgoingMail => {
   const amount = formatEuroCents(donation.amountCents)
   const greeting = donation.donorName === null ? 'Guten Tag' : `Hallo ${donation.donorName}`
@@ -103,11 +103,13 @@ export const donationReceivedMail = (donation: {
   }
   if (donation.receipt) {
     // The receipt is what the donor asked for: its page is the mail's link.
-    const { link, number } = donation.receipt
+    const { link, number, country } = donation.receipt
+    // A club in Germany issues the Zuwendungsbestätigung (§ 50 EStDV): the mail calls it so.
+    const document = country === 'DE' ? 'Zuwendungsbestätigung' : 'Spendenbestätigung'
     const offer =
       number === null
-        ? `Sie haben eine Spendenbestätigung angefordert. Sobald ${donation.clubName} sie ausgestellt hat, können Sie sie hier herunterladen:`
-        : `Ihre Spendenbestätigung Nr. ${number} können Sie hier herunterladen:`
+        ? `Sie haben eine ${document} angefordert. Sobald ${donation.clubName} sie ausgestellt hat, können Sie sie hier herunterladen:`
+        : `Ihre ${document} Nr. ${number} können Sie hier herunterladen:`
     return {
       to: donation.to,
       kind: 'DONATION_RECEIVED',

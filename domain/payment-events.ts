@@ -22,7 +22,7 @@ import type {
 import { isoInstant, viennaDay } from './time.ts'
 import type { PaymentRequirement } from '#openapi/generated/model/paymentRequirement.ts'
 import { donationReceivedMail } from './mails.ts'
-import { issueRequestedReceipt, receiptLink } from './receipts.ts'
+import { issueRequestedReceipt, receiptCountryOf, receiptLink } from './receipts.ts'
 import { consentLink, donationTaxOf } from './tax-donors.ts'
 
 /**
@@ -144,7 +144,10 @@ export const settleCheckout = async (
           campaignName: campaign?.name ?? '',
           amountCents: checkout.amountCents,
           consentLink: consentId === null ? null : consentLink(consentId),
-          receipt: receiptToken === null ? null : { link: receiptLink(receiptToken), number: receipt?.number ?? null },
+          receipt:
+            receiptToken === null || !club
+              ? null
+              : { link: receiptLink(receiptToken), number: receipt?.number ?? null, country: receiptCountryOf(club) },
         }),
       )
     }

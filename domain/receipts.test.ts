@@ -9,6 +9,7 @@ import {
 } from '#adapters/demo-seed/seed-accounts.ts'
 import { backendUnderTest } from '#tests/backend/backend-under-test.ts'
 import { call, kindOf, sentMails } from '#tests/backend/client.ts'
+import { donationReceivedMail } from './mails.ts'
 import { addYears, exemptionHolds, receiptNumber } from './receipts.ts'
 import { viennaDay } from './time.ts'
 
@@ -203,7 +204,13 @@ describe('the receipt the donor asked for', () => {
     expect(token, mail.text).toBeDefined()
     const page = await call('GET', `/giving/receipts/${token}`)
     expect(page.status, JSON.stringify(page.error)).toBe(200)
-    expect(page.body).toMatchObject({ state: 'ISSUED', reason: null, amountCents: 4200, donor: donorAddress })
+    expect(page.body).toMatchObject({
+      state: 'ISSUED',
+      reason: null,
+      amountCents: 4200,
+      donor: donorAddress,
+      country: 'AT',
+    })
     expect(mail.text).toContain(`Ihre Spendenbestätigung Nr. ${page.body.receipt!.number}`)
 
     // The club's list names it as issued with the donation, by nobody of the club.
@@ -237,6 +244,22 @@ describe('the receipt the donor asked for', () => {
     expect(mail.text).toMatch(/Sie haben eine Spendenbestätigung angefordert/)
     const page = await call('GET', `/giving/receipts/${linkOf(mail.text)}`)
     expect(page.body).toMatchObject({ state: 'NOT_POSSIBLE', reason: 'NOT_DEDUCTIBLE', receipt: null })
+  })
+
+  it('is called a Zuwendungsbestätigung in the mail of a club in Germany', () => {
+    const mail = donationReceivedMail({
+      to: 'anna@example.de',
+      donorName: 'Anna Hofbauer',
+      clubName: 'Verein Jugend im Dreiländereck Passau e. V.',
+      campaignId: 'cmp-passau',
+      campaignName: 'Jugendfreizeit',
+      amountCents: 5000,
+      receipt: { link: '/spendenbestaetigung/k', number: '2026-000003', country: 'DE' },
+    })
+    expect(mail.text).toContain(
+      'Ihre Zuwendungsbestätigung Nr. 2026-000003 können Sie hier herunterladen:\n/spendenbestaetigung/k',
+    )
+    expect(mail.link).toBe('/spendenbestaetigung/k')
   })
 
   it('is a link nobody can guess', async () => {

@@ -451,6 +451,7 @@ export const receiptOperations = defineOperations({
         day: donation.day,
         amountCents: receiptableCents(donation),
         donor: { ...donation.receiptAddress },
+        country: receipt?.country ?? receiptCountryOf(club),
         state,
         reason,
         receipt: receipt ? { number: receipt.number, kind: receipt.kind, issuedOn: receipt.issuedOn } : null,

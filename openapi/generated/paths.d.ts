@@ -3646,6 +3646,11 @@ export interface components {
          */
         DonorReceipt: {
             clubName: string;
+            /**
+             * @description Which receipt it is (the issued one's, else the club's seat's) — `DE` the Zuwendungsbestätigung.
+             * @enum {string}
+             */
+            country: "AT" | "DE";
             campaignName: string | null;
             /** Format: date */
             day: string;

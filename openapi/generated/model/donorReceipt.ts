@@ -80,6 +80,7 @@
  *
  * OpenAPI spec version: 1.0.0
  */
+import type { DonorReceiptCountry } from './donorReceiptCountry.ts';
 import type { DonorReceiptReceipt } from './donorReceiptReceipt.ts';
 import type { DonorReceiptState } from './donorReceiptState.ts';
 import type { ReceiptAddress } from './receiptAddress.ts';
@@ -91,6 +92,8 @@ import type { ReceiptRefusal } from './receiptRefusal.ts';
  */
 export interface DonorReceipt {
   clubName: string;
+  /** Which receipt it is (the issued one's, else the club's seat's) — `DE` the Zuwendungsbestätigung. */
+  country: DonorReceiptCountry;
   campaignName: string | null;
   day: string;
   /** @minimum 0 */

@@ -19,6 +19,7 @@ const donorReceipt = (rest: Partial<DonorReceipt> = {}): DonorReceipt => ({
   day: '2026-03-14',
   amountCents: 4_200,
   donor: { name: 'Erika Muster', street: 'Herrengasse 7', postalCode: '1010', city: 'Wien', country: 'AT' },
+  country: 'AT',
   state: 'ISSUED',
   reason: null,
   receipt: { number: '2026-000042', kind: 'SINGLE', issuedOn: '2026-03-14' },
@@ -111,6 +112,20 @@ describe('the donor’s receipt page (/spendenbestaetigung)', () => {
     await user.click(screen.getByRole('button', { name: 'Spendenbestätigung herunterladen (PDF)' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(/inzwischen zurückgezogen/)
     await screen.findByText('Noch nicht ausgestellt')
+  })
+
+  it('calls it a Zuwendungsbestätigung for a club in Germany', async () => {
+    answer(
+      donorReceipt({
+        clubName: 'Verein Jugend im Dreiländereck Passau e. V.',
+        country: 'DE',
+        receipt: { number: '2026-000007', kind: 'ANNUAL', issuedOn: '2026-01-10' },
+      }),
+    )
+    await openPage()
+    expect(screen.getByRole('heading', { level: 1, name: 'Ihre Zuwendungsbestätigung' })).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('Sammelbestätigung Nr. 2026-000007')
+    expect(screen.getByRole('button', { name: 'Zuwendungsbestätigung herunterladen (PDF)' })).toBeInTheDocument()
   })
 
   it('tells a link that does not exist', async () => {

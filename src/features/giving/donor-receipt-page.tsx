@@ -86,14 +86,25 @@ const DonorReceiptDetails = ({
   }
 
   const donor = data.donor
+  // A club in Germany issues the Zuwendungsbestätigung (§ 50 EStDV): the page calls it so.
+  const german = data.country === 'DE'
   return (
     <>
-      <PageHeader title={t`Ihre Spendenbestätigung`} description={t`Für Ihre Spende an ${clubName}.`} />
+      <PageHeader
+        title={german ? t`Ihre Zuwendungsbestätigung` : t`Ihre Spendenbestätigung`}
+        description={t`Für Ihre Spende an ${clubName}.`}
+      />
       <div className="flex max-w-3xl flex-col gap-6">
         {data.state === 'ISSUED' && data.receipt && (
           <Alert tone="success" role="status" title={t`Ausgestellt am ${formatDate(data.receipt.issuedOn)}`}>
             {data.receipt.kind === 'ANNUAL' ? (
-              <Trans>Jahresbestätigung Nr. {data.receipt.number}: Sie enthält auch diese Spende.</Trans>
+              german ? (
+                <Trans>Sammelbestätigung Nr. {data.receipt.number}: Sie enthält auch diese Spende.</Trans>
+              ) : (
+                <Trans>Jahresbestätigung Nr. {data.receipt.number}: Sie enthält auch diese Spende.</Trans>
+              )
+            ) : german ? (
+              <Trans>Zuwendungsbestätigung Nr. {data.receipt.number}</Trans>
             ) : (
               <Trans>Spendenbestätigung Nr. {data.receipt.number}</Trans>
             )}
@@ -101,10 +112,17 @@ const DonorReceiptDetails = ({
         )}
         {data.state === 'PENDING' && (
           <Alert tone="info" role="status" title={t`Noch nicht ausgestellt`}>
-            <Trans>
-              {clubName} stellt Ihre Spendenbestätigung aus. Sobald sie vorliegt, können Sie sie hier herunterladen:
-              Dieser Link bleibt gültig.
-            </Trans>
+            {german ? (
+              <Trans>
+                {clubName} stellt Ihre Zuwendungsbestätigung aus. Sobald sie vorliegt, können Sie sie hier
+                herunterladen: Dieser Link bleibt gültig.
+              </Trans>
+            ) : (
+              <Trans>
+                {clubName} stellt Ihre Spendenbestätigung aus. Sobald sie vorliegt, können Sie sie hier herunterladen:
+                Dieser Link bleibt gültig.
+              </Trans>
+            )}
           </Alert>
         )}
         {data.state === 'NOT_POSSIBLE' && (
@@ -156,7 +174,11 @@ const DonorReceiptDetails = ({
             {data.state === 'ISSUED' && (
               <div>
                 <Button pending={download.isPending} onClick={() => download.mutate()}>
-                  <Trans>Spendenbestätigung herunterladen (PDF)</Trans>
+                  {german ? (
+                    <Trans>Zuwendungsbestätigung herunterladen (PDF)</Trans>
+                  ) : (
+                    <Trans>Spendenbestätigung herunterladen (PDF)</Trans>
+                  )}
                 </Button>
               </div>
             )}

@@ -116,6 +116,7 @@ export const getDonorReceiptResponseDonorCountryRegExp = new RegExp('^[A-Z]{2}$'
 
 export const GetDonorReceiptResponse = /*#__PURE__*/ zod.strictObject({
   "clubName": /*#__PURE__*/ zod.string(),
+  "country": /*#__PURE__*/ zod.enum(['AT', 'DE']).check(/*#__PURE__*/ zod.describe('Which receipt it is (the issued one\'s, else the club\'s seat\'s) — `DE` the Zuwendungsbestätigung.')),
   "campaignName": /*#__PURE__*/ zod.union([/*#__PURE__*/ zod.string(),/*#__PURE__*/ zod.null()]),
   "day": /*#__PURE__*/ zod.iso.date(),
   "amountCents": /*#__PURE__*/ zod.int().check(/*#__PURE__*/ zod.gte(getDonorReceiptResponseAmountCentsMin)),
