@@ -6,6 +6,7 @@
  * cannot pass over it.
  */
 import { z } from 'zod'
+import type { Problem } from '#openapi/generated/model/problem.ts'
 import { ReceiptRefusal } from '#openapi/generated/model/receiptRefusal.ts'
 import { OPERATION_TABLE } from '#openapi/generated/operations.ts'
 import type { OperationId } from '#openapi/generated/operations.ts'
@@ -13,7 +14,10 @@ import type { ApiResponse } from '#domain/operation.ts'
 import { problemResponse } from '#domain/operation.ts'
 import { problem } from '#domain/problem.ts'
 
-/** The contract's `Problem`, closed like every object of the contract (no stack trace, no internal field). */
+/**
+ * The contract's `Problem`, closed like every object of the contract (no stack trace, no internal field).
+ * Field for field the generated type's: the typecheck fails when the contract gains a field this lacks.
+ */
 const ProblemShape = z.strictObject({
   type: z.url(),
   title: z.string(),
@@ -22,7 +26,7 @@ const ProblemShape = z.strictObject({
   instance: z.string().optional(),
   errors: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string().optional() })).optional(),
   reason: z.enum(ReceiptRefusal).optional(),
-})
+} satisfies { [Field in keyof Problem]-?: z.ZodType<Problem[Field]> })
 
 /**
  * One violation, naming what the tester needs whatever language zod's messages are set to (the browser's

@@ -7,19 +7,14 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedClubs, seedPaymentAccounts, seedReceipts } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedClubs, seedReceipts } from '#adapters/demo-seed/seed-accounts.ts'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { DuplicateKeyError } from '#domain/ports.ts'
 import type { Ports } from '#domain/ports.ts'
-import type {
-  CheckoutRecord,
-  DonationRecord,
-  ReceiptAddressRecord,
-  ReceiptRecord,
-  ReceiptSettingsRecord,
-} from '#domain/records.ts'
+import type { DonationRecord, ReceiptAddressRecord, ReceiptRecord, ReceiptSettingsRecord } from '#domain/records.ts'
 import { viennaDay } from '#domain/time.ts'
 import { deserializeState, serializeState } from '#mocks/db/persistence.ts'
+import { checkoutOf, expectOptionalDataKept } from '#tests/backend/optional-donation-data.ts'
 import { storesUnderTest } from '#tests/backend/stores-under-test.ts'
 import type { StoreUnderTest } from '#tests/backend/stores-under-test.ts'
 import { checkoutRepository } from './repositories/checkouts.ts'
@@ -414,78 +409,31 @@ describe.each(STORES)('the receipt storage (%s)', (name, open) => {
 
   it("keeps a donation's and a checkout's receipt address as given (none: absent or null)", async () => {
     const club = seedClubs.secondActive
-    const addressed = donation('d-addr-1', club, '2030-04-01', ADDRESS)
-    const abroad = donation('d-addr-2', club, '2030-04-02', {
-      ...ADDRESS,
-      postalCode: '94032',
-      city: 'Passau',
-      country: 'DE',
-    })
-    const plain = donation('d-addr-3', club, '2030-04-03')
-    const nulled = donation('d-addr-4', club, '2030-04-04', null)
-    await store.run(async ({ donations }) => {
-      for (const record of [addressed, abroad, plain, nulled]) expect(await donations.insert(record)).toBe(true)
-    })
-    await store.run(async ({ donations }) => {
-      expect(await donations.get('d-addr-1')).toEqual(addressed)
-      expect(await donations.get('d-addr-2')).toEqual(abroad)
-      expect(await donations.get('d-addr-3')).toEqual(plain)
-      expect((await donations.get('d-addr-4'))?.receiptAddress ?? null).toBeNull()
-    })
-    // A card donation's payment changes; its address stays.
-    const card = {
-      ...addressed,
-      id: 'd-addr-card',
-      payment: {
-        checkoutId: 'co-addr-1',
-        paymentIntentId: 'pi_addr_1',
-        refundedCents: 0,
-        dispute: null,
-        disputeEventAt: null,
-      },
-    }
-    await store.run(({ donations }) => donations.insert(card))
-    const refunded = { ...card.payment, refundedCents: 500 }
-    await store.run(({ donations }) => donations.updatePayment('d-addr-card', refunded))
-    expect(await store.run(({ donations }) => donations.get('d-addr-card'))).toEqual({ ...card, payment: refunded })
-
     const campaign = [...seed.tables.campaigns.values()].find((record) => record.clubId === club)!
-    const checkout = (id: string, receiptAddress?: CheckoutRecord['receiptAddress']): CheckoutRecord => ({
-      id,
-      campaignId: campaign.documentId,
-      clubId: club,
-      accountId: seedPaymentAccounts.onboarding.accountId,
-      sessionId: null,
-      amountCents: 2_500,
-      donorName: 'Erika Muster',
-      email: 'erika@example.at',
-      message: null,
-      state: 'OPEN',
-      donationId: null,
-      ...(receiptAddress !== undefined && { receiptAddress }),
-      createdAt: AT,
-      expiresAt: AT,
-      updatedAt: AT,
+    await expectOptionalDataKept(store, {
+      field: 'receiptAddress',
+      prefix: 'addr',
+      donation: (id, day, receiptAddress) => donation(id, club, day, receiptAddress),
+      checkout: (id, receiptAddress) => checkoutOf(campaign, id, { receiptAddress }),
+      donationValues: [ADDRESS, { ...ADDRESS, postalCode: '94032', city: 'Passau', country: 'DE' }],
+      checkoutValues: [ADDRESS, { ...ADDRESS, name: 'Erika Muster-Beleg' }],
     })
-    const withAddress = checkout('co-addr-data', ADDRESS)
-    const without = checkout('co-addr-none')
-    await store.run(async ({ checkouts }) => {
-      await checkouts.insert(withAddress)
-      await checkouts.insert(without)
-      await checkouts.insert(checkout('co-addr-null', null))
+  })
+
+  it("finds a donation by the key of its donor's receipt link, and only by it", async () => {
+    const linked = { ...donation('d-link-1', seedClubs.secondActive, '2030-05-01', ADDRESS), receiptToken: 'key-1' }
+    const other = { ...donation('d-link-2', seedClubs.secondActive, '2030-05-02', ADDRESS), receiptToken: 'key-2' }
+    const without = donation('d-link-3', seedClubs.secondActive, '2030-05-03', ADDRESS)
+    await store.run(async ({ donations }) => {
+      for (const record of [linked, other, without]) expect(await donations.insert(record)).toBe(true)
     })
-    await store.run(async ({ checkouts }) => {
-      expect(await checkouts.get('co-addr-data')).toEqual(withAddress)
-      expect(await checkouts.get('co-addr-none')).toEqual(without)
-      expect((await checkouts.get('co-addr-null'))?.receiptAddress ?? null).toBeNull()
+    await store.run(async ({ donations }) => {
+      expect(await donations.findByReceiptToken('key-1')).toEqual(linked)
+      expect(await donations.findByReceiptToken('key-2')).toEqual(other)
+      expect(await donations.get('d-link-3')).toEqual(without)
+      expect(await donations.findByReceiptToken('KEY-1')).toBeNull()
+      expect(await donations.findByReceiptToken('')).toBeNull()
     })
-    const paid = { ...without, receiptAddress: ADDRESS, state: 'PAID' as const, donationId: 'd-addr-card' }
-    await store.run(({ checkouts }) => checkouts.update(paid))
-    expect(await store.run(({ checkouts }) => checkouts.get('co-addr-none'))).toEqual(paid)
-    // And the address goes again.
-    const { receiptAddress: _gone, ...cleared } = paid
-    await store.run(({ checkouts }) => checkouts.update(cleared))
-    expect(await store.run(({ checkouts }) => checkouts.get('co-addr-none'))).toEqual(cleared)
   })
 
   it("lists a club's donations with a receipt address whose day lies in the range, both ends included", async () => {

@@ -6,12 +6,11 @@
  */
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedClubs, seedPaymentAccounts } from '#adapters/demo-seed/seed-accounts.ts'
+import { seedClubs } from '#adapters/demo-seed/seed-accounts.ts'
 import { buildSeed, seedInstant } from '#adapters/demo-seed/seed.ts'
 import { DuplicateKeyError } from '#domain/ports.ts'
 import type { Ports } from '#domain/ports.ts'
 import type {
-  CheckoutRecord,
   ClubTaxRecord,
   DonationRecord,
   TaxConsentRecord,
@@ -21,6 +20,7 @@ import type {
 import { refNrFor } from '#domain/tax-transmission.ts'
 import { viennaDay } from '#domain/time.ts'
 import { deserializeState, serializeState } from '#mocks/db/persistence.ts'
+import { checkoutOf, expectOptionalDataKept } from '#tests/backend/optional-donation-data.ts'
 import { storesUnderTest } from '#tests/backend/stores-under-test.ts'
 import type { StoreUnderTest } from '#tests/backend/stores-under-test.ts'
 import { checkoutRepository } from './repositories/checkouts.ts'
@@ -405,80 +405,28 @@ describe.each(STORES)('the tax storage (%s)', (name, open) => {
 
   it("keeps a donation's and a checkout's tax record as given (none: absent or null)", async () => {
     const club = seedClubs.secondActive
-    const byDonor = donation('d-tax-donor', club, '2030-03-01', {
-      company: false,
-      donorId: 'donor-a',
-      consentId: 'consent-older',
-    })
-    const byCompany = donation('d-tax-company', club, '2030-03-02', { company: true, donorId: null, consentId: null })
-    const plain = donation('d-tax-none', club, '2030-03-03')
-    const nulled = donation('d-tax-null', club, '2030-03-04', null)
-    await store.run(async ({ donations }) => {
-      for (const record of [byDonor, byCompany, plain, nulled]) expect(await donations.insert(record)).toBe(true)
-    })
-    await store.run(async ({ donations }) => {
-      expect(await donations.get('d-tax-donor')).toEqual(byDonor)
-      expect(await donations.get('d-tax-company')).toEqual(byCompany)
-      expect(await donations.get('d-tax-none')).toEqual(plain)
-      expect((await donations.get('d-tax-null'))?.tax ?? null).toBeNull()
-    })
-    // A card donation's payment changes; its tax record stays.
-    const card = {
-      ...byDonor,
-      id: 'd-tax-card',
-      payment: {
-        checkoutId: 'co-tax-1',
-        paymentIntentId: 'pi_tax_1',
-        refundedCents: 0,
-        dispute: null,
-        disputeEventAt: null,
-      },
-    }
-    await store.run(({ donations }) => donations.insert(card))
-    const refunded = { ...card.payment, refundedCents: 500 }
-    await store.run(({ donations }) => donations.updatePayment('d-tax-card', refunded))
-    expect(await store.run(({ donations }) => donations.get('d-tax-card'))).toEqual({ ...card, payment: refunded })
-
     const campaign = [...seed.tables.campaigns.values()].find((record) => record.clubId === club)!
-    const checkout = (id: string, tax?: CheckoutRecord['tax']): CheckoutRecord => ({
-      id,
-      campaignId: campaign.documentId,
-      clubId: club,
-      accountId: seedPaymentAccounts.onboarding.accountId,
-      sessionId: null,
-      amountCents: 2_500,
-      donorName: 'Erika Muster',
-      email: 'erika@example.at',
-      message: null,
-      state: 'OPEN',
-      donationId: null,
-      ...(tax !== undefined && { tax }),
-      createdAt: AT,
-      expiresAt: AT,
-      updatedAt: AT,
+    await expectOptionalDataKept(store, {
+      field: 'tax',
+      prefix: 'tax',
+      donation: (id, day, tax) => donation(id, club, day, tax),
+      checkout: (id, tax) => checkoutOf(campaign, id, { tax }),
+      donationValues: [
+        { company: false, donorId: 'donor-a', consentId: 'consent-older' },
+        { company: true, donorId: null, consentId: null },
+      ],
+      checkoutValues: [
+        {
+          company: false,
+          firstName: 'Erika',
+          lastName: 'Muster',
+          birthDate: '1980-01-31',
+          scope: 'DONATION',
+          text: 'Ich willige ein.',
+        },
+        { company: true },
+      ],
     })
-    const withData = checkout('co-tax-data', {
-      company: false,
-      firstName: 'Erika',
-      lastName: 'Muster',
-      birthDate: '1980-01-31',
-      scope: 'DONATION',
-      text: 'Ich willige ein.',
-    })
-    const without = checkout('co-tax-none')
-    await store.run(async ({ checkouts }) => {
-      await checkouts.insert(withData)
-      await checkouts.insert(without)
-      await checkouts.insert(checkout('co-tax-null', null))
-    })
-    await store.run(async ({ checkouts }) => {
-      expect(await checkouts.get('co-tax-data')).toEqual(withData)
-      expect(await checkouts.get('co-tax-none')).toEqual(without)
-      expect((await checkouts.get('co-tax-null'))?.tax ?? null).toBeNull()
-    })
-    const company = { ...without, tax: { company: true as const }, state: 'PAID' as const }
-    await store.run(({ checkouts }) => checkouts.update(company))
-    expect(await store.run(({ checkouts }) => checkouts.get('co-tax-none'))).toEqual(company)
   })
 
   it("lists a club's donations with a tax record whose day lies in the range, both ends included", async () => {
@@ -504,7 +452,8 @@ describe.each(STORES)('the tax storage (%s)', (name, open) => {
       expect(byId(await donations.listWithTax(club, '2030-06-01', '2030-06-30'))).toEqual(records.slice(0, 3))
       expect(byId(await donations.listWithTax(club, '2030-06-15', '2030-06-15'))).toEqual([records[1]])
       expect((await donations.listWithTax(club, '2030-01-01', '2030-12-31')).map((record) => record.id).sort()).toEqual(
-        ['d-range-1', 'd-range-2', 'd-range-3', 'd-range-4', 'd-range-5', 'd-tax-card', 'd-tax-company', 'd-tax-donor'],
+        // With the two of the test before that have a tax record, and its card donation.
+        ['d-range-1', 'd-range-2', 'd-range-3', 'd-range-4', 'd-range-5', 'tax-card', 'tax-given-0', 'tax-given-1'],
       )
       expect(await donations.listWithTax(club, '2030-06-02', '2030-06-14')).toEqual([])
       expect(await donations.listWithTax(seedClubs.withoutAccount, '2030-06-01', '2030-06-30')).toEqual([records[6]])
