@@ -48,4 +48,16 @@ test('a German club’s receipts screen: its Zuwendungsbestätigungen and the Ge
   await page.goto(`/bestaetigungen/${seedClubs.german}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Spendenbestätigungen' })).toBeVisible()
   await shoot(page, 'receipts-screen-german')
+
+  // The signature's upload refuses what a PDF/A cannot hold, in German, at the part itself.
+  const upload = page.getByLabel('Bild der Unterschrift hochladen')
+  await upload.setInputFiles({
+    name: 'unterschrift.webp',
+    mimeType: 'image/webp',
+    buffer: Buffer.from('RIFF0000WEBPVP8 '),
+  })
+  await expect(page.getByText('Dieser Dateityp ist nicht erlaubt. Erlaubt sind JPG oder PNG.')).toBeVisible()
+  await shoot(page, 'receipts-signature-refused', {
+    element: page.getByRole('region', { name: 'Unterschrift (Bild)' }),
+  })
 })
